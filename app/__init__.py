@@ -1,0 +1,1 @@
+"""Tafelrunde: the web server (FastAPI). Rules live in ``engines``; this package stays thin."""

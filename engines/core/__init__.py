@@ -1,0 +1,22 @@
+"""The common engine interface: pure rules, no I/O, no web, no database."""
+
+from .base import Action, Event, Game, GameOptions, Outcome, State
+from .board import load_board
+from .errors import IllegalAction
+from .registry import all_games, game_ids, get
+from .rng import Rng
+
+__all__ = [
+    "Action",
+    "Event",
+    "Game",
+    "GameOptions",
+    "IllegalAction",
+    "Outcome",
+    "Rng",
+    "State",
+    "all_games",
+    "game_ids",
+    "get",
+    "load_board",
+]

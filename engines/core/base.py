@@ -1,0 +1,295 @@
+"""The contract every game engine fulfils (DESIGN.md, "Engine interface").
+
+``Game`` describes (board, player counts, options) and makes states; ``State`` is the only
+thing that changes. The base classes own the public contract — game over?, this seat's
+turn?, is the action among the legal ones? — and each game fills in the hooks
+(``_legal_actions``, ``_apply``, ``_observe``, ...). No game repeats those checks.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError
+
+from .errors import IllegalAction
+from .rng import Rng
+
+
+class Action(BaseModel):
+    """One decision of one seat. Each game's actions form a discriminated union on ``type``.
+
+    Actions are frozen and hashable; their ``repr`` can be pasted back into a test.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    type: str
+
+    def label(self) -> str:
+        """A short text for logs and the UI."""
+        return self.type
+
+
+class GameOptions(BaseModel):
+    """Options every game accepts; games may extend this model."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    start_player: int | None = None
+    """Seat that takes the first turn; ``None`` draws it from the game's RNG."""
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened, as each seat may learn it.
+
+    ``data`` is public. ``secret`` maps a seat to extra fields only that seat may see
+    (its own tile face, its own dolmen value). ``hidden`` holds fields nobody sees until
+    the game is over (the face of a tile that is discarded face down, for instance).
+    """
+
+    type: str
+    data: Mapping[str, Any] = field(default_factory=dict)
+    secret: Mapping[int, Mapping[str, Any]] = field(default_factory=dict)
+    hidden: Mapping[str, Any] = field(default_factory=dict)
+
+    def view(self, seat: int | None, *, reveal: bool = False) -> dict[str, Any]:
+        """The event as ``seat`` sees it (``None``: a spectator). ``reveal``: game over, all public."""
+        out: dict[str, Any] = {"type": self.type, **self.data}
+        if reveal:
+            for extra in self.secret.values():
+                out.update(extra)
+            out.update(self.hidden)
+        elif seat is not None and seat in self.secret:
+            out.update(self.secret[seat])
+        return out
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "type": self.type,
+            "data": dict(self.data),
+            "secret": {str(k): dict(v) for k, v in self.secret.items()},
+            "hidden": dict(self.hidden),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """The result of a finished game."""
+
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+
+
+class State(ABC):
+    """A position of one game. Mutable: ``apply`` changes it in place.
+
+    Subclasses implement the hooks below and keep every piece of their own state in
+    attributes that ``_dump``/``_load`` round-trip exactly.
+    """
+
+    game: Game
+
+    def __init__(self, game: Game, num_players: int, rng: Rng) -> None:
+        self.game = game
+        self.num_players = num_players
+        self.rng = rng
+        self.ply = 0
+        self._legal_cache: dict[int, list[Action]] = {}
+
+    # ---- public contract -------------------------------------------------------------
+
+    @abstractmethod
+    def to_act(self) -> list[int]:
+        """Seats whose decision the game waits for (usually one; none once over)."""
+
+    @property
+    @abstractmethod
+    def is_over(self) -> bool: ...
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        """Every legal action for ``seat`` now (empty when it is not that seat's turn)."""
+        cached = self._legal_cache.get(seat)
+        if cached is None:
+            if self.is_over or seat not in self.to_act():
+                cached = []
+            else:
+                cached = self._legal_actions(seat)
+            self._legal_cache[seat] = cached
+        return list(cached)
+
+    def parse_action(self, action: Action | Mapping[str, Any]) -> Action:
+        return self.game.parse_action(action)
+
+    def apply(self, seat: int, action: Action | Mapping[str, Any]) -> list[Event]:
+        """Validate and apply; raises ``IllegalAction`` and changes nothing when refused."""
+        action = self.parse_action(action)
+        if not isinstance(seat, int) or not 0 <= seat < self.num_players:
+            raise IllegalAction(f"there is no seat {seat!r} in this game", "unknown_seat")
+        if self.is_over:
+            raise IllegalAction("the game is over", "game_over")
+        waiting = self.to_act()
+        if seat not in waiting:
+            who = ", ".join(str(s) for s in waiting)
+            raise IllegalAction(
+                f"it is not seat {seat}'s turn (waiting for seat {who})", "not_your_turn"
+            )
+        if action not in self.legal_actions(seat):
+            raise IllegalAction(self._why_illegal(seat, action), "illegal_action")
+        events = self._apply(seat, action)
+        self.ply += 1
+        self._legal_cache.clear()
+        return events
+
+    def view(self, seat: int | None = None) -> dict[str, Any]:
+        """JSON-ready view for ``seat`` (``None``: spectator): only what it may know."""
+        if seat is not None and not 0 <= seat < self.num_players:
+            raise IllegalAction(f"there is no seat {seat!r} in this game", "unknown_seat")
+        out: dict[str, Any] = {
+            "game": self.game.id,
+            "num_players": self.num_players,
+            "seat": seat,
+            "ply": self.ply,
+            "to_act": self.to_act(),
+            "is_over": self.is_over,
+        }
+        if self.is_over:
+            outcome = self.outcome()
+            out["scores"] = list(outcome.scores)
+            out["winners"] = list(outcome.winners)
+        out.update(self._observe(seat))
+        return out
+
+    def outcome(self) -> Outcome:
+        if not self.is_over:
+            raise IllegalAction("the game is not over yet", "game_not_over")
+        return self._outcome()
+
+    def scores(self) -> list[int]:
+        return list(self.outcome().scores)
+
+    def winners(self) -> list[int]:
+        return list(self.outcome().winners)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game.id,
+            "num_players": self.num_players,
+            "rng": self.rng.to_json(),
+            "ply": self.ply,
+            "state": self._dump(),
+        }
+
+    def clone(self) -> State:
+        return self.game.from_json(self.to_json())
+
+    # ---- hooks a game fills in ---------------------------------------------------------
+
+    @abstractmethod
+    def _legal_actions(self, seat: int) -> list[Action]:
+        """All legal actions; only called for a seat in ``to_act()`` of a running game."""
+
+    @abstractmethod
+    def _apply(self, seat: int, action: Action) -> list[Event]:
+        """Apply an action already known to be legal; trusts its caller."""
+
+    def _why_illegal(self, seat: int, action: Action) -> str:
+        """Why ``action`` (known not to be legal) is refused: name the rule and the piece."""
+        return f"{action.label()} is not a legal action now"
+
+    @abstractmethod
+    def _observe(self, seat: int | None) -> dict[str, Any]:
+        """The one observer: everything ``seat`` may see (all of it once the game is over)."""
+
+    @abstractmethod
+    def _outcome(self) -> Outcome: ...
+
+    @abstractmethod
+    def _dump(self) -> dict[str, Any]:
+        """Everything game-specific, JSON-ready, so that ``_load`` rebuilds it exactly."""
+
+    @abstractmethod
+    def _load(self, data: dict[str, Any]) -> None: ...
+
+
+class Game(ABC):
+    """A game's fixed description; makes states."""
+
+    id: ClassVar[str]
+    name: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    options_model: ClassVar[type[GameOptions]] = GameOptions
+    action_type: ClassVar[Any]
+    """The discriminated union (``Annotated[A | B, Field(discriminator="type")]``)."""
+    state_class: ClassVar[type[State]]
+
+    def __init__(self) -> None:
+        self._action_adapter: TypeAdapter[Any] = TypeAdapter(self.action_type)
+
+    def parse_action(self, action: Action | Mapping[str, Any]) -> Action:
+        """Turn JSON into an action, or raise ``IllegalAction`` saying which field is wrong."""
+        if isinstance(action, Action):
+            return action
+        try:
+            return self._action_adapter.validate_python(action)
+        except ValidationError as exc:
+            err = exc.errors()[0]
+            where = ".".join(str(p) for p in err["loc"]) or "action"
+            raise IllegalAction(f"malformed action: {where}: {err['msg']}", "bad_action") from None
+
+    def action_schema(self) -> dict[str, Any]:
+        return self._action_adapter.json_schema()
+
+    def parse_options(self, options: GameOptions | Mapping[str, Any] | None) -> GameOptions:
+        if isinstance(options, GameOptions):
+            return options
+        try:
+            return self.options_model.model_validate(dict(options or {}))
+        except ValidationError as exc:
+            err = exc.errors()[0]
+            where = ".".join(str(p) for p in err["loc"]) or "options"
+            raise IllegalAction(f"bad option {where}: {err['msg']}", "bad_options") from None
+
+    def new(
+        self,
+        num_players: int,
+        seed: int,
+        options: GameOptions | Mapping[str, Any] | None = None,
+    ) -> State:
+        """A fresh game; every later random choice comes from the RNG seeded here."""
+        if not isinstance(num_players, int) or not (
+            self.min_players <= num_players <= self.max_players
+        ):
+            raise IllegalAction(
+                f"{self.name} is played by {self.min_players} to {self.max_players} players, "
+                f"not {num_players!r}",
+                "bad_player_count",
+            )
+        opts = self.parse_options(options)
+        if opts.start_player is not None and not 0 <= opts.start_player < num_players:
+            raise IllegalAction(
+                f"start_player must be a seat from 0 to {num_players - 1}", "bad_options"
+            )
+        state = self.state_class(self, num_players, Rng(seed))
+        state._setup(opts)  # type: ignore[attr-defined]
+        return state
+
+    def from_json(self, data: Mapping[str, Any]) -> State:
+        if data.get("game") != self.id:
+            raise ValueError(f"not a {self.id} state: {data.get('game')!r}")
+        state = self.state_class(self, data["num_players"], Rng.from_json(data["rng"]))
+        state.ply = data["ply"]
+        state._load(data["state"])
+        return state
+
+    @abstractmethod
+    def sample(self, view: Mapping[str, Any], seat: int, rng: Rng) -> State:
+        """A full state consistent with ``seat``'s view: hidden parts drawn from ``rng``."""
+
+    def __repr__(self) -> str:
+        return f"<Game {self.id}>"

@@ -1,0 +1,27 @@
+"""The engine core: RNG round trips and the registry."""
+
+from engines.core import Rng, game_ids
+
+
+def test_rng_state_round_trips_through_json_and_replays_the_same_draws():
+    rng = Rng(1234)
+    rng.randbelow(10)
+    copy = Rng.from_json(rng.to_json())
+    assert [rng.randbelow(1000) for _ in range(50)] == [copy.randbelow(1000) for _ in range(50)]
+
+
+def test_rng_shuffle_is_a_permutation_and_depends_on_seed():
+    a, b = list(range(20)), list(range(20))
+    Rng(1).shuffle(a)
+    Rng(2).shuffle(b)
+    assert sorted(a) == list(range(20)) and sorted(b) == list(range(20))
+    assert a != b
+
+
+def test_randbelow_covers_its_range():
+    rng = Rng(7)
+    assert {rng.randbelow(6) for _ in range(600)} == set(range(6))
+
+
+def test_both_games_are_registered():
+    assert set(game_ids()) == {"dschingis_khan", "dolmengoetter"}
