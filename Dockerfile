@@ -32,6 +32,5 @@ USER tafelrunde
 EXPOSE 8000
 HEALTHCHECK --interval=15s --timeout=5s --start-period=30s --retries=3 \
   CMD ["python", "-c", "import os, urllib.request; urllib.request.urlopen('http://127.0.0.1:%s/healthz' % os.environ.get('PORT', '8000'), timeout=4)"]
-# Runs the Alembic migrations (once, even with several replicas), then the command.
-ENTRYPOINT ["/app/deploy/entrypoint.sh"]
+# The server runs `alembic upgrade head` itself on start (MIGRATE_ON_START=0 turns that off).
 CMD ["python", "-m", "app"]
