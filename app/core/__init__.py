@@ -1,0 +1,1 @@
+"""Settings, errors and security helpers shared by the whole app."""

@@ -1,0 +1,53 @@
+"""One ``Settings`` object, read from the environment (pydantic-settings).
+
+Every variable is optional; with none set the server keeps its SQLite file in ``./data/``.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+from typing import Literal
+
+from pydantic import Field, model_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(extra="ignore", case_sensitive=False)
+
+    data_dir: Path = Field(Path("data"), description="Where the default SQLite file lives.")
+    database_url: str = Field(
+        "",
+        description="SQLAlchemy URL: sqlite:///path.db or postgresql+psycopg://user@host/db. "
+        "Empty: sqlite:///<data_dir>/tafelrunde.db",
+    )
+    host: str = "0.0.0.0"
+    port: int = 8000
+    hub: Literal["memory"] = Field(
+        "memory",
+        description="How a commit reaches the WebSocket connections: 'memory' (one process). "
+        "A Postgres LISTEN/NOTIFY hub is meant to be added as another choice.",
+    )
+    bot_delay: float = Field(
+        0.8, ge=0, description="Seconds a server-side bot waits before acting."
+    )
+    ws_heartbeat: float = Field(
+        25.0, gt=0, description="Seconds of silence after which the server pings a WebSocket."
+    )
+    cache_size: int = Field(2000, ge=1, description="Games whose replayed state stays in memory.")
+    static_dir: Path = REPO_ROOT / "static"
+    migrate_on_start: bool = True
+
+    @model_validator(mode="after")
+    def _default_database_url(self) -> Settings:
+        if not self.database_url:
+            self.database_url = f"sqlite:///{self.data_dir / 'tafelrunde.db'}"
+        return self
+
+
+@lru_cache
+def get_settings() -> Settings:
+    return Settings()

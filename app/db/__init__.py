@@ -1,0 +1,1 @@
+"""Tables (models.py), engines and sessions (session.py), migrations on start (migrate.py)."""

@@ -1,0 +1,88 @@
+"""Tables. The action log is the source of truth: a game's state is the replay of its rows
+in ``actions`` (unique per game and ``seq``); ``games.version`` is the last ``seq``.
+
+Tables come only from Alembic (migrations/); this metadata is what ``env.py`` compares to.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    DateTime,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    UniqueConstraint,
+)
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+NAMING = {
+    "ix": "ix_%(column_0_label)s",
+    "uq": "uq_%(table_name)s_%(column_0_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+class Base(DeclarativeBase):
+    metadata = MetaData(naming_convention=NAMING)
+
+
+class GameRow(Base):
+    __tablename__ = "games"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    kind: Mapped[str] = mapped_column(String(64))
+    num_seats: Mapped[int] = mapped_column(Integer)
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    seed: Mapped[int] = mapped_column(BigInteger)
+    """Secret: with it and the log anyone could compute every hidden face. Never sent."""
+    status: Mapped[str] = mapped_column(String(16), index=True)
+    """open (free human seats) | running | over."""
+    version: Mapped[int] = mapped_column(Integer, default=0)
+    """Number of applied actions; the optimistic lock of the write path."""
+    seats_revision: Mapped[int] = mapped_column(Integer, default=0)
+    """Bumped by every change to the seats, so a cache sees a join made by another process."""
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class SeatRow(Base):
+    __tablename__ = "seats"
+    __table_args__ = (UniqueConstraint("game_id", "seat", name="uq_seats_game_seat"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
+    seat: Mapped[int] = mapped_column(Integer)
+    name: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    bot: Mapped[bool] = mapped_column(Boolean, default=False)
+    """Played by the server (app/bots); a remote bot joins a human seat with a token."""
+    token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True, unique=True)
+    joined_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    left_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+
+
+class ActionRow(Base):
+    __tablename__ = "actions"
+    # Its index also serves "actions of a game after seq n", the catch-up query.
+    __table_args__ = (UniqueConstraint("game_id", "seq", name="uq_actions_game_seq"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
+    seq: Mapped[int] = mapped_column(Integer)
+    """1, 2, 3, ... without gaps: the unique (game_id, seq) is the last line of defence."""
+    seat: Mapped[int] = mapped_column(Integer)
+    action: Mapped[dict[str, Any]] = mapped_column(JSON)
+    """Raw action JSON; may name hidden things, so it is only ever replayed, never sent."""
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

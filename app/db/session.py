@@ -1,0 +1,95 @@
+"""Database engine and sessions for any SQLAlchemy URL (SQLite now, Postgres later).
+
+SQLite needs two things to behave under concurrent writers: WAL (readers never wait for
+the writer) and write transactions that take the write lock up front (``BEGIN IMMEDIATE``).
+A deferred transaction that reads and then writes fails at once with "database is locked"
+when another connection committed in between — for any game, not just this one.
+Inside one process, writers also queue on a lock so SQLite's busy handler (which sleeps
+in steps of up to 100 ms) only ever arbitrates between processes.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager, nullcontext
+from pathlib import Path
+
+from sqlalchemy import Engine, create_engine, event
+from sqlalchemy.engine import make_url
+from sqlalchemy.orm import Session, sessionmaker
+
+_WRITE = {"tafelrunde_write": True}
+
+
+def is_sqlite(url: str) -> bool:
+    return make_url(url).get_backend_name() == "sqlite"
+
+
+def make_engine(url: str) -> Engine:
+    if not is_sqlite(url):
+        return create_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=20)
+    engine = create_engine(
+        url, pool_size=20, max_overflow=20, connect_args={"check_same_thread": False}
+    )
+
+    @event.listens_for(engine, "connect")
+    def _on_connect(dbapi_connection, _record) -> None:
+        # Let SQLAlchemy emit BEGIN itself (below) instead of sqlite3's legacy guesswork.
+        dbapi_connection.isolation_level = None
+        cur = dbapi_connection.cursor()
+        cur.execute("PRAGMA journal_mode=WAL")
+        cur.execute("PRAGMA synchronous=NORMAL")
+        cur.execute("PRAGMA busy_timeout=10000")
+        cur.execute("PRAGMA foreign_keys=ON")
+        cur.close()
+
+    @event.listens_for(engine, "begin")
+    def _on_begin(conn) -> None:
+        write = conn.get_execution_options().get("tafelrunde_write")
+        conn.exec_driver_sql("BEGIN IMMEDIATE" if write else "BEGIN")
+
+    return engine
+
+
+class Database:
+    """The engine, a session factory and the in-process write gate."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.engine = make_engine(url)
+        self.sessions = sessionmaker(self.engine, expire_on_commit=False)
+        self.sqlite = is_sqlite(url)
+        self._gate = threading.Lock()
+
+    def prepare(self) -> None:
+        """Create the directory of a SQLite file (the data directory on first start)."""
+        if self.sqlite:
+            path = make_url(self.url).database
+            if path and path != ":memory:" and not path.startswith("file:"):
+                Path(path).parent.mkdir(parents=True, exist_ok=True)
+
+    def session(self) -> Session:
+        return self.sessions()
+
+    @contextmanager
+    def write(self, session: Session) -> Iterator[Session]:
+        """One write transaction: commits on success, rolls back on any exception.
+
+        Any read transaction the session had open is ended first, so the write starts
+        from a fresh snapshot (SQLite refuses to upgrade a stale one).
+        """
+        if session.in_transaction():
+            session.commit()
+        gate = self._gate if self.sqlite else nullcontext()
+        with gate:
+            session.connection(execution_options=_WRITE)
+            try:
+                yield session
+                session.commit()
+            except BaseException:
+                session.rollback()
+                raise
+
+    def dispose(self) -> None:
+        self.engine.dispose()
