@@ -1,0 +1,1 @@
+"""Server-side bots: seats created as bots are played by the server."""

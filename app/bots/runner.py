@@ -1,0 +1,116 @@
+"""Plays the bot seats of every game this process hears about through the hub.
+
+For a game where a bot seat must act, the runner waits ``bot_delay`` seconds (so humans can
+follow), asks the service for that seat's view and legal actions — never the state — lets
+the policy choose, and posts the action with the version it saw, like a remote bot would.
+Its own commit publishes the next change, which wakes the runner again.
+
+With several server processes each runner may try the same move; the optimistic lock lets
+exactly one through and the others get ``stale_version``, which the runner ignores.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+
+from sqlalchemy import select
+from starlette.concurrency import run_in_threadpool
+
+from app.core.errors import ApiError
+from app.db.models import GameRow, SeatRow
+from app.services.games import Caller, GameService
+from app.services.snapshots import Snapshot
+from app.ws.hub import Hub
+
+from .policy import Policy, random_policy
+
+log = logging.getLogger(__name__)
+
+
+class BotRunner:
+    def __init__(
+        self, service: GameService, hub: Hub, delay: float, policy: Policy = random_policy
+    ):
+        self.service = service
+        self.hub = hub
+        self.delay = delay
+        self.policy = policy
+        self._tasks: dict[str, asyncio.Task[None]] = {}
+        self._again: set[str] = set()
+        self._unsubscribe = None
+
+    async def start(self) -> None:
+        self._unsubscribe = self.hub.subscribe_all(self.notify)
+        # Games whose bot was about to move when the server last stopped.
+        for game_id in await run_in_threadpool(self._games_with_bots):
+            self.notify(game_id, -1)
+
+    async def stop(self) -> None:
+        if self._unsubscribe:
+            self._unsubscribe()
+        tasks = list(self._tasks.values())
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        self._tasks.clear()
+
+    def _games_with_bots(self) -> list[str]:
+        with self.service.db.session() as session:
+            return list(
+                session.scalars(
+                    select(GameRow.id)
+                    .where(GameRow.status == "running")
+                    .where(GameRow.id.in_(select(SeatRow.game_id).where(SeatRow.bot.is_(True))))
+                )
+            )
+
+    def notify(self, game_id: str, version: int) -> None:
+        if game_id in self._tasks:
+            self._again.add(game_id)  # look once more when the current move is done
+            return
+        self._tasks[game_id] = asyncio.create_task(self._play(game_id), name=f"bot-{game_id}")
+
+    async def _play(self, game_id: str) -> None:
+        try:
+            while True:
+                self._again.discard(game_id)
+                await self._move(game_id)
+                if game_id not in self._again:
+                    return
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("bot in game %s failed", game_id)
+        finally:
+            self._tasks.pop(game_id, None)
+
+    async def _move(self, game_id: str) -> None:
+        snap = await run_in_threadpool(self.service.snapshot, game_id)
+        seat = self._bot_to_act(snap)
+        if seat is None:
+            return
+        if self.delay:
+            await asyncio.sleep(self.delay)
+        await run_in_threadpool(self._decide_and_post, game_id, seat, snap.version)
+
+    @staticmethod
+    def _bot_to_act(snap: Snapshot) -> int | None:
+        for seat in snap.bot_seats:
+            if snap.must_act(seat):
+                return seat
+        return None
+
+    def _decide_and_post(self, game_id: str, seat: int, version: int) -> None:
+        snap = self.service.snapshot(game_id)
+        if snap.version != version or not snap.must_act(seat):
+            return  # someone moved meanwhile; the hub will wake us for the new state
+        view, legal = snap.view(seat), snap.legal_actions(seat)
+        rng = random.Random(f"{game_id}:{seat}:{version}")
+        action = self.policy(view, legal, rng)
+        try:
+            self.service.act(Caller(game_id, seat), version, action)
+        except ApiError as err:
+            if err.code != "stale_version":
+                log.warning("bot %s/%s refused: %s", game_id, seat, err.message)

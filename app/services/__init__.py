@@ -1,0 +1,1 @@
+"""The service layer: load → replay → apply → write. Routes, WebSockets and bots call it."""

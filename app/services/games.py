@@ -1,0 +1,271 @@
+"""Creating, joining and playing games: load → replay → apply → write, then publish.
+
+The engine is the only judge of the rules; this layer adds what a server needs around it:
+who is calling (seat tokens), which version an action was based on (optimistic lock),
+and that a refused request writes nothing and leaves the cache as it was.
+"""
+
+from __future__ import annotations
+
+import secrets
+import threading
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import func, select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+
+from app.core.errors import ApiError
+from app.core.security import hash_token, new_token
+from app.db.models import ActionRow, GameRow, SeatRow, utcnow
+from app.db.session import Database
+from app.services.snapshots import Snapshot, StateCache, as_utc, seat_infos
+from app.ws.hub import Hub
+from engines.core import Event, Game, IllegalAction
+
+
+@dataclass(frozen=True, slots=True)
+class SeatSpec:
+    bot: bool = False
+    name: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Caller:
+    """Whoever a seat token belongs to."""
+
+    game_id: str
+    seat: int
+
+
+class GameService:
+    def __init__(self, db: Database, games: Mapping[str, Game], hub: Hub, cache_size: int):
+        self.db = db
+        self.games = dict(games)
+        self.hub = hub
+        self.cache = StateCache(self.games, cache_size)
+        self._tokens: dict[str, Caller] = {}
+        self._tokens_lock = threading.Lock()
+
+    # ---- kinds ------------------------------------------------------------------------
+
+    def game(self, kind: str) -> Game:
+        try:
+            return self.games[kind]
+        except KeyError:
+            known = ", ".join(sorted(self.games))
+            raise ApiError(
+                "unknown_kind", f"there is no game kind {kind!r}; known: {known}"
+            ) from None
+
+    # ---- reading ----------------------------------------------------------------------
+
+    def load(self, session: Session, game_id: str) -> Snapshot:
+        """The game as it is in the database now (cached, caught up from the log)."""
+        snap = self.cache.load(session, game_id)
+        session.commit()  # end the read transaction: WAL keeps old snapshots alive otherwise
+        return snap
+
+    def list_games(self, session: Session, status: str | None, limit: int) -> list[dict[str, Any]]:
+        query = select(GameRow).order_by(GameRow.created_at.desc()).limit(limit)
+        if status is not None:
+            query = query.where(GameRow.status == status)
+        rows = list(session.scalars(query))
+        seats: dict[str, list[SeatRow]] = {r.id: [] for r in rows}
+        if rows:
+            for seat in session.scalars(select(SeatRow).where(SeatRow.game_id.in_(list(seats)))):
+                seats[seat.game_id].append(seat)
+        session.commit()
+        return [
+            {
+                "id": r.id,
+                "kind": r.kind,
+                "num_seats": r.num_seats,
+                "status": r.status,
+                "version": r.version,
+                "created_at": as_utc(r.created_at),
+                "seats": [s.to_json() for s in seat_infos(seats[r.id])],
+                "options": r.options,
+            }
+            for r in rows
+        ]
+
+    def caller(self, session: Session, game_id: str, token: str) -> Caller:
+        """The seat ``token`` acts for in ``game_id``: 401 if unknown, 403 if for another game."""
+        digest = hash_token(token)
+        with self._tokens_lock:
+            caller = self._tokens.get(digest)
+        if caller is None:
+            row = session.execute(
+                select(SeatRow.game_id, SeatRow.seat).where(SeatRow.token_hash == digest)
+            ).one_or_none()
+            session.commit()
+            if row is None:
+                raise ApiError("unauthorized", "this seat token is not valid")
+            caller = Caller(row.game_id, row.seat)
+            with self._tokens_lock:
+                if len(self._tokens) > 100_000:
+                    self._tokens.clear()
+                self._tokens[digest] = caller
+        if caller.game_id != game_id:
+            raise ApiError("forbidden", "this seat token belongs to another game")
+        return caller
+
+    # ---- writing ----------------------------------------------------------------------
+
+    def create(
+        self,
+        session: Session,
+        kind: str,
+        num_seats: int,
+        options: Mapping[str, Any] | None,
+        seats: list[SeatSpec] | None,
+    ) -> Snapshot:
+        game = self.game(kind)
+        if seats is None:
+            seats = [SeatSpec() for _ in range(num_seats)]
+        if len(seats) != num_seats:
+            raise ApiError(
+                "bad_request", f"seats lists {len(seats)} seats but num_seats is {num_seats}"
+            )
+        seed = secrets.randbits(63)
+        # Validate everything through the engine before anything is written.
+        game.new(num_seats, seed, options)
+        opts = game.parse_options(options).model_dump(mode="json")
+        game_id = secrets.token_hex(6)
+        now = utcnow()
+        all_bots = all(s.bot for s in seats)
+        with self.db.write(session):
+            session.add(
+                GameRow(
+                    id=game_id,
+                    kind=kind,
+                    num_seats=num_seats,
+                    options=opts,
+                    seed=seed,
+                    status="running" if all_bots else "open",
+                    version=0,
+                    seats_revision=0,
+                    created_at=now,
+                    updated_at=now,
+                )
+            )
+            session.flush()
+            for i, spec in enumerate(seats):
+                session.add(
+                    SeatRow(
+                        game_id=game_id,
+                        seat=i,
+                        bot=spec.bot,
+                        name=spec.name or (f"Bot {i + 1}" if spec.bot else None),
+                        joined_at=now if spec.bot else None,
+                    )
+                )
+        snap = self.load(session, game_id)
+        self.hub.publish(game_id, snap.version)
+        return snap
+
+    def join(self, session: Session, game_id: str, seat: int, name: str) -> tuple[Snapshot, str]:
+        """Take a free human seat; returns the token (shown once, stored as a hash)."""
+        token = new_token()
+        with self.db.write(session):
+            game = session.get(GameRow, game_id, populate_existing=True)
+            if game is None:
+                raise ApiError("unknown_game", f"there is no game {game_id!r}")
+            if not 0 <= seat < game.num_seats:
+                raise ApiError(
+                    "unknown_seat",
+                    f"game {game_id} has seats 0 to {game.num_seats - 1}, not {seat}",
+                )
+            now = utcnow()
+            taken = session.execute(
+                update(SeatRow)
+                .where(
+                    SeatRow.game_id == game_id,
+                    SeatRow.seat == seat,
+                    SeatRow.joined_at.is_(None),
+                    SeatRow.bot.is_(False),
+                )
+                .values(name=name, token_hash=hash_token(token), joined_at=now)
+            )
+            if taken.rowcount != 1:
+                raise ApiError("seat_taken", f"seat {seat} is already taken")
+            free = session.scalar(
+                select(func.count())
+                .select_from(SeatRow)
+                .where(SeatRow.game_id == game_id, SeatRow.joined_at.is_(None))
+            )
+            session.execute(
+                update(GameRow)
+                .where(GameRow.id == game_id)
+                .values(
+                    seats_revision=GameRow.seats_revision + 1,
+                    status="running" if free == 0 and game.status == "open" else game.status,
+                    updated_at=now,
+                )
+            )
+        snap = self.load(session, game_id)
+        self.hub.publish(game_id, snap.version)
+        return snap, token
+
+    def apply(
+        self, session: Session, caller: Caller, version: int, action: Mapping[str, Any]
+    ) -> tuple[Snapshot, list[Event]]:
+        """Apply ``action`` for the caller's seat if the game is still at ``version``.
+
+        One transaction: check the version, apply on a clone of the cached state (the engine
+        validates and refuses), insert the action row with ``seq = version + 1`` and bump the
+        version with ``UPDATE ... WHERE version = :v``. Any failure writes nothing and leaves
+        the cache as it was.
+        """
+        game_id, seat = caller.game_id, caller.seat
+        try:
+            with self.db.write(session):
+                snap = self.cache.load(session, game_id)
+                if snap.status == "open":
+                    raise ApiError("game_not_started", "the game starts once every seat is taken")
+                if version != snap.version:
+                    raise ApiError(
+                        "stale_version",
+                        f"the game is at version {snap.version}; "
+                        f"your action was based on version {version}",
+                    )
+                state = snap.state.clone()
+                events = state.apply(seat, action)
+                stored = state.parse_action(action).model_dump(mode="json")
+                status = "over" if state.is_over else snap.status
+                bumped = session.execute(
+                    update(GameRow)
+                    .where(GameRow.id == game_id, GameRow.version == version)
+                    .values(version=version + 1, status=status, updated_at=utcnow())
+                )
+                if bumped.rowcount != 1:
+                    raise ApiError("stale_version", "another action was applied first")
+                session.add(ActionRow(game_id=game_id, seq=version + 1, seat=seat, action=stored))
+                session.flush()
+        except IllegalAction as exc:
+            raise ApiError.from_illegal(exc) from None
+        except IntegrityError:
+            raise ApiError("stale_version", "another action was applied first") from None
+        new = snap.advanced(state, seat, events, status)
+        self.cache.put(new)
+        self.hub.publish(game_id, new.version)
+        return new, events
+
+    # ---- the same, each in a session of its own (WebSockets, bots) ------------------------
+
+    def snapshot(self, game_id: str) -> Snapshot:
+        with self.db.session() as session:
+            return self.load(session, game_id)
+
+    def authenticate(self, game_id: str, token: str) -> Caller:
+        with self.db.session() as session:
+            return self.caller(session, game_id, token)
+
+    def act(
+        self, caller: Caller, version: int, action: Mapping[str, Any]
+    ) -> tuple[Snapshot, list[Event]]:
+        with self.db.session() as session:
+            return self.apply(session, caller, version, action)

@@ -1,0 +1,249 @@
+"""Replayed game states, cached in memory and kept in step with the action log.
+
+A ``Snapshot`` is one game at one version and never changes once built: a write applies
+the action to a clone and publishes a new snapshot. ``StateCache.load`` compares the cached
+version with the database (one cheap query) and replays only the missing actions, so it
+stays correct when another process writes to the same database.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass, field, replace
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from app.core.errors import ApiError
+from app.db.models import ActionRow, GameRow, SeatRow
+from engines.core import Event, Game, State
+
+
+@dataclass(frozen=True, slots=True)
+class SeatInfo:
+    seat: int
+    name: str | None
+    bot: bool
+    joined: bool
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seat": self.seat, "name": self.name, "bot": self.bot, "joined": self.joined}
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """A game at ``version``: ``state`` is the replay of actions 1..version."""
+
+    game_id: str
+    kind: str
+    game: Game
+    options: dict[str, Any]
+    status: str
+    version: int
+    seats_revision: int
+    created_at: datetime
+    seats: tuple[SeatInfo, ...]
+    state: State
+    events: tuple[tuple[Event, ...], ...]
+    """``events[i]``: what action ``seq = i + 1`` caused."""
+    actors: tuple[int, ...]
+    """``actors[i]``: the seat that played action ``seq = i + 1`` (public)."""
+    _memo: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
+
+    @property
+    def num_seats(self) -> int:
+        return len(self.seats)
+
+    @property
+    def bot_seats(self) -> list[int]:
+        return [s.seat for s in self.seats if s.bot]
+
+    def must_act(self, seat: int | None) -> bool:
+        return self.status == "running" and seat is not None and seat in self.state.to_act()
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """The engine's view for ``seat`` (its one observer), computed once per version."""
+        key = ("view", seat)
+        if key not in self._memo:
+            self._memo[key] = self.state.view(seat)
+        return self._memo[key]
+
+    def legal_actions(self, seat: int | None) -> list[dict[str, Any]]:
+        """``[{action, label}]`` for ``seat``; empty unless the game runs and waits for it."""
+        if not self.must_act(seat):
+            return []
+        key = ("legal", seat)
+        if key not in self._memo:
+            self._memo[key] = [
+                {"action": a.model_dump(mode="json"), "label": a.label()}
+                for a in self.state.legal_actions(seat)
+            ]
+        return self._memo[key]
+
+    def events_for(self, seat: int | None, since: int) -> list[dict[str, Any]]:
+        """Events of actions ``seq > since``, each as ``seat`` may see it."""
+        reveal = self.state.is_over
+        return [
+            e.view(seat, reveal=reveal) for batch in self.events[max(since, 0) :] for e in batch
+        ]
+
+    def log_for(self, seat: int | None, since: int) -> list[dict[str, Any]]:
+        reveal = self.state.is_over
+        since = max(since, 0)
+        return [
+            {
+                "seq": seq,
+                "seat": self.actors[seq - 1],
+                "events": [e.view(seat, reveal=reveal) for e in self.events[seq - 1]],
+            }
+            for seq in range(since + 1, self.version + 1)
+        ]
+
+    def seat_state(self, seat: int | None) -> dict[str, Any]:
+        """The ``SeatState`` of docs/API.md."""
+        return {
+            "game_id": self.game_id,
+            "kind": self.kind,
+            "version": self.version,
+            "seat": seat,
+            "status": self.status,
+            "seats": [s.to_json() for s in self.seats],
+            "view": self.view(seat),
+            "legal_actions": self.legal_actions(seat),
+        }
+
+    def summary(self) -> dict[str, Any]:
+        return {
+            "id": self.game_id,
+            "kind": self.kind,
+            "num_seats": self.num_seats,
+            "status": self.status,
+            "version": self.version,
+            "created_at": as_utc(self.created_at),
+            "seats": [s.to_json() for s in self.seats],
+            "options": self.options,
+        }
+
+    def advanced(self, state: State, seat: int, events: list[Event], status: str) -> Snapshot:
+        """This snapshot after one more action (already applied to ``state``, a clone)."""
+        return replace(
+            self,
+            state=state,
+            status=status,
+            version=self.version + 1,
+            events=(*self.events, tuple(events)),
+            actors=(*self.actors, seat),
+            _memo={},
+        )
+
+
+def as_utc(moment: datetime) -> datetime:
+    # SQLite hands back naive datetimes; every one we store is UTC.
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+
+
+def seat_infos(rows: list[SeatRow]) -> tuple[SeatInfo, ...]:
+    return tuple(
+        SeatInfo(r.seat, r.name, r.bot, r.joined_at is not None)
+        for r in sorted(rows, key=lambda r: r.seat)
+    )
+
+
+class StateCache:
+    """Snapshots by game id (least recently used ones dropped beyond ``size``)."""
+
+    def __init__(self, games: dict[str, Game], size: int) -> None:
+        self.games = games
+        self.size = size
+        self._entries: OrderedDict[str, Snapshot] = OrderedDict()
+        self._lock = threading.Lock()
+        self._game_locks: dict[str, threading.Lock] = {}
+
+    def peek(self, game_id: str) -> Snapshot | None:
+        with self._lock:
+            return self._entries.get(game_id)
+
+    def put(self, snap: Snapshot) -> None:
+        """Keep ``snap`` unless a newer one of the same game is already cached."""
+        with self._lock:
+            old = self._entries.get(snap.game_id)
+            if old is not None and (old.version, old.seats_revision) > (
+                snap.version,
+                snap.seats_revision,
+            ):
+                return
+            self._entries[snap.game_id] = snap
+            self._entries.move_to_end(snap.game_id)
+            while len(self._entries) > self.size:
+                evicted, _ = self._entries.popitem(last=False)
+                self._game_locks.pop(evicted, None)
+
+    def load(self, session: Session, game_id: str) -> Snapshot:
+        """The game as the database has it now; raises ``unknown_game``."""
+        head = session.execute(
+            select(GameRow.version, GameRow.seats_revision).where(GameRow.id == game_id)
+        ).one_or_none()
+        if head is None:
+            raise ApiError("unknown_game", f"there is no game {game_id!r}")
+        snap = self.peek(game_id)
+        if snap is not None and (snap.version, snap.seats_revision) == tuple(head):
+            return snap
+        with self._lock:
+            game_lock = self._game_locks.setdefault(game_id, threading.Lock())
+        with game_lock:  # one thread replays a game at a time; the others reuse its work
+            snap = self.peek(game_id)
+            if snap is not None and (snap.version, snap.seats_revision) == tuple(head):
+                return snap
+            snap = self._catch_up(session, game_id, snap)
+        self.put(snap)
+        return snap
+
+    def _catch_up(self, session: Session, game_id: str, cached: Snapshot | None) -> Snapshot:
+        row = session.get(GameRow, game_id, populate_existing=True)
+        if row is None:
+            raise ApiError("unknown_game", f"there is no game {game_id!r}")
+        game = self.games.get(row.kind)
+        if game is None:
+            raise RuntimeError(f"game {game_id} is a {row.kind!r}, which this server lacks")
+        seats = seat_infos(list(session.scalars(select(SeatRow).where(SeatRow.game_id == game_id))))
+        if cached is None or cached.version > row.version:
+            state = game.new(row.num_seats, row.seed, row.options)
+            events: list[tuple[Event, ...]] = []
+            actors: list[int] = []
+        else:
+            state = cached.state.clone() if cached.version < row.version else cached.state
+            events, actors = list(cached.events), list(cached.actors)
+        if len(events) < row.version:
+            rows = session.execute(
+                select(ActionRow.seq, ActionRow.seat, ActionRow.action)
+                .where(
+                    ActionRow.game_id == game_id,
+                    ActionRow.seq > len(events),
+                    ActionRow.seq <= row.version,
+                )
+                .order_by(ActionRow.seq)
+            )
+            for seq, seat, action in rows:
+                if seq != len(events) + 1:
+                    raise RuntimeError(f"game {game_id}: action log jumps to seq {seq}")
+                events.append(tuple(state.apply(seat, action)))
+                actors.append(seat)
+            if len(events) != row.version:
+                raise RuntimeError(f"game {game_id}: log ends before version {row.version}")
+        return Snapshot(
+            game_id=game_id,
+            kind=row.kind,
+            game=game,
+            options=dict(row.options),
+            status=row.status,
+            version=row.version,
+            seats_revision=row.seats_revision,
+            created_at=row.created_at,
+            seats=seats,
+            state=state,
+            events=tuple(events),
+            actors=tuple(actors),
+        )

@@ -1,0 +1,1 @@
+"""Live updates: the hub (commit → local subscribers) and the WebSocket endpoint."""

@@ -1,0 +1,224 @@
+"""``/ws/games/{game_id}``: one connection, as a small state machine.
+
+connect → (optional ``auth`` as the first message) → open → closed. One receive loop;
+pushes from the room arrive through ``push``; clean-up in ``finally``. Close codes:
+1003 for a malformed message, 1008 for an unknown game or a refused token, 1011 for an
+internal error. A refused action is answered with an ``error`` message and the socket
+stays open.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import enum
+import json
+import logging
+from typing import Any
+
+from starlette.concurrency import run_in_threadpool
+from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
+
+from app.core.errors import ApiError
+from app.services.games import Caller, GameService
+from app.services.snapshots import Snapshot
+from app.ws.rooms import Rooms
+
+log = logging.getLogger(__name__)
+
+MALFORMED = 1003
+POLICY = 1008
+INTERNAL = 1011
+
+
+class Phase(enum.Enum):
+    CONNECTING = "connecting"
+    AWAITING_AUTH = "awaiting_auth"  # spectating; an ``auth`` message may still come first
+    OPEN = "open"
+    CLOSED = "closed"
+
+
+class Close(Exception):
+    def __init__(self, code: int) -> None:
+        self.code = code
+
+
+class GameSocket:
+    def __init__(self, websocket: WebSocket, service: GameService, rooms: Rooms, heartbeat: float):
+        self.ws = websocket
+        self.service = service
+        self.rooms = rooms
+        self.heartbeat = heartbeat
+        self.game_id: str = websocket.path_params["game_id"]
+        self.phase = Phase.CONNECTING
+        self.caller: Caller | None = None
+        self.sent: tuple[int, int] = (-1, -1)  # (version, seats_revision) last pushed
+        self.events_from = 0  # events of actions with seq > this are still to be sent
+        self._send_lock = asyncio.Lock()
+        self._in_room = False
+
+    @property
+    def seat(self) -> int | None:
+        return self.caller.seat if self.caller else None
+
+    # ---- the loop -------------------------------------------------------------------
+
+    async def run(self) -> None:
+        await self.ws.accept()
+        try:
+            await self.on_connect()
+            while True:
+                try:
+                    message = await asyncio.wait_for(self.ws.receive(), timeout=self.heartbeat)
+                except TimeoutError:
+                    await self.send({"type": "ping"})
+                    continue
+                if message["type"] == "websocket.disconnect":
+                    break
+                await self.on_receive(message)
+        except Close as close:
+            await self._close(close.code)
+        except WebSocketDisconnect:
+            pass
+        except Exception:
+            log.exception("websocket for game %s failed", self.game_id)
+            await self._close(INTERNAL)
+        finally:
+            await self.on_disconnect()
+
+    # ---- hooks ----------------------------------------------------------------------
+
+    async def on_connect(self) -> None:
+        params = self.ws.query_params
+        try:
+            snap = await run_in_threadpool(self.service.snapshot, self.game_id)
+            token = params.get("token")
+            if token:
+                self.caller = await run_in_threadpool(
+                    self.service.authenticate, self.game_id, token
+                )
+        except ApiError as err:
+            await self.send_error(err)
+            raise Close(POLICY) from None
+        since = params.get("since")
+        self.events_from = int(since) if since and since.isdigit() else snap.version
+        self.phase = Phase.OPEN if self.caller else Phase.AWAITING_AUTH
+        self.rooms.enter(self.game_id, self)
+        self._in_room = True
+        # A change committed between the load above and entering the room would be missed.
+        snap = await run_in_threadpool(self.service.snapshot, self.game_id)
+        await self.push(snap, force=True)
+
+    async def on_receive(self, message: dict[str, Any]) -> None:
+        data = self._decode(message)
+        kind = data.get("type")
+        first = self.phase is Phase.AWAITING_AUTH
+        if self.phase is Phase.AWAITING_AUTH:
+            self.phase = Phase.OPEN
+        if kind == "ping":
+            await self.send({"type": "pong"})
+        elif kind == "pong":
+            pass
+        elif kind == "auth":
+            await self._auth(data, first)
+        elif kind == "action":
+            await self._action(data)
+        else:
+            await self.send_error(ApiError("bad_request", f"unknown message type {kind!r}"))
+            raise Close(MALFORMED)
+
+    async def on_disconnect(self) -> None:
+        self.phase = Phase.CLOSED
+        if self._in_room:
+            self.rooms.leave(self.game_id, self)
+            self._in_room = False
+
+    # ---- messages -------------------------------------------------------------------
+
+    def _decode(self, message: dict[str, Any]) -> dict[str, Any]:
+        text = message.get("text")
+        try:
+            if text is None:
+                raise ValueError("binary frames are not understood")
+            data = json.loads(text)
+            if not isinstance(data, dict):
+                raise ValueError("a message is a JSON object")
+        except ValueError as exc:
+            raise Close(MALFORMED) from exc
+        return data
+
+    async def _auth(self, data: dict[str, Any], first: bool) -> None:
+        token = data.get("token")
+        if not first or self.caller is not None or not isinstance(token, str):
+            await self.send_error(
+                ApiError("bad_request", "auth must be the first message and carry a token")
+            )
+            return
+        try:
+            self.caller = await run_in_threadpool(self.service.authenticate, self.game_id, token)
+        except ApiError as err:
+            await self.send_error(err)
+            raise Close(POLICY) from None
+        snap = await run_in_threadpool(self.service.snapshot, self.game_id)
+        await self.push(snap, force=True)
+
+    async def _action(self, data: dict[str, Any]) -> None:
+        version, action = data.get("version"), data.get("action")
+        if self.caller is None:
+            err = ApiError("unauthorized", "spectators cannot act; connect with a seat token")
+        elif not isinstance(version, int) or isinstance(version, bool):
+            err = ApiError("bad_request", "version: an integer is required")
+        elif not isinstance(action, dict):
+            err = ApiError("bad_request", "action: a JSON object is required")
+        else:
+            try:
+                await run_in_threadpool(self.service.act, self.caller, version, action)
+            except ApiError as refused:
+                err = refused
+            else:
+                return  # the room pushes the new state to everyone, this socket included
+        await self.send_error(err)
+
+    # ---- sending --------------------------------------------------------------------
+
+    async def push(self, snap: Snapshot, force: bool = False) -> None:
+        """Send ``snap`` as this seat sees it, with the events it has not had yet."""
+        async with self._send_lock:
+            stamp = (snap.version, snap.seats_revision)
+            # Never step back to an older state; resend the same one only when asked
+            # (the first message, or the seat changed by ``auth``).
+            if (
+                self.phase is Phase.CLOSED
+                or stamp < self.sent
+                or (stamp == self.sent and not force)
+            ):
+                return
+            message = {
+                "type": "state",
+                **snap.seat_state(self.seat),
+                "events": snap.events_for(self.seat, self.events_from),
+            }
+            self.sent = max(self.sent, stamp)
+            self.events_from = max(self.events_from, snap.version)
+            await self._send_locked(message)
+
+    async def send(self, message: dict[str, Any]) -> None:
+        async with self._send_lock:
+            await self._send_locked(message)
+
+    async def send_error(self, err: ApiError) -> None:
+        await self.send({"type": "error", "code": err.code, "message": err.message})
+
+    async def _send_locked(self, message: dict[str, Any]) -> None:
+        if self.ws.application_state is not WebSocketState.CONNECTED:
+            return
+        try:
+            await self.ws.send_text(json.dumps(message, separators=(",", ":")))
+        except (WebSocketDisconnect, RuntimeError, OSError):
+            self.phase = Phase.CLOSED
+
+    async def _close(self, code: int) -> None:
+        self.phase = Phase.CLOSED
+        if self.ws.application_state is WebSocketState.CONNECTED:
+            with contextlib.suppress(RuntimeError):
+                await self.ws.close(code)
