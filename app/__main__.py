@@ -1,16 +1,13 @@
-"""``python -m app``: serve on http://localhost:8000 (HOST/PORT override)."""
-
-import os
+"""``python -m app``: serve on http://localhost:8000 (HOST, PORT, ...: app/core/config.py)."""
 
 import uvicorn
 
+from app.core.config import get_settings
+
 
 def main() -> None:
-    uvicorn.run(
-        "app.main:app",
-        host=os.environ.get("HOST", "0.0.0.0"),
-        port=int(os.environ.get("PORT", "8000")),
-    )
+    settings = get_settings()
+    uvicorn.run("app.main:app", host=settings.host, port=settings.port)
 
 
 if __name__ == "__main__":

@@ -1,27 +1,83 @@
-"""Builds the ASGI app: ``app.main:app``."""
+"""Builds the ASGI app: ``app.main:app`` (``create_app`` for tests and benchmarks)."""
 
-from fastapi import FastAPI
+from __future__ import annotations
 
-import engines
+from collections.abc import AsyncIterator, Mapping
+from contextlib import asynccontextmanager
 
-app = FastAPI(title="Tafelrunde", version="0.1.0")
+from fastapi import FastAPI, WebSocket
+from starlette.concurrency import run_in_threadpool
+
+from app.api import routes
+from app.api.openapi import install_openapi
+from app.api.pages import install_pages
+from app.bots.runner import BotRunner
+from app.core.config import Settings, get_settings
+from app.core.errors import install_error_handlers
+from app.db.migrate import upgrade
+from app.db.session import Database
+from app.services.games import GameService
+from app.services.registry import available_games
+from app.ws.endpoint import GameSocket
+from app.ws.hub import make_hub
+from app.ws.rooms import Rooms
+from engines.core import Game
+
+DESCRIPTION = """Play Dschingis Khan and Die Dolmengötter with friends and bots.
+
+Create a game, join a seat (the answer holds the seat's token, shown once) and send the
+token as `Authorization: Bearer <token>`. Without a token you see what a spectator sees.
+Every refusal has the body `{"error": {"code", "message"}}`. Live updates:
+WebSocket `/ws/games/{id}?token=...`. The full contract is docs/API.md.
+"""
 
 
-@app.get("/api/kinds", tags=["games"])
-def list_kinds() -> list[dict]:
-    """The games this server plays."""
-    out = []
-    for game_id in engines.game_ids():
+def create_app(settings: Settings | None = None, games: Mapping[str, Game] | None = None):
+    settings = settings or get_settings()
+    games = dict(games) if games is not None else available_games()
+    db = Database(settings.database_url)
+    hub = make_hub(settings)
+    service = GameService(db, games, hub, settings.cache_size)
+    rooms = Rooms(service, hub)
+    bots = BotRunner(service, hub, settings.bot_delay)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        if settings.migrate_on_start:
+            await run_in_threadpool(upgrade, db)
+        await hub.start()
+        await bots.start()
         try:
-            game = engines.get(game_id)
-        except ImportError:
-            continue
-        out.append(
-            {
-                "id": game.id,
-                "name": game.name,
-                "min_players": game.min_players,
-                "max_players": game.max_players,
-            }
-        )
-    return out
+            yield
+        finally:
+            await bots.stop()
+            rooms.close_all()
+            await hub.stop()
+            db.dispose()
+
+    app = FastAPI(title="Tafelrunde", version="0.1.0", description=DESCRIPTION, lifespan=lifespan)
+    app.state.settings = settings
+    app.state.service = service
+    app.state.hub = hub
+    app.state.rooms = rooms
+    app.state.bots = bots
+    install_error_handlers(app)
+    for module in (routes.kinds, routes.games, routes.seats, routes.actions):
+        app.include_router(module.router)
+
+    @app.websocket("/ws/games/{game_id}")
+    async def game_socket(websocket: WebSocket, game_id: str) -> None:
+        """Live state for one seat (``?token=``) or a spectator; see docs/API.md."""
+        await GameSocket(websocket, service, rooms, settings.ws_heartbeat).run()
+
+    @app.get("/api/health", tags=["kinds"])
+    def health() -> dict[str, str]:
+        """Liveness: answers without touching the database."""
+        return {"status": "ok"}
+
+    install_pages(app, settings.static_dir)
+    install_openapi(app, games)
+    return app
+
+
+app = create_app()

@@ -1,0 +1,1 @@
+"""HTTP routes (thin: validate, delegate to app.services, answer)."""

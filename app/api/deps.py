@@ -1,0 +1,65 @@
+"""Dependencies as ``Annotated`` aliases: a route names what it needs, FastAPI provides it."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Annotated
+
+from fastapi import Depends, Path, Request
+from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
+from sqlalchemy.orm import Session
+
+from app.core.errors import ApiError
+from app.services.games import Caller, GameService
+from app.services.snapshots import Snapshot
+
+
+def get_service(request: Request) -> GameService:
+    return request.app.state.service
+
+
+ServiceDep = Annotated[GameService, Depends(get_service)]
+
+
+def get_session(service: ServiceDep) -> Iterator[Session]:
+    with service.db.session() as session:
+        yield session
+
+
+SessionDep = Annotated[Session, Depends(get_session)]
+
+GameId = Annotated[str, Path(description="The game's id", examples=["3f9a0c21b7d4"])]
+
+_bearer = HTTPBearer(auto_error=False, description="The seat token from joining a seat.")
+BearerDep = Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)]
+
+
+def load_game(game_id: GameId, service: ServiceDep, session: SessionDep) -> Snapshot:
+    """The game, caught up with the database; 404 ``unknown_game`` first of all checks."""
+    return service.load(session, game_id)
+
+
+GameDep = Annotated[Snapshot, Depends(load_game)]
+
+
+def optional_seat(
+    request: Request, game: GameDep, service: ServiceDep, session: SessionDep, _doc: BearerDep
+) -> Caller | None:
+    """The caller's seat, or ``None`` for a spectator (no token). A bad token is refused."""
+    header = request.headers.get("authorization")
+    if header is None:
+        return None
+    scheme, _, token = header.partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        raise ApiError("unauthorized", "send the seat token as Authorization: Bearer <token>")
+    return service.caller(session, game.game_id, token.strip())
+
+
+def required_seat(caller: Annotated[Caller | None, Depends(optional_seat)]) -> Caller:
+    if caller is None:
+        raise ApiError("unauthorized", "a seat token is required: Authorization: Bearer <token>")
+    return caller
+
+
+OptionalSeatDep = Annotated[Caller | None, Depends(optional_seat)]
+SeatDep = Annotated[Caller, Depends(required_seat)]

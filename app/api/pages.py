@@ -1,0 +1,40 @@
+"""The browser pages: whatever static/ holds (another part of the project writes it)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from fastapi import APIRouter, FastAPI
+from fastapi.responses import FileResponse, Response
+from starlette.staticfiles import StaticFiles
+
+from app.core.errors import error_response
+
+
+class OptionalStaticFiles(StaticFiles):
+    """Static files from a directory that may not exist yet: 404 then, never a crash."""
+
+    async def check_config(self) -> None:
+        if self.directory is not None and Path(self.directory).is_dir():
+            await super().check_config()
+
+
+def install_pages(app: FastAPI, static_dir: Path) -> None:
+    router = APIRouter(include_in_schema=False)
+
+    def page(name: str) -> Response:
+        path = static_dir / name
+        if not path.is_file():
+            return error_response("not_found", f"the browser client has no {name} yet")
+        return FileResponse(path, media_type="text/html")
+
+    @router.get("/")
+    def home() -> Response:
+        return page("index.html")
+
+    @router.get("/play/{game_id}")
+    def play(game_id: str) -> Response:
+        return page("game.html")
+
+    app.include_router(router)
+    app.mount("/static", OptionalStaticFiles(directory=static_dir, check_dir=False), name="static")

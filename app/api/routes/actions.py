@@ -1,0 +1,34 @@
+"""Actions: what the caller may do, and doing it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter
+
+from app.api.deps import GameDep, SeatDep, ServiceDep, SessionDep
+from app.api.schemas import Applied, LegalActions, PostAction
+
+router = APIRouter(prefix="/api/games/{game_id}", tags=["actions"])
+
+
+@router.get("/legal-actions", response_model=LegalActions)
+def legal_actions(game: GameDep, caller: SeatDep) -> dict[str, Any]:
+    """Every legal action of the caller's seat now, with labels (empty when not its turn)."""
+    return {
+        "version": game.version,
+        "seat": caller.seat,
+        "actions": game.legal_actions(caller.seat),
+    }
+
+
+@router.post("/actions", response_model=Applied, openapi_extra={"x-action-body": True})
+def post_action(
+    game: GameDep, caller: SeatDep, body: PostAction, service: ServiceDep, session: SessionDep
+) -> dict[str, Any]:
+    """Play one action for the caller's seat, based on ``version`` (409 ``stale_version``
+    if the game has moved on). The body's ``action`` is one of the caller's game kind's
+    actions; the schema lists every kind's."""
+    snap, events = service.apply(session, caller, body.version, body.action)
+    reveal = snap.state.is_over
+    return {"version": snap.version, "events": [e.view(caller.seat, reveal=reveal) for e in events]}

@@ -1,0 +1,63 @@
+"""Games: create, list, summary, the caller's view, the log and the result."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Query
+
+from app.api.deps import GameDep, OptionalSeatDep, ServiceDep, SessionDep
+from app.api.schemas import CreateGame, GameSummary, Log, Result, SeatState, Status
+from app.core.errors import ApiError
+from app.services.games import SeatSpec
+
+router = APIRouter(prefix="/api/games", tags=["games"])
+
+
+@router.post("", status_code=201, response_model=GameSummary)
+def create_game(body: CreateGame, service: ServiceDep, session: SessionDep) -> dict[str, Any]:
+    """Create a game. Bot seats are joined at once and played by the server; the game
+    starts when every human seat is joined."""
+    seats = [SeatSpec(bot=s.bot, name=s.name) for s in body.seats] if body.seats else None
+    snap = service.create(session, body.kind, body.num_seats, body.options, seats)
+    return snap.summary()
+
+
+@router.get("", response_model=list[GameSummary])
+def list_games(
+    service: ServiceDep,
+    session: SessionDep,
+    status: Annotated[Status | None, Query(description="open: has free human seats")] = None,
+    limit: Annotated[int, Query(ge=1, le=500)] = 100,
+) -> list[dict[str, Any]]:
+    """The newest games, optionally only those with a given status."""
+    return service.list_games(session, status, limit)
+
+
+@router.get("/{game_id}", response_model=GameSummary)
+def get_game(game: GameDep) -> dict[str, Any]:
+    return game.summary()
+
+
+@router.get("/{game_id}/view", response_model=SeatState)
+def get_view(game: GameDep, caller: OptionalSeatDep) -> dict[str, Any]:
+    """The state as the caller's seat sees it; without a token, as a spectator sees it."""
+    return game.seat_state(caller.seat if caller else None)
+
+
+@router.get("/{game_id}/log", response_model=Log)
+def get_log(
+    game: GameDep,
+    caller: OptionalSeatDep,
+    since: Annotated[int, Query(ge=0, description="Only actions with seq > since.")] = 0,
+) -> dict[str, Any]:
+    """What happened, action by action, as the caller may see it (events, never raw actions)."""
+    seat = caller.seat if caller else None
+    return {"version": game.version, "entries": game.log_for(seat, since)}
+
+
+@router.get("/{game_id}/result", response_model=Result)
+def get_result(game: GameDep) -> dict[str, Any]:
+    if not game.state.is_over:
+        raise ApiError("game_not_over", "the game is not over yet")
+    return {"scores": game.state.scores(), "winners": game.state.winners()}

@@ -1,0 +1,57 @@
+"""Probes for operators and orchestrators: ``/healthz`` (liveness) and ``/readyz`` (readiness).
+
+``/healthz`` answers from the event loop alone, so a slow or absent database never gets a
+live process restarted. ``/readyz`` asks the database for ``SELECT 1``: 200 when it answers,
+503 with the API's error body (code ``database_unavailable``) when it does not. The message
+names only the kind of failure; the details (host, user) go to the server log.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from fastapi import APIRouter
+from fastapi.responses import JSONResponse
+from sqlalchemy import text
+
+from app.api.deps import ServiceDep
+from app.core.errors import error_response
+
+log = logging.getLogger(__name__)
+
+router = APIRouter(tags=["health"])
+
+
+@router.get("/healthz")
+async def healthz() -> dict[str, str]:
+    """Liveness: the process serves requests. Never touches the database."""
+    return {"status": "ok"}
+
+
+@router.get(
+    "/readyz",
+    responses={503: {"description": "The database is not reachable (`database_unavailable`)."}},
+)
+def readyz(service: ServiceDep) -> Any:
+    """Readiness: the database answers. Also says how live updates travel (``hub``)."""
+    try:
+        with service.db.engine.connect() as conn:
+            conn.execute(text("SELECT 1"))
+    except Exception as exc:
+        log.warning("readyz: database not reachable: %s", exc)
+        response: JSONResponse = error_response(
+            "database_unavailable",
+            f"the database is not reachable ({type(exc).__name__})",
+            503,
+        )
+        return response
+    hub = service.hub
+    listening = getattr(hub, "listening", None)
+    return {
+        "status": "ok",
+        "database": service.db.engine.dialect.name,
+        "hub": type(hub).__name__,
+        # A Postgres hub that lost its listener still serves; it catches up on reconnecting.
+        **({"listening": listening.is_set()} if listening is not None else {}),
+    }

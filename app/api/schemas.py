@@ -1,0 +1,128 @@
+"""Request and response bodies of the REST API (docs/API.md). Tables live in app/db."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class SeatRequest(Strict):
+    bot: bool = False
+    name: str | None = Field(None, min_length=1, max_length=64)
+
+
+class CreateGame(Strict):
+    kind: str = Field(examples=["dschingis_khan"])
+    num_seats: int = Field(ge=1, le=16)
+    options: dict[str, Any] = Field(
+        default_factory=dict,
+        description="The kind's options (see options_schema in GET /api/kinds); "
+        "start_player picks the seat that moves first (default: drawn at random).",
+    )
+    seats: list[SeatRequest] | None = Field(
+        None, description="One entry per seat; bot seats are played by the server."
+    )
+
+
+class JoinSeat(Strict):
+    name: str = Field(min_length=1, max_length=64)
+
+
+class PostAction(Strict):
+    version: int = Field(ge=0, description="The version of the state the action is based on.")
+    action: dict[str, Any] = Field(description="One action of the game's kind (see schema).")
+
+
+class Seat(BaseModel):
+    seat: int
+    name: str | None
+    bot: bool
+    joined: bool
+
+
+Status = Literal["open", "running", "over"]
+
+
+class GameSummary(BaseModel):
+    id: str
+    kind: str
+    num_seats: int
+    status: Status
+    version: int
+    created_at: datetime
+    seats: list[Seat]
+    options: dict[str, Any]
+
+
+class LabelledAction(BaseModel):
+    action: dict[str, Any]
+    label: str
+
+
+class SeatState(BaseModel):
+    game_id: str
+    kind: str
+    version: int
+    seat: int | None
+    status: Status
+    seats: list[Seat]
+    view: dict[str, Any] = Field(description="State.view(seat) of the game's engine.")
+    legal_actions: list[LabelledAction] = Field(
+        description="What the seat may do now; empty unless it must act."
+    )
+
+
+class Kind(BaseModel):
+    id: str
+    name: str
+    min_players: int
+    max_players: int
+    options_schema: dict[str, Any]
+    action_schema: dict[str, Any]
+
+
+class Joined(BaseModel):
+    seat: int
+    token: str = Field(description="Shown once: send it as Authorization: Bearer <token>.")
+
+
+class LegalActions(BaseModel):
+    version: int
+    seat: int
+    actions: list[LabelledAction]
+
+
+class Applied(BaseModel):
+    version: int
+    events: list[dict[str, Any]] = Field(description="What the action caused, as you may see it.")
+
+
+class LogEntry(BaseModel):
+    seq: int
+    seat: int
+    events: list[dict[str, Any]]
+
+
+class Log(BaseModel):
+    version: int
+    entries: list[LogEntry]
+
+
+class Result(BaseModel):
+    scores: list[int]
+    winners: list[int]
+
+
+class ErrorDetail(BaseModel):
+    code: str
+    message: str
+
+
+class Error(BaseModel):
+    error: ErrorDetail
