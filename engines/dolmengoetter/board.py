@@ -1,0 +1,87 @@
+"""The Dolmengötter board and supplies: fixed data, read once and precomputed (DG-1, DG-2).
+
+The board file (``seeds/boards/dolmengoetter.json``) lists 78 stone places and 28 stone
+circles; its ids are the ids actions and views use. Everything a rule needs many times per
+move (neighbours, the circles of a place) is turned into tuples here, once per process.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from engines.core import load_board
+
+VALUES = (1, 2, 3, 4)
+"""Dolmen values; hands are stored as counts per value, index ``value - 1``."""
+
+DRUIDS_PER_PLAYER = 3
+"""DG-2: three druids go on the board (the fourth marks the score)."""
+
+START_SCORE = 4
+"""DG-2: scores start at 4."""
+
+
+@dataclass(frozen=True, slots=True)
+class Supply:
+    """DG-2: what each player starts with at one player count."""
+
+    stones: int
+    dolmens: tuple[int, int, int, int]
+    """How many dolmens of value 1, 2, 3, 4."""
+
+
+SUPPLIES: Mapping[int, Supply] = {
+    2: Supply(16, (5, 4, 3, 1)),
+    3: Supply(13, (4, 3, 2, 1)),
+    4: Supply(12, (4, 3, 1, 1)),
+    5: Supply(10, (3, 2, 1, 1)),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    """Stone places and circles; ``neighbours`` joins paths and rune links (DG-1)."""
+
+    num_places: int
+    neighbours: tuple[tuple[int, ...], ...]
+    place_circles: tuple[tuple[int, ...], ...]
+    """The circles each place belongs to (1–3 of them), in circle id order."""
+    circle_places: tuple[tuple[int, ...], ...]
+    circle_shapes: tuple[str, ...]
+    factors: tuple[tuple[int, ...], ...]
+    """DG-8: scoring factor by stack position, from the top down."""
+    max_dolmens: tuple[int, ...]
+    raw: Mapping[str, Any]
+
+    @property
+    def num_circles(self) -> int:
+        return len(self.circle_places)
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Board:
+        num_places = len(data["places"])
+        adjacent: list[set[int]] = [set() for _ in range(num_places)]
+        for a, b in [*data["paths"], *data["rune_links"]]:
+            adjacent[a].add(b)
+            adjacent[b].add(a)
+        circles = sorted(data["circles"], key=lambda c: c["id"])
+        place_circles: list[list[int]] = [[] for _ in range(num_places)]
+        for circle in circles:
+            for place in circle["places"]:
+                place_circles[place].append(circle["id"])
+        return cls(
+            num_places=num_places,
+            neighbours=tuple(tuple(sorted(n)) for n in adjacent),
+            place_circles=tuple(tuple(sorted(c)) for c in place_circles),
+            circle_places=tuple(tuple(c["places"]) for c in circles),
+            circle_shapes=tuple(c["shape"] for c in circles),
+            factors=tuple(tuple(c["factors"]) for c in circles),
+            max_dolmens=tuple(c["max_dolmens"] for c in circles),
+            raw=data,
+        )
+
+
+def standard_board() -> Board:
+    return Board.from_json(load_board("dolmengoetter"))

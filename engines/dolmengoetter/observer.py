@@ -1,0 +1,130 @@
+"""The one observer of Die Dolmengötter: what a seat sees (DG-11).
+
+``observe(state, seat)`` is merged by ``State.view`` into the common view keys
+(``game``, ``num_players``, ``seat``, ``ply``, ``to_act``, ``is_over``, and ``scores`` /
+``winners`` once over). Everything below is JSON-ready; clients and bots draw from it, so
+keep the shape stable::
+
+    phase           "druids" | "turn" | "rights" | "over"
+    start_player    seat that took the first turn (DG-2)
+    current         seat whose turn it is (during "rights": whose stone made the rights)
+    scores          [int per seat]
+    players         [{seat, score, stones_left, dolmens_left, dolmens_placed,
+                      druids_to_place, hand}]
+                    hand: {"1": n, "2": n, "3": n, "4": n} for the viewing seat's own
+                    dolmens (all seats once the game is over), else null
+    places          [{id, stone: seat|null, druid: seat|null, lying: bool}], index = id
+    circles         [{id, shape, stones: [count per seat], filled, size, majority: seat|null,
+                      ever_majority: bool, complete: bool, max_dolmens, factors,
+                      stack: [{owner, value: int|null}] from the top down,
+                      scored: null | [{owner, value, factor, points}] from the top down}]
+                    a stack value is shown only to its owner (DG-11); scored values are
+                    public (DG-8)
+    rights          [{seat, circle, position: "top"|"bottom"}] in answering order; the
+                    first is the one being answered now (DG-7)
+    final_round     null | {started_by: seat, turns_left: [seats in order]} (DG-10)
+    end_reason      null | "final_round_done" | "stones_used_up"
+    final_scoring   null, or once over [{circle, dolmens: [{owner, value, factor, points}]}]
+                    for the dolmens that scored at the end of the game (DG-10)
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .board import DRUIDS_PER_PLAYER
+from .rules import majority_holder
+
+if TYPE_CHECKING:
+    from .state import DolmenState
+
+
+def _scored_rows(rows: list[tuple[int, int, int, int]]) -> list[dict[str, int]]:
+    return [{"owner": o, "value": v, "factor": f, "points": p} for o, v, f, p in rows]
+
+
+def observe(state: DolmenState, seat: int | None) -> dict[str, Any]:
+    board = state.game.board
+    n = state.num_players
+    over = state.phase == "over"
+
+    def sees(owner: int) -> bool:
+        return over or owner == seat
+
+    placed_druids = [0] * n
+    for owner in state.druid:
+        if owner >= 0:
+            placed_druids[owner] += 1
+    druids_to_place = [0] * n
+    if state.phase == "druids":
+        druids_to_place = [DRUIDS_PER_PLAYER - placed_druids[s] for s in range(n)]
+
+    players = [
+        {
+            "seat": s,
+            "score": state.score[s],
+            "stones_left": state.stones_left[s],
+            "dolmens_left": sum(state.hands[s]),
+            "dolmens_placed": state.dolmens_placed[s],
+            "druids_to_place": druids_to_place[s],
+            "hand": ({str(v): state.hands[s][v - 1] for v in (1, 2, 3, 4)} if sees(s) else None),
+        }
+        for s in range(n)
+    ]
+    places = [
+        {
+            "id": p,
+            "stone": None if state.stone[p] < 0 else state.stone[p],
+            "druid": None if state.druid[p] < 0 else state.druid[p],
+            "lying": state.lying[p],
+        }
+        for p in range(board.num_places)
+    ]
+    circles = []
+    for c in range(board.num_circles):
+        counts = state.counts[c]
+        size = len(board.circle_places[c])
+        scored = state.scored[c]
+        circles.append(
+            {
+                "id": c,
+                "shape": board.circle_shapes[c],
+                "stones": list(counts),
+                "filled": state.filled[c],
+                "size": size,
+                "majority": majority_holder(counts),
+                "ever_majority": state.ever_majority[c],
+                "complete": state.filled[c] == size,
+                "max_dolmens": board.max_dolmens[c],
+                "factors": list(board.factors[c]),
+                "stack": [
+                    {"owner": o, "value": v if sees(o) else None} for o, v in state.stacks[c]
+                ],
+                "scored": None if scored is None else _scored_rows(scored),
+            }
+        )
+    final_round = None
+    if state.final_by is not None:
+        final_round = {"started_by": state.final_by, "turns_left": list(state.final_left or [])}
+    final_scoring = None
+    if over:
+        final_scoring = [
+            {"circle": c, "dolmens": _scored_rows(state.scored[c] or [])}
+            for c in state.final_scored
+        ]
+    return {
+        "phase": state.phase,
+        "start_player": state.start_player,
+        "current": state.current,
+        "scores": list(state.score),
+        "players": players,
+        "places": places,
+        "circles": circles,
+        "rights": [
+            {"seat": r.seat, "circle": r.circle, "position": "top" if r.top else "bottom"}
+            for r in state.rights
+        ],
+        "final_round": final_round,
+        "end_reason": state.end_reason,
+        "final_scoring": final_scoring,
+    }

@@ -1,0 +1,172 @@
+"""The rules of Die Dolmengötter as small predicates, each citing its ruling (RULES.md).
+
+They work on plain lists (the state's compact arrays) and trust their caller: the state
+validates at its edge and then calls these with well-formed data.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import NamedTuple
+
+FREE = -1
+"""No stone / no druid on a place."""
+
+
+class Right(NamedTuple):
+    """A dolmen right (DG-6): ``seat`` may put a dolmen on top of or under a circle's stack."""
+
+    seat: int
+    circle: int
+    top: bool
+
+
+# ---- DG-3 / DG-4: druids ------------------------------------------------------------------
+
+
+def is_free(stone: Sequence[int], druid: Sequence[int], place: int) -> bool:
+    """DG-2/DG-3: a free place holds neither a stone nor a druid."""
+    return stone[place] == FREE and druid[place] == FREE
+
+
+def walk_destinations(
+    neighbours: Sequence[Sequence[int]],
+    stone: Sequence[int],
+    druid: Sequence[int],
+    start: int,
+) -> list[int]:
+    """DG-3: the free places a druid on ``start`` can walk to, in place id order.
+
+    A walk steps to a neighbouring place (paths and rune links, DG-1); it may jump over
+    druids of any colour, standing or lying, one or a row of them, turning as it likes.
+    Stones and free places cannot be jumped. The start place is never a destination.
+    """
+    seen = {start}
+    todo = [start]
+    found = []
+    while todo:
+        for nxt in neighbours[todo.pop()]:
+            if nxt in seen:
+                continue
+            seen.add(nxt)
+            if druid[nxt] != FREE:
+                todo.append(nxt)
+            elif stone[nxt] == FREE:
+                found.append(nxt)
+    found.sort()
+    return found
+
+
+def can_take_flight(lying: bool) -> bool:
+    """DG-4: only a lying druid (one that collected herbs) may take flight."""
+    return lying
+
+
+def can_collect_herbs(lying: bool) -> bool:
+    """DG-4: a standing druid lies down to collect herbs."""
+    return not lying
+
+
+# ---- DG-5: stone or penalty ---------------------------------------------------------------
+
+
+def can_place_stone(stones_left: int) -> bool:
+    """DG-5: a stone needs one left in the supply."""
+    return stones_left > 0
+
+
+def can_decline_stone(score: int, stones_left: int) -> bool:
+    """DG-5: declining costs 1 point and is not allowed at score 1; with no stones, it is free."""
+    return stones_left == 0 or score > 1
+
+
+def decline_penalty(stones_left: int) -> int:
+    """DG-5: points lost by declining the stone."""
+    return 1 if stones_left > 0 else 0
+
+
+# ---- DG-6: majorities ---------------------------------------------------------------------
+
+
+def majority_holder(counts: Sequence[int]) -> int | None:
+    """DG-6: the seat whose colour has more stones than each other colour, if any.
+
+    A majority needs at least two colours present: two stones of one colour alone are none.
+    """
+    best = -1
+    top = second = present = 0
+    for seat, n in enumerate(counts):
+        if n:
+            present += 1
+            if n > top:
+                second = top
+                top = n
+                best = seat
+            elif n > second:
+                second = n
+    return best if present >= 2 and top > second else None
+
+
+def has_majority(counts: Sequence[int], seat: int) -> bool:
+    """DG-6: whether ``seat``'s colour holds the majority in a circle with these counts."""
+    return majority_holder(counts) == seat
+
+
+def dolmen_right(
+    circle: int,
+    colour: int,
+    holder_before: int | None,
+    counts_after: Sequence[int],
+    ever_majority: bool,
+) -> Right | None:
+    """DG-6: the right one stone of ``colour`` creates in one circle, if any.
+
+    - A colour that has the majority now and did not just before may build on top (a
+      passive majority when it is not ``colour``).
+    - Else, with no majority now, a circle that had a majority at any earlier moment gives
+      the equalizer ``colour`` (now tying the highest count) a dolmen at the bottom.
+    """
+    holder = majority_holder(counts_after)
+    if holder is not None:
+        return Right(holder, circle, True) if holder != holder_before else None
+    if ever_majority and counts_after[colour] == max(counts_after):
+        return Right(colour, circle, False)
+    return None
+
+
+# ---- DG-7: answering rights ---------------------------------------------------------------
+
+
+def answer_order(rights: list[Right], active: int, num_players: int) -> list[Right]:
+    """DG-7: the active player's rights first, then clockwise; within a player by circle id."""
+    return sorted(rights, key=lambda r: ((r.seat - active) % num_players, r.circle))
+
+
+def right_lapses(stack_height: int, max_dolmens: int, dolmens_left: int) -> bool:
+    """DG-7: a right lapses if the stack is full or its owner has no dolmen left."""
+    return stack_height >= max_dolmens or dolmens_left == 0
+
+
+# ---- DG-8 / DG-10: scoring and the end ----------------------------------------------------
+
+
+def dolmen_points(value: int, factors: Sequence[int], position: int) -> tuple[int, int]:
+    """DG-8: (factor, points) of the dolmen ``position`` places from the top of a stack."""
+    factor = factors[position]
+    return factor, value * factor
+
+
+def final_round_order(current: int, last_dolmen_by: int, num_players: int) -> list[int]:
+    """DG-10: who has one more turn after the current one, in order.
+
+    Every player except the one who placed their last dolmen, from the seat after the
+    current player on; the current player, if not that player, comes last.
+    """
+    seats = [(current + i) % num_players for i in range(1, num_players + 1)]
+    return [s for s in seats if s != last_dolmen_by]
+
+
+def winning_seats(scores: Sequence[int], dolmens_placed: Sequence[int]) -> list[int]:
+    """DG-10: highest score; tie: most dolmens placed in the game; still tied: all share."""
+    best = max(zip(scores, dolmens_placed, strict=True))
+    return [s for s, key in enumerate(zip(scores, dolmens_placed, strict=True)) if key == best]

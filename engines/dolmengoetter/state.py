@@ -1,0 +1,475 @@
+"""The evolving Dolmengötter position: druids, stones, stacks, hands, rights (DG-2..DG-10).
+
+Compact on purpose: places and circles are plain lists indexed by board id, a hand is four
+counts (dolmens of value 1..4), a stack is a list of ``(owner, value)`` from the top down.
+Dolmens have no ids: an id could tell a seat which hidden value moved where (DG-11).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from engines.core import Action, Event, GameOptions, IllegalAction, Outcome, Rng, State
+
+from . import actions as A
+from .board import DRUIDS_PER_PLAYER, START_SCORE, SUPPLIES, VALUES
+from .observer import observe
+from .rules import (
+    FREE,
+    Right,
+    answer_order,
+    can_collect_herbs,
+    can_decline_stone,
+    can_place_stone,
+    can_take_flight,
+    decline_penalty,
+    dolmen_points,
+    dolmen_right,
+    final_round_order,
+    majority_holder,
+    right_lapses,
+    walk_destinations,
+    winning_seats,
+)
+
+if TYPE_CHECKING:
+    from .game import DolmengoetterGame
+
+DRUIDS = "druids"
+"""Phase: players place their druids one at a time (DG-2)."""
+TURN = "turn"
+"""Phase: the current player chooses walk, herbs, flight (or passes, DG-9)."""
+RIGHTS = "rights"
+"""Phase: dolmen rights are answered in order (DG-7); not a turn of its own."""
+OVER = "over"
+
+
+class DolmenState(State):
+    game: DolmengoetterGame
+
+    def __init__(self, game: DolmengoetterGame, num_players: int, rng: Rng) -> None:
+        super().__init__(game, num_players, rng)
+        board = game.board
+        n = num_players
+        supply = SUPPLIES[n]
+        self.phase = DRUIDS
+        self.start_player = 0
+        self.current = 0
+        """Whose turn it is (during RIGHTS: the player whose stone created them)."""
+        self.druids_placed = 0
+        self.stone = [FREE] * board.num_places
+        """Seat whose stone is on each place."""
+        self.druid = [FREE] * board.num_places
+        """Seat whose druid is on each place."""
+        self.lying = [False] * board.num_places
+        self.stones_left = [supply.stones] * n
+        self.score = [START_SCORE] * n
+        self.hands = [list(supply.dolmens) for _ in range(n)]
+        """Per seat, how many dolmens of value 1, 2, 3, 4 are still in hand."""
+        self.dolmens_placed = [0] * n
+        """DG-10 tie-break: dolmens placed during the game, scored ones included."""
+        self.counts = [[0] * n for _ in range(board.num_circles)]
+        """Stones per seat in each circle (derived from ``stone``; not dumped)."""
+        self.filled = [0] * board.num_circles
+        """Stones in each circle (derived from ``stone``; not dumped)."""
+        self.ever_majority = [False] * board.num_circles
+        """DG-6: whether some colour has held a majority in the circle at any moment."""
+        self.stacks: list[list[tuple[int, int]]] = [[] for _ in range(board.num_circles)]
+        """Dolmens per circle, ``(owner, value)`` from the top down."""
+        self.scored: list[list[tuple[int, int, int, int]] | None] = [None] * board.num_circles
+        """Per circle, once scored: ``(owner, value, factor, points)`` from the top down."""
+        self.final_scored: list[int] = []
+        """Circles whose dolmens scored at the end of the game (DG-10)."""
+        self.rights: list[Right] = []
+        """Pending dolmen rights in answering order; the first is answered now (DG-7)."""
+        self.final_by: int | None = None
+        """DG-10: the first player to place their last dolmen."""
+        self.final_left: list[int] | None = None
+        """DG-10: seats still due their one last turn, in order (``None``: no final round)."""
+        self.end_reason: str | None = None
+
+    # ---- setup (DG-2) --------------------------------------------------------------------
+
+    def _setup(self, options: GameOptions) -> None:
+        start = options.start_player
+        self.start_player = self.rng.randbelow(self.num_players) if start is None else start
+        self.current = self.start_player
+
+    # ---- contract ------------------------------------------------------------------------
+
+    def to_act(self) -> list[int]:
+        phase = self.phase
+        if phase == TURN:
+            return [self.current]
+        if phase == RIGHTS:
+            return [self.rights[0].seat]
+        if phase == DRUIDS:
+            return [(self.start_player + self.druids_placed) % self.num_players]
+        return []
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    def apply(self, seat: int, action: Action | Mapping[str, Any]) -> list[Event]:
+        """The core's ``apply``, with a clearer refusal while a dolmen right is pending.
+
+        The core would answer "not your turn"; here the player learns why (DG-7). Every
+        check still happens in the core, in the same order.
+        """
+        action = self.parse_action(action)
+        if (
+            self.phase == RIGHTS
+            and type(seat) is int
+            and 0 <= seat < self.num_players
+            and seat != self.rights[0].seat
+        ):
+            right = self.rights[0]
+            where = "on top of" if right.top else "under"
+            raise IllegalAction(
+                f"{action!r}: seat {right.seat} must first answer its dolmen right "
+                f"({where} the stack in circle {right.circle}); rights are answered before "
+                "anything else happens (DG-7)",
+                "not_your_turn",
+            )
+        return super().apply(seat, action)
+
+    def _legal_actions(self, seat: int) -> list[Action]:
+        phase = self.phase
+        if phase == TURN:
+            return self._turn_actions(seat)
+        if phase == RIGHTS:
+            right = self.rights[0]
+            hand = self.hands[seat]
+            out: list[Action] = [A.place_dolmen(right.circle, v) for v in VALUES if hand[v - 1]]
+            out.append(A.decline_dolmen(right.circle))
+            return out
+        stone, druid = self.stone, self.druid
+        return [
+            A.place_druid(p) for p in range(len(stone)) if stone[p] == FREE and druid[p] == FREE
+        ]
+
+    def stone_choices(self, seat: int) -> list[bool]:
+        """DG-5: the stone decisions open to ``seat`` after a walk or flight."""
+        left = self.stones_left[seat]
+        choices = [True] if can_place_stone(left) else []
+        if can_decline_stone(self.score[seat], left):
+            choices.append(False)
+        return choices
+
+    def free_places(self) -> list[int]:
+        stone, druid = self.stone, self.druid
+        return [p for p in range(len(stone)) if stone[p] == FREE and druid[p] == FREE]
+
+    def walk_destinations(self, place: int) -> list[int]:
+        """DG-3: where the druid on ``place`` can walk to."""
+        return walk_destinations(self.game.board.neighbours, self.stone, self.druid, place)
+
+    def _turn_actions(self, seat: int) -> list[Action]:
+        choices = self.stone_choices(seat)
+        druid, lying = self.druid, self.lying
+        out: list[Action] = []
+        free: list[int] | None = None
+        walk, flight = A.walk, A.flight
+        for p in range(len(druid)):
+            if druid[p] != seat:
+                continue
+            for to in self.walk_destinations(p):
+                for s in choices:
+                    out.append(walk(p, to, s))
+            if can_collect_herbs(lying[p]):
+                out.append(A.herbs(p))
+            elif can_take_flight(lying[p]):
+                if free is None:
+                    free = self.free_places()
+                for to in free:
+                    for s in choices:
+                        out.append(flight(p, to, s))
+        if not out:
+            out.append(A.PASS)  # DG-9
+        return out
+
+    # ---- apply ---------------------------------------------------------------------------
+
+    def _apply(self, seat: int, action: Action) -> list[Event]:
+        kind = action.type
+        if kind == "walk" or kind == "flight":
+            return self._move(seat, action)  # type: ignore[arg-type]
+        if kind == "place_dolmen":
+            return self._place_dolmen(seat, action)  # type: ignore[arg-type]
+        if kind == "decline_dolmen":
+            right = self.rights.pop(0)
+            events = [Event("dolmen_declined", {"seat": seat, "circle": right.circle})]
+            return self._next_right(events)
+        if kind == "herbs":
+            self.lying[action.place] = True  # type: ignore[attr-defined]
+            events = [Event("herbs", {"seat": seat, "place": action.place})]  # type: ignore[attr-defined]
+            return self._end_turn(events)
+        if kind == "place_druid":
+            return self._place_druid(seat, action)  # type: ignore[arg-type]
+        return self._end_turn([Event("pass", {"seat": seat})])
+
+    def _place_druid(self, seat: int, action: A.PlaceDruid) -> list[Event]:
+        self.druid[action.place] = seat
+        self.druids_placed += 1
+        events = [Event("druid_placed", {"seat": seat, "place": action.place})]
+        if self.druids_placed == DRUIDS_PER_PLAYER * self.num_players:
+            self.phase = TURN
+            self.current = self.start_player
+            events.append(Event("turn", {"seat": self.current}))
+        return events
+
+    def _move(self, seat: int, action: A.Walk | A.Flight) -> list[Event]:
+        """DG-3/DG-4: move and stand up; then DG-5 stone or penalty."""
+        start, to = action.from_place, action.to
+        self.druid[start] = FREE
+        self.lying[start] = False
+        self.druid[to] = seat
+        self.lying[to] = False
+        events = [Event(action.type, {"seat": seat, "from": start, "to": to})]
+        if action.stone:
+            return self._place_stone(seat, start, events)
+        penalty = decline_penalty(self.stones_left[seat])
+        self.score[seat] -= penalty
+        events.append(
+            Event(
+                "stone_declined",
+                {"seat": seat, "place": start, "penalty": penalty, "score": self.score[seat]},
+            )
+        )
+        return self._end_turn(events)
+
+    def _place_stone(self, seat: int, place: int, events: list[Event]) -> list[Event]:
+        """DG-5/DG-6: the stone lands; every circle of the place may create a dolmen right."""
+        self.stone[place] = seat
+        self.stones_left[seat] -= 1
+        events.append(
+            Event(
+                "stone_placed",
+                {"seat": seat, "place": place, "stones_left": self.stones_left[seat]},
+            )
+        )
+        rights = []
+        ever = self.ever_majority
+        for c in self.game.board.place_circles[place]:
+            counts = self.counts[c]
+            before = majority_holder(counts)
+            counts[seat] += 1
+            self.filled[c] += 1
+            right = dolmen_right(c, seat, before, counts, ever[c])
+            if right is not None:
+                rights.append(right)
+                if right.top:
+                    # A majority only ever arises with a top right: remember it (DG-6).
+                    ever[c] = True
+        if rights:
+            self.rights = answer_order(rights, self.current, self.num_players)
+            for r in self.rights:
+                events.append(
+                    Event(
+                        "dolmen_right",
+                        {
+                            "seat": r.seat,
+                            "circle": r.circle,
+                            "position": "top" if r.top else "bottom",
+                        },
+                    )
+                )
+        return self._next_right(events)
+
+    def _place_dolmen(self, seat: int, action: A.PlaceDolmen) -> list[Event]:
+        right = self.rights.pop(0)
+        value = action.value
+        hand = self.hands[seat]
+        hand[value - 1] -= 1
+        self.dolmens_placed[seat] += 1
+        stack = self.stacks[right.circle]
+        if right.top:
+            stack.insert(0, (seat, value))
+        else:
+            stack.append((seat, value))
+        left = sum(hand)
+        events = [
+            Event(
+                "dolmen_placed",
+                {
+                    "seat": seat,
+                    "circle": right.circle,
+                    "position": "top" if right.top else "bottom",
+                    "height": len(stack),
+                    "dolmens_left": left,
+                },
+                secret={seat: {"value": value}},
+            )
+        ]
+        if left == 0 and self.final_by is None:
+            # DG-10: the first player to place their last dolmen starts the final round.
+            self.final_by = seat
+            self.final_left = final_round_order(self.current, seat, self.num_players)
+            events.append(
+                Event("final_round", {"started_by": seat, "turns": list(self.final_left)})
+            )
+        return self._next_right(events)
+
+    def _next_right(self, events: list[Event]) -> list[Event]:
+        """DG-7: skip lapsed rights; when none is left, score completed circles (DG-8)."""
+        rights = self.rights
+        max_dolmens = self.game.board.max_dolmens
+        while rights:
+            right = rights[0]
+            height = len(self.stacks[right.circle])
+            left = sum(self.hands[right.seat])
+            if not right_lapses(height, max_dolmens[right.circle], left):
+                self.phase = RIGHTS
+                return events
+            rights.pop(0)
+            reason = "stack_full" if height >= max_dolmens[right.circle] else "no_dolmens_left"
+            events.append(
+                Event(
+                    "dolmen_right_lapsed",
+                    {"seat": right.seat, "circle": right.circle, "reason": reason},
+                )
+            )
+        self.phase = TURN
+        board = self.game.board
+        filled = self.filled
+        for c in range(board.num_circles):
+            if self.scored[c] is None and filled[c] == len(board.circle_places[c]):
+                events.append(self._score_circle(c, final=False))
+        return self._end_turn(events)
+
+    def _score_circle(self, circle: int, *, final: bool) -> Event:
+        """DG-8: each dolmen scores value × factor of its position; then it leaves the board."""
+        factors = self.game.board.factors[circle]
+        rows = []
+        for position, (owner, value) in enumerate(self.stacks[circle]):
+            factor, points = dolmen_points(value, factors, position)
+            self.score[owner] += points
+            rows.append((owner, value, factor, points))
+        self.stacks[circle] = []
+        self.scored[circle] = rows
+        if final:
+            self.final_scored.append(circle)
+        return Event(
+            "circle_scored",
+            {
+                "circle": circle,
+                "final": final,
+                "dolmens": [
+                    {"owner": o, "value": v, "position": k, "factor": f, "points": p}
+                    for k, (o, v, f, p) in enumerate(rows)
+                ],
+                "scores": list(self.score),
+            },
+        )
+
+    def _end_turn(self, events: list[Event]) -> list[Event]:
+        """DG-10: the turn is over; end the game or hand the turn on."""
+        if not any(self.stones_left):
+            return self._game_over(events, "stones_used_up")
+        if self.final_left is not None:
+            if not self.final_left:
+                return self._game_over(events, "final_round_done")
+            self.current = self.final_left.pop(0)
+        else:
+            self.current = (self.current + 1) % self.num_players
+        self.phase = TURN
+        events.append(Event("turn", {"seat": self.current}))
+        return events
+
+    def _game_over(self, events: list[Event], reason: str) -> list[Event]:
+        """DG-10: every dolmen still on the board scores; then the game ends."""
+        for c in range(self.game.board.num_circles):
+            if self.stacks[c]:
+                events.append(self._score_circle(c, final=True))
+        self.phase = OVER
+        self.rights = []
+        self.end_reason = reason
+        outcome = self._outcome()
+        events.append(
+            Event(
+                "game_over",
+                {
+                    "reason": reason,
+                    "scores": list(outcome.scores),
+                    "winners": list(outcome.winners),
+                    "dolmens_placed": list(self.dolmens_placed),
+                },
+            )
+        )
+        return events
+
+    def _outcome(self) -> Outcome:
+        return Outcome(tuple(self.score), tuple(winning_seats(self.score, self.dolmens_placed)))
+
+    # ---- refusals ------------------------------------------------------------------------
+
+    def _why_illegal(self, seat: int, action: Action) -> str:
+        from .explain import why_illegal
+
+        return why_illegal(self, seat, action)
+
+    # ---- views and persistence -----------------------------------------------------------
+
+    def _observe(self, seat: int | None) -> dict[str, Any]:
+        return observe(self, seat)
+
+    def _dump(self) -> dict[str, Any]:
+        return {
+            "phase": self.phase,
+            "start_player": self.start_player,
+            "current": self.current,
+            "druids_placed": self.druids_placed,
+            "stone": list(self.stone),
+            "druid": list(self.druid),
+            "lying": [int(x) for x in self.lying],
+            "stones_left": list(self.stones_left),
+            "scores": list(self.score),
+            "hands": [list(h) for h in self.hands],
+            "dolmens_placed": list(self.dolmens_placed),
+            "ever_majority": [int(x) for x in self.ever_majority],
+            "stacks": [[[o, v] for o, v in s] for s in self.stacks],
+            "scored": [None if s is None else [list(row) for row in s] for s in self.scored],
+            "final_scored": list(self.final_scored),
+            "rights": [[r.seat, r.circle, int(r.top)] for r in self.rights],
+            "final_by": self.final_by,
+            "final_left": None if self.final_left is None else list(self.final_left),
+            "end_reason": self.end_reason,
+        }
+
+    def _load(self, data: dict[str, Any]) -> None:
+        self.phase = data["phase"]
+        self.start_player = data["start_player"]
+        self.current = data["current"]
+        self.druids_placed = data["druids_placed"]
+        self.stone = list(data["stone"])
+        self.druid = list(data["druid"])
+        self.lying = [bool(x) for x in data["lying"]]
+        self.stones_left = list(data["stones_left"])
+        self.score = list(data["scores"])
+        self.hands = [list(h) for h in data["hands"]]
+        self.dolmens_placed = list(data["dolmens_placed"])
+        self.ever_majority = [bool(x) for x in data["ever_majority"]]
+        self.stacks = [[(o, v) for o, v in s] for s in data["stacks"]]
+        self.scored = [
+            None if s is None else [tuple(row) for row in s]  # type: ignore[misc]
+            for s in data["scored"]
+        ]
+        self.final_scored = list(data["final_scored"])
+        self.rights = [Right(s, c, bool(t)) for s, c, t in data["rights"]]
+        self.final_by = data["final_by"]
+        self.final_left = None if data["final_left"] is None else list(data["final_left"])
+        self.end_reason = data["end_reason"]
+        self.recount()
+
+    def recount(self) -> None:
+        """Rebuild the per-circle stone counts from the stones on the board."""
+        board = self.game.board
+        self.counts = [[0] * self.num_players for _ in range(board.num_circles)]
+        self.filled = [0] * board.num_circles
+        for place, seat in enumerate(self.stone):
+            if seat != FREE:
+                for c in board.place_circles[place]:
+                    self.counts[c][seat] += 1
+                    self.filled[c] += 1

@@ -1,0 +1,1 @@
+"""Die Dolmengötter engine tests (RULES.md DG-1..DG-11)."""
