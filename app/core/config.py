@@ -26,10 +26,11 @@ class Settings(BaseSettings):
     )
     host: str = "0.0.0.0"
     port: int = 8000
-    hub: Literal["memory"] = Field(
-        "memory",
-        description="How a commit reaches the WebSocket connections: 'memory' (one process). "
-        "A Postgres LISTEN/NOTIFY hub is meant to be added as another choice.",
+    hub: Literal["auto", "memory", "postgres"] = Field(
+        "auto",
+        description="How a commit reaches the WebSocket connections: 'memory' (one process), "
+        "'postgres' (LISTEN/NOTIFY, any number of processes), 'auto': postgres when "
+        "DATABASE_URL is PostgreSQL, else memory.",
     )
     bot_delay: float = Field(
         0.8, ge=0, description="Seconds a server-side bot waits before acting."

@@ -91,6 +91,14 @@ class InProcessHub(Hub):
 
 
 def make_hub(settings: Settings) -> Hub:
-    if settings.hub == "memory":
+    kind = settings.hub
+    if kind == "auto":
+        sqlite = settings.database_url.startswith("sqlite")
+        kind = "memory" if sqlite else "postgres"
+    if kind == "memory":
         return InProcessHub()
+    if kind == "postgres":
+        from app.ws.pg_hub import PostgresHub  # psycopg is the optional [postgres] extra
+
+        return PostgresHub(settings.database_url)
     raise ValueError(f"unknown hub {settings.hub!r}")

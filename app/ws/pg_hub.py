@@ -20,6 +20,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import os
 import re
 import time
 import uuid
@@ -32,9 +33,10 @@ from app.ws.hub import Hub
 log = logging.getLogger(__name__)
 
 CHANNEL = "tafelrunde_games"
-LISTENER_NAME = "tafelrunde-hub-listen"
-PUBLISHER_NAME = "tafelrunde-hub-notify"
-"""``application_name`` of the hub's two connections (``pg_stat_activity`` shows them)."""
+LISTENER_NAME = f"tafelrunde-hub-listen pid={os.getpid()}"
+PUBLISHER_NAME = f"tafelrunde-hub-notify pid={os.getpid()}"
+"""``application_name`` of the hub's two connections: ``pg_stat_activity`` tells an operator
+(or a test) which process each belongs to."""
 
 CLOCK_SKEW = timedelta(seconds=30)
 """``updated_at`` comes from each server's clock: look back this much further on resync."""
