@@ -11,6 +11,7 @@ from starlette.concurrency import run_in_threadpool
 from app.api import routes
 from app.api.openapi import install_openapi
 from app.api.pages import install_pages
+from app.api.routes import health as health_probes
 from app.bots.runner import BotRunner
 from app.core.config import Settings, get_settings
 from app.core.errors import install_error_handlers
@@ -62,7 +63,7 @@ def create_app(settings: Settings | None = None, games: Mapping[str, Game] | Non
     app.state.rooms = rooms
     app.state.bots = bots
     install_error_handlers(app)
-    for module in (routes.kinds, routes.games, routes.seats, routes.actions):
+    for module in (routes.kinds, routes.games, routes.seats, routes.actions, health_probes):
         app.include_router(module.router)
 
     @app.websocket("/ws/games/{game_id}")
