@@ -1,0 +1,222 @@
+"""Real server processes and a small HTTP/WebSocket player for the multi-process tests.
+
+``ServerProcess`` runs ``uvicorn app.main:app`` on a free loopback port with its own
+``DATABASE_URL``, exactly as an operator would, and can be killed with any signal and
+started again. ``Table`` is one game seen through the public API: its seat tokens, who must
+act, and posting an action to whichever process.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+from websockets.sync.client import ClientConnection, connect
+
+from tests.support.postgres import free_port
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+class ServerProcess:
+    def __init__(self, name: str, database_url: str, workdir: Path, **env: str) -> None:
+        self.name = name
+        self.database_url = database_url
+        self.workdir = workdir
+        self.env = env
+        self.port = 0
+        self.proc: subprocess.Popen | None = None
+        self.log_path = workdir / f"{name}.log"
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def pid(self) -> int:
+        assert self.proc is not None
+        return self.proc.pid
+
+    def start(self, timeout: float = 60) -> ServerProcess:
+        self.port = free_port()
+        env = {
+            k: v
+            for k, v in os.environ.items()
+            if not k.startswith("TAFELRUNDE_") and k not in ("DATABASE_URL", "HUB")
+        }
+        env.update(
+            DATABASE_URL=self.database_url,
+            DATA_DIR=str(self.workdir / "data"),
+            PYTHONPATH=str(ROOT),
+            **self.env,
+        )
+        log = open(self.log_path, "a")  # noqa: SIM115 (the child writes to it until it dies)
+        log.write(f"--- start on port {self.port}\n")
+        log.flush()
+        self.proc = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "uvicorn",
+                "app.main:app",
+                "--host",
+                "127.0.0.1",
+                "--port",
+                str(self.port),
+                "--log-level",
+                "warning",
+            ],
+            cwd=ROOT,
+            env=env,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            stdin=subprocess.DEVNULL,
+        )
+        log.close()
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"{self.name} exited on start:\n{self.log()}")
+            try:
+                if httpx.get(f"{self.url}/readyz", timeout=2).status_code == 200:
+                    return self
+            except httpx.HTTPError:
+                pass
+            time.sleep(0.1)
+        raise RuntimeError(f"{self.name} not ready after {timeout}s:\n{self.log()}")
+
+    def kill(self, sig: int = signal.SIGKILL) -> None:
+        assert self.proc is not None
+        self.proc.send_signal(sig)
+        self.proc.wait(timeout=30)
+
+    def stop(self) -> None:
+        if self.proc is None or self.proc.poll() is not None:
+            return
+        self.proc.terminate()
+        try:
+            self.proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+
+    def log(self) -> str:
+        return self.log_path.read_text(errors="replace")[-4000:] if self.log_path.exists() else ""
+
+    def ws(self, game_id: str, token: str | None = None) -> Socket:
+        url = f"ws://127.0.0.1:{self.port}/ws/games/{game_id}"
+        # Entered as a context manager: that is the one form every websockets version takes.
+        client = connect(url + (f"?token={token}" if token else ""), open_timeout=10)
+        return Socket(client.__enter__())
+
+
+@dataclass
+class Socket:
+    """One WebSocket client; ``state`` is the last state message received."""
+
+    conn: ClientConnection
+    state: dict[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.state = self.next_state(timeout=10)
+
+    def next_state(self, timeout: float) -> dict[str, Any]:
+        import json
+
+        deadline = time.monotonic() + timeout
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise TimeoutError("no state message in time")
+            message = json.loads(self.conn.recv(timeout=left))
+            if message["type"] == "state":
+                self.state = message
+                return message
+
+    def wait_version(self, version: int, timeout: float) -> dict[str, Any]:
+        """The first state at ``version`` or later; ``TimeoutError`` if none comes in time."""
+        deadline = time.monotonic() + timeout
+        while self.state.get("version", -1) < version:
+            self.next_state(max(deadline - time.monotonic(), 0.001))
+        return self.state
+
+    def close(self) -> None:
+        self.conn.close()
+
+
+@dataclass
+class Table:
+    """One game and its seat tokens, played through the REST API."""
+
+    game_id: str
+    num_seats: int
+    tokens: dict[int, str]
+
+    @classmethod
+    def create(cls, server: ServerProcess, kind: str, num_seats: int = 2) -> Table:
+        with httpx.Client(base_url=server.url, timeout=30) as http:
+            r = http.post("/api/games", json={"kind": kind, "num_seats": num_seats})
+            assert r.status_code == 201, r.text
+            game_id = r.json()["id"]
+            tokens = {}
+            for seat in range(num_seats):
+                r = http.post(f"/api/games/{game_id}/seats/{seat}/join", json={"name": f"P{seat}"})
+                assert r.status_code == 201, r.text
+                tokens[seat] = r.json()["token"]
+        return cls(game_id, num_seats, tokens)
+
+    def auth(self, seat: int) -> dict[str, str]:
+        return {"Authorization": f"Bearer {self.tokens[seat]}"}
+
+    def view(self, server: ServerProcess, seat: int | None) -> dict[str, Any]:
+        headers = self.auth(seat) if seat is not None else {}
+        r = httpx.get(f"{server.url}/api/games/{self.game_id}/view", headers=headers, timeout=30)
+        assert r.status_code == 200, r.text
+        return r.json()
+
+    def log(self, server: ServerProcess, seat: int | None) -> dict[str, Any]:
+        headers = self.auth(seat) if seat is not None else {}
+        r = httpx.get(f"{server.url}/api/games/{self.game_id}/log", headers=headers, timeout=30)
+        assert r.status_code == 200, r.text
+        return r.json()
+
+    def turn(self, server: ServerProcess) -> tuple[int, int, list[dict[str, Any]]]:
+        """``(seat, version, legal actions)`` of the seat the game waits for."""
+        for seat in range(self.num_seats):
+            state = self.view(server, seat)
+            if state["legal_actions"]:
+                return seat, state["version"], [a["action"] for a in state["legal_actions"]]
+        raise AssertionError(f"nobody is to act in {self.game_id} (over or waiting?)")
+
+    def post(
+        self, server: ServerProcess, seat: int, version: int, action: dict[str, Any]
+    ) -> httpx.Response:
+        return httpx.post(
+            f"{server.url}/api/games/{self.game_id}/actions",
+            json={"version": version, "action": action},
+            headers=self.auth(seat),
+            timeout=30,
+        )
+
+    def play(self, server: ServerProcess, pick: int = 0) -> int:
+        """Play one legal action through ``server``; returns the new version."""
+        seat, version, actions = self.turn(server)
+        r = self.post(server, seat, version, actions[pick % len(actions)])
+        assert r.status_code == 200, r.text
+        assert r.json()["version"] == version + 1
+        return version + 1
+
+
+def playable_kind(server: ServerProcess) -> str:
+    """A game kind this server has that two seats can play."""
+    kinds = httpx.get(f"{server.url}/api/kinds", timeout=30).json()
+    two = [k["id"] for k in kinds if k["min_players"] <= 2 <= k["max_players"]]
+    assert two, f"no two-player game kind among {kinds}"
+    return sorted(two)[0]
