@@ -1,0 +1,309 @@
+"""Fixtures for the server suites (tests/api, tests/ws).
+
+Every test gets a fresh database: a temporary SQLite file, or — when
+``TAFELRUNDE_TEST_DATABASE_URL`` is set (e.g. by ``python -m tests.support.postgres -- ...``)
+— that database, emptied first, so the same suites run on Postgres. The app runs either
+in-process (``client``: Starlette's httpx-based TestClient) or as a real server process
+(``server_factory``: ``python -m app`` on a free 127.0.0.1 port, as the README serves it).
+
+``replay`` rebuilds a game from the database (secret seed + action log) with the engine
+itself, so tests can compare what the server sent with ``State.view(seat)``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from sqlalchemy import Engine, create_engine, select, text
+
+import engines
+from app.core.config import Settings
+from app.db.models import ActionRow, Base, GameRow
+from engines.core import Event, State
+
+REPO = Path(__file__).resolve().parents[1]
+ENV_URL = "TAFELRUNDE_TEST_DATABASE_URL"
+
+
+def _kinds() -> list[str]:
+    out = []
+    for kind in engines.game_ids():
+        try:
+            engines.get(kind)
+        except (ImportError, AttributeError):
+            continue
+        out.append(kind)
+    return out
+
+
+KINDS = _kinds()
+"""Game kinds whose engines import (both, once they have landed)."""
+
+
+def seat_counts() -> list[tuple[str, int]]:
+    """Every (kind, number of seats) from 2 to the kind's maximum."""
+    return [
+        (kind, n)
+        for kind in KINDS
+        for n in range(engines.get(kind).min_players, engines.get(kind).max_players + 1)
+    ]
+
+
+# ---- databases -------------------------------------------------------------------------
+
+
+def _empty(url: str) -> None:
+    engine = create_engine(url)
+    with engine.begin() as conn:
+        Base.metadata.drop_all(conn)
+        conn.execute(text("DROP TABLE IF EXISTS alembic_version"))
+    engine.dispose()
+
+
+def fresh_database_url(directory: Path) -> str:
+    url = os.environ.get(ENV_URL)
+    if not url:
+        return f"sqlite:///{directory / 'tafelrunde.db'}"
+    _empty(url)
+    return url
+
+
+@pytest.fixture
+def database_url(tmp_path: Path) -> str:
+    return fresh_database_url(tmp_path)
+
+
+@pytest.fixture
+def db(database_url: str) -> Iterator[Engine]:
+    """Direct access to the test database, to check what the server wrote."""
+    engine = create_engine(database_url)
+    yield engine
+    engine.dispose()
+
+
+def settings_for(url: str, **overrides: Any) -> Settings:
+    return Settings(database_url=url, bot_delay=0, **overrides)
+
+
+@pytest.fixture
+def client(database_url: str):
+    from fastapi.testclient import TestClient
+
+    from app.main import create_app
+
+    with TestClient(create_app(settings_for(database_url))) as c:
+        yield c
+
+
+# ---- a real server process -------------------------------------------------------------
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class ServerProcess:
+    """``python -m app`` on 127.0.0.1 and a free port; ``stop``/``start`` restart it."""
+
+    def __init__(self, database_url: str, log_path: Path, **env: str) -> None:
+        self.database_url = database_url
+        self.log_path = log_path
+        self.env = env
+        self.proc: subprocess.Popen[bytes] | None = None
+        self.port = 0
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def ws_url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}"
+
+    def start(self) -> ServerProcess:
+        self.port = free_port()
+        env = {
+            **os.environ,
+            "HOST": "127.0.0.1",
+            "PORT": str(self.port),
+            "DATABASE_URL": self.database_url,
+            "BOT_DELAY": "0",
+            **self.env,
+        }
+        log = open(self.log_path, "ab")  # noqa: SIM115 - handed to the child process
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "app"], cwd=REPO, env=env, stdout=log, stderr=log
+        )
+        log.close()
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"server exited: {self.log_path.read_text()[-2000:]}")
+            try:
+                if httpx.get(f"{self.url}/api/health", timeout=1).status_code == 200:
+                    return self
+            except httpx.TransportError:
+                pass
+            time.sleep(0.1)
+        self.stop()
+        raise RuntimeError(f"server did not start: {self.log_path.read_text()[-2000:]}")
+
+    def stop(self) -> None:
+        if self.proc is None:
+            return
+        self.proc.terminate()
+        try:
+            self.proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait(timeout=5)
+        self.proc = None
+
+
+@pytest.fixture
+def server_factory(database_url: str, tmp_path: Path):
+    """``server_factory(**env)`` starts a server on the test database; all stop at the end."""
+    servers: list[ServerProcess] = []
+
+    def start(**env: str) -> ServerProcess:
+        server = ServerProcess(database_url, tmp_path / f"server{len(servers)}.log", **env)
+        servers.append(server)
+        return server.start()
+
+    yield start
+    for server in servers:
+        server.stop()
+
+
+@pytest.fixture(scope="module")
+def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    """One server process for a whole module (its tests each make their own games)."""
+    directory = tmp_path_factory.mktemp("live")
+    server = ServerProcess(fresh_database_url(directory), directory / "server.log").start()
+    yield server
+    server.stop()
+
+
+# ---- playing and checking --------------------------------------------------------------
+
+
+def bearer(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+def new_game(
+    http: httpx.Client, kind: str, num_seats: int, bots: tuple[int, ...] = (), **options: Any
+) -> tuple[str, dict[int, str]]:
+    """Create a game, join every human seat; returns the id and the seats' tokens."""
+    seats = [{"bot": i in bots} for i in range(num_seats)]
+    r = http.post(
+        "/api/games",
+        json={"kind": kind, "num_seats": num_seats, "seats": seats, "options": options},
+    )
+    assert r.status_code == 201, r.text
+    game_id = r.json()["id"]
+    tokens = {}
+    for seat in range(num_seats):
+        if seat in bots:
+            continue
+        r = http.post(f"/api/games/{game_id}/seats/{seat}/join", json={"name": f"P{seat}"})
+        assert r.status_code == 201, r.text
+        tokens[seat] = r.json()["token"]
+    return game_id, tokens
+
+
+def jsonable(value: Any) -> Any:
+    """What ``value`` looks like after a trip through JSON (tuples → lists, int keys → str)."""
+    return json.loads(json.dumps(value))
+
+
+@dataclass
+class Replay:
+    """A game rebuilt by the engine from the database: ``states[v]`` is the state at version v,
+    ``events[v - 1]`` what action v caused."""
+
+    kind: str
+    num_seats: int
+    states: list[State] = field(default_factory=list)
+    events: list[list[Event]] = field(default_factory=list)
+
+    @property
+    def version(self) -> int:
+        return len(self.events)
+
+    def view(self, version: int, seat: int | None) -> Any:
+        return jsonable(self.states[version].view(seat))
+
+    def legal(self, version: int, seat: int) -> list[Any]:
+        return jsonable(
+            [a.model_dump(mode="json") for a in self.states[version].legal_actions(seat)]
+        )
+
+    def events_between(self, seat: int | None, after: int, upto: int) -> list[Any]:
+        """Events of actions after..upto as ``seat`` sees them when the game is at ``upto``."""
+        reveal = self.states[upto].is_over
+        return jsonable(
+            [e.view(seat, reveal=reveal) for batch in self.events[after:upto] for e in batch]
+        )
+
+
+def replay(db: Engine, game_id: str) -> Replay:
+    with db.connect() as conn:
+        game = conn.execute(select(GameRow).where(GameRow.id == game_id)).one()
+        rows = conn.execute(
+            select(ActionRow.seq, ActionRow.seat, ActionRow.action)
+            .where(ActionRow.game_id == game_id)
+            .order_by(ActionRow.seq)
+        ).all()
+    assert [r.seq for r in rows] == list(range(1, len(rows) + 1)), "the log has a gap"
+    assert len(rows) == game.version
+    state = engines.get(game.kind).new(game.num_seats, game.seed, game.options)
+    out = Replay(game.kind, game.num_seats, [state.clone()])
+    for row in rows:
+        out.events.append(state.apply(row.seat, row.action))
+        out.states.append(state.clone())
+    return out
+
+
+@pytest.fixture
+def rng(request: pytest.FixtureRequest) -> random.Random:
+    """Seeded per test, so a failing random play-through can be repeated."""
+    return random.Random(request.node.nodeid)
+
+
+@pytest.fixture(scope="session")
+def kit() -> Any:
+    """The helpers above, for test modules (which cannot import conftest reliably)."""
+    from types import SimpleNamespace
+
+    return SimpleNamespace(
+        new_game=new_game, replay=replay, bearer=bearer, jsonable=jsonable, kinds=KINDS
+    )
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    # Starlette 1.x nags that its TestClient will move to httpx2; httpx is what we test with.
+    config.addinivalue_line("filterwarnings", "ignore:.*httpx2.*")
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    """``kind``: every game kind; ``kind_seats``: every kind with 2 to its maximum seats."""
+    if "kind_seats" in metafunc.fixturenames:
+        cases = seat_counts()
+        metafunc.parametrize("kind_seats", cases, ids=[f"{k}-{n}" for k, n in cases])
+    elif "kind" in metafunc.fixturenames:
+        metafunc.parametrize("kind", KINDS)
