@@ -1,0 +1,129 @@
+"""The decisions a seat takes in Dschingis Khan, as pydantic models (one union on ``type``).
+
+No action carries a tile id: a tile is named by its *face*, which only the acting seat knows
+(its own active supply), and the server never shows one seat's actions to another.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import Field
+
+from engines.core import Action
+
+Face = Literal["chinese", "mongolian", "farmer", "plague", "ginseng"]
+FACES: tuple[Face, ...] = ("chinese", "mongolian", "farmer", "plague", "ginseng")
+"""Face index -> name; the engine keeps faces as these indexes internally."""
+CHINESE, MONGOLIAN, FARMER, PLAGUE, GINSENG = range(5)
+TILE_SET = (5, 5, 5, 1, 1)
+"""DK-7: each player's 17 tiles, counted per face."""
+
+
+class Setup(Action):
+    """DK-7: put the two drawn tiles on two neighbouring villages and the scout on one.
+
+    ``faces[i]`` goes to ``villages[i]``; ``villages`` is in ascending order.
+    """
+
+    type: Literal["setup"] = "setup"
+    villages: tuple[int, int]
+    faces: tuple[Face, Face]
+    scout: int
+
+    def label(self) -> str:
+        (a, b), (fa, fb) = self.villages, self.faces
+        return f"start: {fa} on village {a}, {fb} on village {b}, scout on {self.scout}"
+
+
+class TakeWall(Action):
+    """DK-8: take one wall piece from the common supply into the active supply."""
+
+    type: Literal["take_wall"] = "take_wall"
+
+    def label(self) -> str:
+        return "take a wall"
+
+
+class TakeTile(Action):
+    """DK-8: draw one random tile from the own passive supply (seen at once)."""
+
+    type: Literal["take_tile"] = "take_tile"
+
+    def label(self) -> str:
+        return "take a tile"
+
+
+class PlaceWall(Action):
+    """DK-9: place one active wall piece on ``line`` (resolved by DK-3..DK-5 at once)."""
+
+    type: Literal["place_wall"] = "place_wall"
+    line: int
+
+    def label(self) -> str:
+        return f"wall on line {self.line}"
+
+
+class Step(Action):
+    """DK-10: move the scout to village ``to`` and put the active tile of face ``tile`` there.
+
+    ``via`` names the wall pieces used, since using them closes them: ``()`` along a track,
+    ``(gate,)`` through an open gate, ``(climb, descend)`` along the wall.
+    """
+
+    type: Literal["step"] = "step"
+    to: int
+    tile: Face
+    via: tuple[int, ...] = ()
+
+    def label(self) -> str:
+        if not self.via:
+            how = ""
+        elif len(self.via) == 1:
+            how = f" through the gate on line {self.via[0]}"
+        else:
+            how = f" along the wall (up at line {self.via[0]}, down at line {self.via[1]})"
+        return f"scout to village {self.to}{how}, placing {self.tile}"
+
+
+class DiscardTiles(Action):
+    """DK-11: choose tiles although the scout is blocked: all active tiles are discarded."""
+
+    type: Literal["discard_tiles"] = "discard_tiles"
+
+    def label(self) -> str:
+        return "discard the active tiles (scout blocked)"
+
+
+class RescueScout(Action):
+    """DK-9: take the blocked scout off the board instead of placing pieces."""
+
+    type: Literal["rescue_scout"] = "rescue_scout"
+
+    def label(self) -> str:
+        return "take the scout off the board"
+
+
+class PlaceScout(Action):
+    """DK-12: put the scout taken off last turn back on ``village`` before anything else."""
+
+    type: Literal["place_scout"] = "place_scout"
+    village: int
+
+    def label(self) -> str:
+        return f"scout back on village {self.village}"
+
+
+class Pass(Action):
+    """DK-9: nothing can be placed; end the turn."""
+
+    type: Literal["pass"] = "pass"
+
+    def label(self) -> str:
+        return "pass"
+
+
+DKAction = Annotated[
+    Setup | TakeWall | TakeTile | PlaceWall | Step | DiscardTiles | RescueScout | PlaceScout | Pass,
+    Field(discriminator="type"),
+]

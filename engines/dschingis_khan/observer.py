@@ -1,0 +1,137 @@
+"""The one observer: what a seat sees of a Dschingis Khan position (DK-14, DK-15).
+
+``observe(state, seat)`` returns the game part of ``State.view(seat)`` (the core adds
+``game``, ``num_players``, ``seat``, ``ply``, ``to_act``, ``is_over`` and, at the end,
+``scores`` and ``winners``). ``seat`` ``None`` is a spectator. Once the game is over every
+face is public. The shape (JSON):
+
+```
+start_player: int
+turn: {seat, phase: "setup"|"scout"|"take"|"place"|"over", takes: 0-2,
+       committed: null|"walls"|"tiles", steps: int, visited: [village, ...] (start first),
+       setups_done: int}
+villages: [{id, side: "mongolia"|"china", controller: seat|null, scout: seat|null,
+            stack: [{owner, face: str|null, remembered: bool, seen_by: [seat, ...]}, ...]}]
+            (stack bottom to top; the top owner controls the village, DK-13)
+walls: {pieces: [{line, open: bool, great_wall: bool}, ...],
+        great_wall: [line, ...] (west end to east end), ends: {west: tower, east: tower},
+        supply: int (common supply), out_of_game: int}
+players: [{seat, walls: int (active walls), tiles: int (active tiles),
+           faces: [str, ...]|null (own active tiles in draw order; null for others),
+           passive: int, discards: int, discarded: [str, ...]|null (own discards),
+           scout: village|null}]
+final: {active: bool, trigger: seat|null, turns_after_current: int|null}
+scoring: null | {villages: [{village, controller, side, points, plague, ginseng,
+                             faces: [str, ...]}], scores: [int, ...]}   (game over only)
+```
+
+A face is shown when the seat knows it: its own drawn tiles, every tile in a village it
+controls, and every tile it saw before (perfect recall). ``remembered`` marks a shown face
+the seat cannot look at now (it does not control that village). ``seen_by`` lists the
+seats that know a layer's face; that is public, as it follows from who controlled what.
+Faces are named ``chinese``, ``mongolian``, ``farmer``, ``plague``, ``ginseng``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .actions import FACES
+from .scoring import totals
+
+if TYPE_CHECKING:
+    from .state import DschingisKhanState
+
+
+def observe(state: DschingisKhanState, seat: int | None) -> dict[str, Any]:
+    over = state.is_over
+    n = state.num_players
+    known = state.known
+    mine: set[int] = set() if seat is None else known[seat]
+    face_of = state.tile_face
+    owner_of = state.tile_owner
+    scout_at = {v: s for s, v in enumerate(state.scouts) if v is not None}
+    wall = state.wall
+
+    def face(tid: int) -> str | None:
+        return FACES[face_of[tid]] if over or tid in mine else None
+
+    villages = []
+    for v, stack in enumerate(state.stacks):
+        controller = owner_of[stack[-1]] if stack else None
+        looks = over or controller == seat
+        layers = []
+        for tid in stack:
+            f = face(tid)
+            layers.append(
+                {
+                    "owner": owner_of[tid],
+                    "face": f,
+                    "remembered": f is not None and not looks,
+                    "seen_by": [s for s in range(n) if tid in known[s]],
+                }
+            )
+        villages.append(
+            {
+                "id": v,
+                "side": wall.side_of(v),
+                "controller": controller,
+                "scout": scout_at.get(v),
+                "stack": layers,
+            }
+        )
+
+    players = []
+    for s in range(n):
+        sees = over or s == seat
+        players.append(
+            {
+                "seat": s,
+                "walls": state.active_walls[s],
+                "tiles": len(state.active_tiles[s]),
+                "faces": [FACES[face_of[t]] for t in state.active_tiles[s]] if sees else None,
+                "passive": state.passive_count(s),
+                "discards": len(state.discards[s]),
+                "discarded": [FACES[face_of[t]] for t in state.discards[s]] if sees else None,
+                "scout": state.scouts[s],
+            }
+        )
+
+    scoring = None
+    if over:
+        scored = state.village_scores()
+        scoring = {
+            "villages": [vs.to_json() for vs in scored],
+            "scores": totals(scored, n),
+        }
+
+    return {
+        "start_player": state.start_player,
+        "turn": {
+            "seat": state.current,
+            "phase": state.phase,
+            "takes": state.takes,
+            "committed": state.committed,
+            "steps": max(len(state.visited) - 1, 0),
+            "visited": list(state.visited),
+            "setups_done": state.setups,
+        },
+        "villages": villages,
+        "walls": {
+            "pieces": [
+                {"line": line, "open": wall.is_open(line), "great_wall": wall.is_great_wall(line)}
+                for line in wall.pieces()
+            ],
+            "great_wall": list(wall.great_wall),
+            "ends": dict(wall.ends),
+            "supply": state.common,
+            "out_of_game": state.out,
+        },
+        "players": players,
+        "final": {
+            "active": state.final_trigger is not None,
+            "trigger": state.final_trigger,
+            "turns_after_current": state.final_left,
+        },
+        "scoring": scoring,
+    }

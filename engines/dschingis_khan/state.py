@@ -1,0 +1,541 @@
+"""A Dschingis Khan position and its turn (DK-7..DK-13, DK-16), filling the core's hooks.
+
+A turn runs through phases: ``scout`` (DK-12, only when the scout is off the board),
+``take`` (DK-8: two take actions, fewer if impossible), ``place`` (DK-9: the first
+``PlaceWall`` commits the turn to walls, the first ``Step`` to tiles). Before the first turn
+the ``setup`` phase gives every player one ``Setup`` action (DK-7); ``over`` ends the game.
+
+Tiles get internal ids when they are drawn (in draw order, which is public). Ids never leave
+the engine: actions name faces, views and events name positions in stacks and supplies.
+The passive supply is a count per face; a draw picks one at random with the state's RNG at
+draw time, so no order of it exists for anyone to know (DK-7).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from engines.core import Action, Event, GameOptions, Outcome, State
+
+from . import scouting
+from .actions import FACES, TILE_SET
+from .scoring import VillageScore, score_village, totals
+from .walls import EMPTY, Wall
+
+if TYPE_CHECKING:
+    from .game import DschingisKhan
+
+SETUP, SCOUT, TAKE, PLACE, OVER = "setup", "scout", "take", "place", "over"
+WALLS, TILES = "walls", "tiles"
+MAX_ACTIVE = 4
+"""DK-8: at most 4 walls and 4 tiles in an active supply."""
+FACE_INDEX = {name: i for i, name in enumerate(FACES)}
+
+
+class DschingisKhanState(State):
+    game: DschingisKhan
+
+    # ---- setup (DK-7) ------------------------------------------------------------------
+
+    def _setup(self, options: GameOptions) -> None:
+        n = self.num_players
+        geo = self.game.geo
+        start = options.start_player
+        self.start_player = self.rng.randbelow(n) if start is None else start
+        self.wall = Wall.initial(geo)
+        self.common = geo.total_walls - len(geo.initial_pieces)
+        self.out = 0
+        self.active_walls = [0] * n
+        self.tile_owner: list[int] = []
+        self.tile_face: list[int] = []
+        self.passive = [list(TILE_SET) for _ in range(n)]
+        self.active_tiles: list[list[int]] = [[] for _ in range(n)]
+        self.discards: list[list[int]] = [[] for _ in range(n)]
+        self.stacks: list[list[int]] = [[] for _ in range(geo.num_villages)]
+        self.scouts: list[int | None] = [None] * n
+        self.known: list[set[int]] = [set() for _ in range(n)]
+        self.current = self.start_player
+        self.phase = SETUP
+        self.setups = 0
+        self.takes = 0
+        self.committed: str | None = None
+        self.visited: list[int] = []
+        self.final_trigger: int | None = None
+        self.final_left: int | None = None
+        """DK-16: turns still to be played after the current one, once the final phase began."""
+        self._draw(self.current)
+        self._draw(self.current)
+
+    # ---- small facts -------------------------------------------------------------------
+
+    def controller(self, village: int) -> int | None:
+        """DK-13: the owner of the top tile controls a village."""
+        stack = self.stacks[village]
+        return self.tile_owner[stack[-1]] if stack else None
+
+    def passive_count(self, seat: int) -> int:
+        return sum(self.passive[seat])
+
+    def in_final_phase(self) -> bool:
+        return self.final_trigger is not None
+
+    def scout_closed_to(self, seat: int) -> set[int]:
+        """Villages the scout of ``seat`` may not enter now: visited, or holding a scout."""
+        closed = set(self.visited)
+        for s, v in enumerate(self.scouts):
+            if v is not None and s != seat:
+                closed.add(v)
+        return closed
+
+    def scout_blocked(self, seat: int) -> bool:
+        """DK-9/DK-11: the scout of ``seat`` (on the board) cannot make any step."""
+        here = self.scouts[seat]
+        assert here is not None
+        closed = self.scout_closed_to(seat)
+        closed.add(here)
+        return not scouting.can_step(self.wall, here, closed)
+
+    def scout_spots(self, seat: int) -> list[int]:
+        """DK-12: where the scout taken off the board may go back, best tier first."""
+        others = {v for s, v in enumerate(self.scouts) if v is not None and s != seat}
+        villages = range(len(self.stacks))
+        tier = [
+            v
+            for v in villages
+            if v not in others
+            and self.controller(v) == seat
+            and scouting.can_step(self.wall, v, others | {v})
+        ]
+        if not tier:
+            tier = [v for v in villages if v not in others and not self.stacks[v]]
+        if not tier:
+            tier = [v for v in villages if v not in others]
+        return tier
+
+    def _can_take_wall(self, seat: int) -> bool:
+        return self.common > 0 and self.active_walls[seat] < MAX_ACTIVE
+
+    def _can_take_tile(self, seat: int) -> bool:
+        return self.passive_count(seat) > 0 and len(self.active_tiles[seat]) < MAX_ACTIVE
+
+    def _can_place_walls(self, seat: int) -> bool:
+        if not self.active_walls[seat]:
+            return False
+        wall = self.wall
+        return any(wall.can_place(line) for line in range(len(wall.state)))
+
+    # ---- the core's contract -----------------------------------------------------------
+
+    def to_act(self) -> list[int]:
+        return [] if self.phase == OVER else [self.current]
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    def _legal_actions(self, seat: int) -> list[Action]:
+        phase = self.phase
+        if phase == PLACE:
+            return self._place_actions(seat)
+        game = self.game
+        if phase == TAKE:
+            out: list[Action] = []
+            if self._can_take_wall(seat):
+                out.append(game.take_wall)
+            if self._can_take_tile(seat):
+                out.append(game.take_tile)
+            return out
+        if phase == SCOUT:
+            return [game.place_scout(v) for v in self.scout_spots(seat)]
+        return self._setup_actions(seat)
+
+    def _setup_actions(self, seat: int) -> list[Action]:
+        game = self.game
+        geo = game.geo
+        fa, fb = (FACES[self.tile_face[t]] for t in self.active_tiles[seat])
+        taken = {v for v in self.scouts if v is not None}
+        out: list[Action] = []
+        for line, s in enumerate(self.wall.state):
+            if s != EMPTY:
+                continue
+            a, b = sorted(geo.line_villages[line])
+            if self.stacks[a] or self.stacks[b] or a in taken or b in taken:
+                continue
+            orders = [(fa, fb)] if fa == fb else [(fa, fb), (fb, fa)]
+            for faces in orders:
+                for scout in (a, b):
+                    out.append(game.setup_action((a, b), faces, scout))
+        return out
+
+    def _place_actions(self, seat: int) -> list[Action]:
+        game = self.game
+        wall = self.wall
+        if self.committed == WALLS:
+            return [game.place_wall(line) for line in wall.legal_lines()]
+        if self.committed == TILES:
+            return self._step_actions(seat)
+        out: list[Action] = []
+        walls_ok = False
+        if self.active_walls[seat]:
+            lines = wall.legal_lines()
+            walls_ok = bool(lines)
+            out.extend(game.place_wall(line) for line in lines)
+        blocked = self.scout_blocked(seat)
+        if self.active_tiles[seat]:
+            if blocked:
+                out.append(game.discard_tiles)
+            else:
+                out.extend(self._step_actions(seat))
+        if blocked:
+            out.append(game.rescue_scout)
+        if not self.active_tiles[seat] and not walls_ok:
+            out.append(game.pass_turn)
+        return out
+
+    def _step_actions(self, seat: int) -> list[Action]:
+        here = self.scouts[seat]
+        assert here is not None
+        face_of = self.tile_face
+        faces = sorted({face_of[t] for t in self.active_tiles[seat]})
+        step = self.game.step_action
+        return [
+            step(to, face, via)
+            for to, via in scouting.destinations(self.wall, here, self.scout_closed_to(seat))
+            for face in faces
+        ]
+
+    # ---- applying actions --------------------------------------------------------------
+
+    def _apply(self, seat: int, action: Action) -> list[Event]:
+        events: list[Event] = []
+        getattr(self, "_do_" + action.type)(seat, action, events)
+        return events
+
+    def _do_setup(self, seat: int, action: Any, events: list[Event]) -> None:
+        tiles = self.active_tiles[seat]
+        for village, face in zip(action.villages, action.faces, strict=True):
+            tid = self._take_from_active(seat, FACE_INDEX[face])
+            self.stacks[village].append(tid)
+        self.scouts[seat] = action.scout
+        assert not tiles
+        events.append(
+            Event(
+                "setup",
+                {"seat": seat, "villages": list(action.villages), "scout": action.scout},
+                secret={seat: {"faces": list(action.faces)}},
+            )
+        )
+        self.setups += 1
+        n = self.num_players
+        if self.setups < n:
+            self.current = (self.current + 1) % n
+            self._draw_event(self.current, 2, events)
+            return
+        # DK-7: then every player takes 2 walls and draws 2 tiles as the active supply.
+        for i in range(n):
+            s = (self.start_player + i) % n
+            self.common -= 2
+            self.active_walls[s] += 2
+            events.append(Event("take_walls", {"seat": s, "count": 2, "supply": self.common}))
+            self._draw_event(s, 2, events)
+        self.current = self.start_player
+        self._check_final(events)
+        self._begin_turn(self.start_player, events)
+
+    def _do_place_scout(self, seat: int, action: Any, events: list[Event]) -> None:
+        self.scouts[seat] = action.village
+        events.append(Event("place_scout", {"seat": seat, "village": action.village}))
+        self._enter_take(events)
+
+    def _do_take_wall(self, seat: int, action: Any, events: list[Event]) -> None:
+        self.common -= 1
+        self.active_walls[seat] += 1
+        self.takes += 1
+        events.append(Event("take_walls", {"seat": seat, "count": 1, "supply": self.common}))
+        self._after_take(seat, events)
+
+    def _do_take_tile(self, seat: int, action: Any, events: list[Event]) -> None:
+        self.takes += 1
+        self._draw_event(seat, 1, events)
+        self._after_take(seat, events)
+
+    def _after_take(self, seat: int, events: list[Event]) -> None:
+        self._check_final(events)
+        if self.takes >= 2 or not (self._can_take_wall(seat) or self._can_take_tile(seat)):
+            self._enter_place(events)
+
+    def _do_place_wall(self, seat: int, action: Any, events: list[Event]) -> None:
+        self.committed = WALLS
+        self.active_walls[seat] -= 1
+        placed = self.wall.place(action.line)
+        # DK-5 / DK-16: removed pieces return to the supply, or leave the game once the
+        # final phase has begun.
+        gone = len(placed.removed)
+        if self.in_final_phase():
+            self.out += gone
+        else:
+            self.common += gone
+        events.append(
+            Event(
+                "wall",
+                {
+                    "seat": seat,
+                    **placed.to_json(),
+                    "removed_to": "out_of_game" if self.in_final_phase() else "supply",
+                },
+            )
+        )
+        if not self.active_walls[seat]:
+            self._end_turn(events)
+        elif not self._can_place_walls(seat):
+            # No ruling covers a wall that fits nowhere; the player keeps it.
+            events.append(Event("walls_kept", {"seat": seat, "count": self.active_walls[seat]}))
+            self._end_turn(events)
+
+    def _do_step(self, seat: int, action: Any, events: list[Event]) -> None:
+        self.committed = TILES
+        here = self.scouts[seat]
+        wall = self.wall
+        for line in action.via:
+            wall.close(line)
+        tid = self._take_from_active(seat, FACE_INDEX[action.tile])
+        to = action.to
+        stack = self.stacks[to]
+        stack.append(tid)
+        # DK-13/DK-15: the new top tile is the stepper's, so it may look at the whole stack.
+        self.known[seat].update(stack)
+        self.scouts[seat] = to
+        self.visited.append(to)
+        events.append(
+            Event(
+                "step",
+                {
+                    "seat": seat,
+                    "from": here,
+                    "to": to,
+                    "via": list(action.via),
+                    "closed": list(action.via),
+                    "height": len(stack),
+                },
+                secret={seat: {"tile": action.tile}},
+            )
+        )
+        if not self.active_tiles[seat]:
+            self._end_turn(events)
+        elif not scouting.can_step(wall, to, self.scout_closed_to(seat)):
+            self._discard(seat, events)
+            self._end_turn(events)
+
+    def _do_discard_tiles(self, seat: int, action: Any, events: list[Event]) -> None:
+        self.committed = TILES
+        self._discard(seat, events)
+        self._end_turn(events)
+
+    def _do_rescue_scout(self, seat: int, action: Any, events: list[Event]) -> None:
+        village = self.scouts[seat]
+        self.scouts[seat] = None
+        events.append(Event("rescue_scout", {"seat": seat, "village": village}))
+        self._end_turn(events)
+
+    def _do_pass(self, seat: int, action: Any, events: list[Event]) -> None:
+        events.append(Event("pass", {"seat": seat}))
+        self._end_turn(events)
+
+    # ---- turn flow ---------------------------------------------------------------------
+
+    def _draw(self, seat: int) -> int:
+        """Draw a random tile from the passive supply of ``seat`` into its active supply."""
+        counts = self.passive[seat]
+        r = self.rng.randbelow(sum(counts))
+        face = 0
+        while r >= counts[face]:
+            r -= counts[face]
+            face += 1
+        counts[face] -= 1
+        tid = len(self.tile_owner)
+        self.tile_owner.append(seat)
+        self.tile_face.append(face)
+        self.active_tiles[seat].append(tid)
+        self.known[seat].add(tid)
+        return face
+
+    def _draw_event(self, seat: int, count: int, events: list[Event]) -> None:
+        faces = [FACES[self._draw(seat)] for _ in range(count)]
+        events.append(
+            Event(
+                "take_tiles",
+                {"seat": seat, "count": count, "passive": self.passive_count(seat)},
+                secret={seat: {"faces": faces}},
+            )
+        )
+
+    def _take_from_active(self, seat: int, face: int) -> int:
+        tiles = self.active_tiles[seat]
+        face_of = self.tile_face
+        for i, tid in enumerate(tiles):
+            if face_of[tid] == face:
+                del tiles[i]
+                return tid
+        raise AssertionError("the legal-action check guarantees the face is held")
+
+    def _discard(self, seat: int, events: list[Event]) -> None:
+        """DK-11: the remaining active tiles leave the game face down."""
+        tiles = self.active_tiles[seat]
+        faces = [FACES[self.tile_face[t]] for t in tiles]
+        self.discards[seat].extend(tiles)
+        tiles.clear()
+        events.append(
+            Event(
+                "discard",
+                {"seat": seat, "count": len(faces)},
+                secret={seat: {"faces": faces}},
+                hidden={"faces": faces},
+            )
+        )
+
+    def _check_final(self, events: list[Event]) -> None:
+        """DK-16: the moment two supplies are empty, the final phase begins (for good)."""
+        if self.final_trigger is not None:
+            return
+        empty = (self.common == 0) + sum(1 for p in self.passive if not any(p))
+        if empty >= 2:
+            self.final_trigger = self.current
+            self.final_left = self.num_players
+            events.append(Event("final_phase", {"seat": self.current}))
+
+    def _begin_turn(self, seat: int, events: list[Event]) -> None:
+        self.current = seat
+        self.takes = 0
+        self.committed = None
+        self.visited = []
+        events.append(Event("turn", {"seat": seat}))
+        if self.scouts[seat] is None:
+            self.phase = SCOUT
+        else:
+            self._enter_take(events)
+
+    def _enter_take(self, events: list[Event]) -> None:
+        seat = self.current
+        self.phase = TAKE
+        if not (self._can_take_wall(seat) or self._can_take_tile(seat)):
+            self._enter_place(events)
+
+    def _enter_place(self, events: list[Event]) -> None:
+        seat = self.current
+        self.phase = PLACE
+        here = self.scouts[seat]
+        assert here is not None
+        self.visited = [here]
+        if (
+            not self.active_tiles[seat]
+            and not self._can_place_walls(seat)
+            and not self.scout_blocked(seat)
+        ):
+            # DK-9: nothing to place and no scout to rescue: the turn passes by itself.
+            events.append(Event("pass", {"seat": seat}))
+            self._end_turn(events)
+
+    def _end_turn(self, events: list[Event]) -> None:
+        if self.final_left is not None:
+            # DK-16: after the triggering turn, one more turn each, the trigger's last.
+            if self.final_left == 0:
+                self._finish(events)
+                return
+            self.final_left -= 1
+        self._begin_turn((self.current + 1) % self.num_players, events)
+
+    def _finish(self, events: list[Event]) -> None:
+        self.phase = OVER
+        self.takes = 0
+        self.committed = None
+        self.visited = []
+        villages = self.village_scores()
+        scores = totals(villages, self.num_players)
+        events.append(
+            Event(
+                "game_over",
+                {
+                    "scores": scores,
+                    "winners": self._winners(scores),
+                    "villages": [vs.to_json() for vs in villages],
+                },
+            )
+        )
+
+    # ---- scoring (DK-17) ---------------------------------------------------------------
+
+    def village_scores(self) -> list[VillageScore]:
+        face_of = self.tile_face
+        mongolian = self.wall.mongolian
+        return [
+            score_village(v, [face_of[t] for t in stack], self.controller(v), mongolian[v])
+            for v, stack in enumerate(self.stacks)
+        ]
+
+    @staticmethod
+    def _winners(scores: list[int]) -> list[int]:
+        best = max(scores)
+        return [s for s, points in enumerate(scores) if points == best]
+
+    def _outcome(self) -> Outcome:
+        scores = totals(self.village_scores(), self.num_players)
+        return Outcome(tuple(scores), tuple(self._winners(scores)))
+
+    # ---- views, errors, JSON -----------------------------------------------------------
+
+    def _observe(self, seat: int | None) -> dict[str, Any]:
+        from .observer import observe
+
+        return observe(self, seat)
+
+    def _why_illegal(self, seat: int, action: Action) -> str:
+        from .refusals import why_illegal
+
+        return why_illegal(self, seat, action)
+
+    def _dump(self) -> dict[str, Any]:
+        return {
+            "start_player": self.start_player,
+            "current": self.current,
+            "phase": self.phase,
+            "setups": self.setups,
+            "takes": self.takes,
+            "committed": self.committed,
+            "visited": list(self.visited),
+            "wall": self.wall.to_json(),
+            "common": self.common,
+            "out": self.out,
+            "active_walls": list(self.active_walls),
+            "tiles": [[o, f] for o, f in zip(self.tile_owner, self.tile_face, strict=True)],
+            "passive": [list(p) for p in self.passive],
+            "active_tiles": [list(t) for t in self.active_tiles],
+            "discards": [list(t) for t in self.discards],
+            "stacks": [list(s) for s in self.stacks],
+            "scouts": list(self.scouts),
+            "known": [sorted(k) for k in self.known],
+            "final_trigger": self.final_trigger,
+            "final_left": self.final_left,
+        }
+
+    def _load(self, data: dict[str, Any]) -> None:
+        self.start_player = data["start_player"]
+        self.current = data["current"]
+        self.phase = data["phase"]
+        self.setups = data["setups"]
+        self.takes = data["takes"]
+        self.committed = data["committed"]
+        self.visited = list(data["visited"])
+        self.wall = Wall.from_json(self.game.geo, data["wall"])
+        self.common = data["common"]
+        self.out = data["out"]
+        self.active_walls = list(data["active_walls"])
+        self.tile_owner = [o for o, _ in data["tiles"]]
+        self.tile_face = [f for _, f in data["tiles"]]
+        self.passive = [list(p) for p in data["passive"]]
+        self.active_tiles = [list(t) for t in data["active_tiles"]]
+        self.discards = [list(t) for t in data["discards"]]
+        self.stacks = [list(s) for s in data["stacks"]]
+        self.scouts = list(data["scouts"])
+        self.known = [set(k) for k in data["known"]]
+        self.final_trigger = data["final_trigger"]
+        self.final_left = data["final_left"]

@@ -1,0 +1,510 @@
+"""Wall geometry of Dschingis Khan (RULES.md DK-1..DK-6), all of it in this one module.
+
+The model
+---------
+Towers are the corners of the village grid. A wall piece stands on a *line*: the side two
+villages share, between two towers (border lines on the board's edge take no walls).
+
+* The pieces on the board always form **one tree** of towers and pieces (DK-1).
+* The **Great Wall** is the path in that tree from the west end (a west side tower) to the
+  east end (an east side tower). Every other piece is a **branch**; a branch hangs off the
+  Great Wall at one tower, its *attachment* (``Wall.attachment``).
+* A new piece must share a tower with the tree (DK-2). If both its towers are on the board
+  it closes a cycle (DK-3): the cycle is legal only if it holds a Great Wall piece, which on
+  a tree is exactly "its two towers hang off different Great Wall towers". If it reaches a
+  side tower not yet on the board it may move an end (DK-4). Either way the longer of the
+  old Great Wall section S and the new section N stays; on a tie N goes.
+* After a removal every piece cut off from the Great Wall goes too (DK-5).
+* The sides (DK-6) follow from the Great Wall alone: the two ends split the board's
+  boundary into a north arc (through tower 1) and a south arc; a village is Mongolian when
+  it reaches a village with a border line on the north arc without crossing the Great Wall.
+
+``WallGeometry`` is the fixed board (precomputed once per ``Game``); ``Wall`` is the
+mutable part of a position (which lines hold a piece, open or closed, and the two ends)
+with everything derived from it. ``Wall.place`` resolves one placement and returns a
+``Placement``: the outcome as data, which events, views and tests all read.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+WEST, EAST = "west", "east"
+EMPTY, OPEN, CLOSED = 0, 1, 2
+
+
+@dataclass(frozen=True, slots=True)
+class WallGeometry:
+    """The board's fixed wall facts; built once from the board file and never changed."""
+
+    line_towers: tuple[tuple[int, int], ...]
+    line_villages: tuple[tuple[int, int], ...]
+    tower_lines: tuple[tuple[int, ...], ...]
+    village_lines: tuple[tuple[int, ...], ...]
+    tower_side: tuple[str | None, ...]
+    line_at: Mapping[tuple[int, int], int]
+    """(tower, tower) in either order -> line id."""
+    boundary_cycle: tuple[int, ...]
+    edge_village: Mapping[tuple[int, int], int]
+    """A border line (towers in ascending order) -> the village inside it."""
+    north_tower: int
+    initial_pieces: tuple[int, ...]
+    initial_ends: tuple[int, int]
+    initial_mongolia: frozenset[int]
+    total_walls: int
+    north_seeds: Mapping[tuple[int, int], frozenset[int]] = field(default_factory=dict)
+    """(west end, east end) -> villages with a border line on the north arc (DK-6)."""
+
+    @property
+    def num_lines(self) -> int:
+        return len(self.line_towers)
+
+    @property
+    def num_villages(self) -> int:
+        return len(self.village_lines)
+
+    @classmethod
+    def from_board(cls, board: Mapping[str, Any]) -> WallGeometry:
+        towers = board["towers"]
+        lines = sorted(board["lines"], key=lambda line: line["id"])
+        if [line["id"] for line in lines] != list(range(len(lines))):
+            raise ValueError("board lines must have ids 0..n-1")
+        line_towers = tuple((line["towers"][0], line["towers"][1]) for line in lines)
+        line_villages = tuple((line["villages"][0], line["villages"][1]) for line in lines)
+        tower_lines: list[list[int]] = [[] for _ in towers]
+        village_lines: list[list[int]] = [[] for _ in board["villages"]]
+        line_at: dict[tuple[int, int], int] = {}
+        for i, ((a, b), (v, w)) in enumerate(zip(line_towers, line_villages, strict=True)):
+            tower_lines[a].append(i)
+            tower_lines[b].append(i)
+            village_lines[v].append(i)
+            village_lines[w].append(i)
+            line_at[(a, b)] = line_at[(b, a)] = i
+        edge_village = {(min(e["towers"]), max(e["towers"])): e["village"] for e in board["border"]}
+        ends = board["initial_ends"]
+        geo = cls(
+            line_towers=line_towers,
+            line_villages=line_villages,
+            tower_lines=tuple(tuple(ls) for ls in tower_lines),
+            village_lines=tuple(tuple(ls) for ls in village_lines),
+            tower_side=tuple(t["side"] for t in sorted(towers, key=lambda t: t["id"])),
+            line_at=line_at,
+            boundary_cycle=tuple(board["boundary_cycle"]),
+            edge_village=edge_village,
+            north_tower=1,
+            initial_pieces=tuple(board["initial_wall"]),
+            initial_ends=(ends[WEST], ends[EAST]),
+            initial_mongolia=frozenset(board["initial_mongolia"]),
+            total_walls=board["total_walls"],
+        )
+        west = [t for t, s in enumerate(geo.tower_side) if s == WEST]
+        east = [t for t, s in enumerate(geo.tower_side) if s == EAST]
+        seeds = {(w, e): geo._north_arc_villages(w, e) for w in west for e in east}
+        object.__setattr__(geo, "north_seeds", seeds)
+        return geo
+
+    def _north_arc_villages(self, west: int, east: int) -> frozenset[int]:
+        """Villages with a border line on the boundary arc between the ends through tower 1."""
+        cycle = self.boundary_cycle
+        n = len(cycle)
+        i, j = cycle.index(west), cycle.index(east)
+        arcs = []
+        for start, stop in ((i, j), (j, i)):
+            arc = [cycle[start]]
+            k = start
+            while k != stop:
+                k = (k + 1) % n
+                arc.append(cycle[k])
+            arcs.append(arc)
+        north = next(arc for arc in arcs if self.north_tower in arc)
+        return frozenset(
+            self.edge_village[(min(a, b), max(a, b))] for a, b in itertools.pairwise(north)
+        )
+
+    def other_village(self, line: int, village: int) -> int:
+        v, w = self.line_villages[line]
+        return w if v == village else v
+
+    def towers_to_lines(self, towers: list[int] | tuple[int, ...]) -> list[int]:
+        """The lines along a path of towers (for building positions: "22 23 24" -> lines)."""
+        try:
+            return [self.line_at[(a, b)] for a, b in itertools.pairwise(towers)]
+        except KeyError as exc:
+            raise ValueError(f"no line between towers {exc.args[0]!r}") from None
+
+
+@dataclass(frozen=True, slots=True)
+class Placement:
+    """What one wall placement did (DK-2..DK-5): the outcome as data.
+
+    ``kind`` is ``"branch"`` (nothing else happened), ``"loop"`` (DK-3) or ``"new_end"``
+    (DK-4: the piece reached a side tower not yet on the board). For a loop or a new end,
+    ``new_section`` (N, the new piece included) and ``old_section`` (S, Great Wall pieces)
+    were compared and ``kept`` says which stayed. ``removed`` lists every piece taken off
+    (the lost section and, DK-5, the ``isolated`` pieces cut off by it), ``new_end`` the end
+    that moved as ``(side, tower)``, ``sides_changed`` the villages that changed side.
+    Every tuple of lines or villages is in ascending order.
+    """
+
+    line: int
+    kind: Literal["branch", "loop", "new_end"] = "branch"
+    new_section: tuple[int, ...] = ()
+    old_section: tuple[int, ...] = ()
+    kept: Literal["new", "old"] | None = None
+    removed: tuple[int, ...] = ()
+    isolated: tuple[int, ...] = ()
+    new_end: tuple[str, int] | None = None
+    sides_changed: tuple[int, ...] = ()
+
+    @property
+    def own_piece_removed(self) -> bool:
+        """DK-4a: the new piece lost at once (it still counts as placed)."""
+        return self.line in self.removed
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "line": self.line,
+            "kind": self.kind,
+            "new_section": list(self.new_section),
+            "old_section": list(self.old_section),
+            "kept": self.kept,
+            "removed": list(self.removed),
+            "isolated": list(self.isolated),
+            "new_end": None if self.new_end is None else {self.new_end[0]: self.new_end[1]},
+            "sides_changed": list(self.sides_changed),
+        }
+
+
+class Wall:
+    """The pieces on the board, open or closed, and the two ends of the Great Wall.
+
+    ``state[line]`` is ``EMPTY``, ``OPEN`` or ``CLOSED``. Everything else (the tree's
+    adjacency, the Great Wall path, attachments, sides) is derived and rebuilt whenever the
+    pieces change; opening or closing a piece changes nothing structural.
+    """
+
+    __slots__ = (
+        "_adj",
+        "_att",
+        "_gw_towers",
+        "ends",
+        "geo",
+        "great_wall",
+        "great_wall_set",
+        "mongolian",
+        "state",
+    )
+
+    def __init__(
+        self, geo: WallGeometry, state: list[int], west: int, east: int, *, check: bool = True
+    ) -> None:
+        self.geo = geo
+        self.state = state
+        self.ends = {WEST: west, EAST: east}
+        if check:
+            for side, tower in self.ends.items():
+                if not 0 <= tower < len(geo.tower_side) or geo.tower_side[tower] != side:
+                    raise ValueError(f"DK-1: the {side} end {tower!r} is not a {side} side tower")
+        self._rebuild()
+        if check:
+            self._check_tree()
+
+    @classmethod
+    def initial(cls, geo: WallGeometry) -> Wall:
+        state = [EMPTY] * geo.num_lines
+        for line in geo.initial_pieces:
+            state[line] = OPEN
+        return cls(geo, state, *geo.initial_ends)
+
+    def copy(self) -> Wall:
+        return Wall(self.geo, list(self.state), self.ends[WEST], self.ends[EAST], check=False)
+
+    # ---- derived structure -------------------------------------------------------------
+
+    def _rebuild(self) -> None:
+        geo = self.geo
+        adj: dict[int, list[tuple[int, int]]] = {}
+        for line, s in enumerate(self.state):
+            if s:
+                a, b = geo.line_towers[line]
+                adj.setdefault(a, []).append((line, b))
+                adj.setdefault(b, []).append((line, a))
+        self._adj = adj
+        west, east = self.ends[WEST], self.ends[EAST]
+        path = self._path(west, east)
+        self.great_wall = tuple(path)
+        self.great_wall_set = frozenset(path)
+        towers = [west]
+        for line in path:
+            a, b = geo.line_towers[line]
+            towers.append(b if a == towers[-1] else a)
+        self._gw_towers = towers
+        att = {t: t for t in towers}
+        todo = list(towers)
+        while todo:
+            t = todo.pop()
+            root = att[t]
+            for _, other in adj.get(t, ()):
+                if other not in att:
+                    att[other] = root
+                    todo.append(other)
+        self._att = att
+        self.mongolian = self._sides()
+
+    def _path(self, start: int, goal: int) -> list[int]:
+        """Lines of the tree path from tower ``start`` to ``goal`` (both on the board)."""
+        if start == goal:
+            return []
+        adj = self._adj
+        parent: dict[int, tuple[int, int]] = {start: (-1, -1)}
+        todo = [start]
+        while todo:
+            t = todo.pop()
+            for line, other in adj.get(t, ()):
+                if other not in parent:
+                    parent[other] = (line, t)
+                    if other == goal:
+                        todo.clear()
+                        break
+                    todo.append(other)
+        if goal not in parent:
+            raise ValueError(f"towers {start} and {goal} are not connected by wall pieces")
+        out = []
+        t = goal
+        while t != start:
+            line, t = parent[t]
+            out.append(line)
+        out.reverse()
+        return out
+
+    def _sides(self) -> list[bool]:
+        """DK-6: Mongolian = reachable from a north-arc border village without crossing the
+        Great Wall (branches never separate sides)."""
+        geo = self.geo
+        gw = self.great_wall_set
+        seeds = geo.north_seeds[(self.ends[WEST], self.ends[EAST])]
+        mongolian = [False] * geo.num_villages
+        todo = list(seeds)
+        for v in todo:
+            mongolian[v] = True
+        while todo:
+            v = todo.pop()
+            for line in geo.village_lines[v]:
+                if line in gw:
+                    continue
+                a, b = geo.line_villages[line]
+                w = b if a == v else a
+                if not mongolian[w]:
+                    mongolian[w] = True
+                    todo.append(w)
+        return mongolian
+
+    def _check_tree(self) -> None:
+        """Refuse a position that breaks DK-1 (used when loading or building positions)."""
+        pieces = self.pieces()
+        if len(pieces) != len(self._adj) - 1:
+            raise ValueError("DK-1: the wall pieces do not form one tree")
+        seen = {self.ends[WEST]}
+        todo = [self.ends[WEST]]
+        while todo:
+            for _, other in self._adj[todo.pop()]:
+                if other not in seen:
+                    seen.add(other)
+                    todo.append(other)
+        if len(seen) != len(self._adj):
+            raise ValueError("DK-1: some wall pieces are not connected to the Great Wall")
+
+    # ---- reading the wall --------------------------------------------------------------
+
+    def pieces(self) -> list[int]:
+        return [line for line, s in enumerate(self.state) if s]
+
+    def open_pieces(self) -> list[int]:
+        return [line for line, s in enumerate(self.state) if s == OPEN]
+
+    def is_open(self, line: int) -> bool:
+        return self.state[line] == OPEN
+
+    def on_board(self, tower: int) -> bool:
+        return tower in self._adj
+
+    def is_great_wall(self, line: int) -> bool:
+        return line in self.great_wall_set
+
+    def attachment(self, tower: int) -> int:
+        """The Great Wall tower where the tree path from ``tower`` meets the Great Wall."""
+        return self._att[tower]
+
+    def side_of(self, village: int) -> str:
+        return "mongolia" if self.mongolian[village] else "china"
+
+    # ---- predicates for a new piece (DK-2..DK-4) ---------------------------------------
+
+    def is_connected_to_wall(self, line: int) -> bool:
+        """DK-2: the new piece shares a tower with a piece already on the board."""
+        a, b = self.geo.line_towers[line]
+        return a in self._adj or b in self._adj
+
+    def closes_loop(self, line: int) -> bool:
+        """DK-3: both towers already on the board, so the piece closes a cycle."""
+        a, b = self.geo.line_towers[line]
+        return a in self._adj and b in self._adj
+
+    def loop_holds_great_wall(self, line: int) -> bool:
+        """DK-3 / Fig. 9: the cycle closed by ``line`` contains a Great Wall piece.
+
+        On a tree the cycle holds a Great Wall piece exactly when the two towers hang off
+        different Great Wall towers. Trusts the caller that ``closes_loop(line)``.
+        """
+        a, b = self.geo.line_towers[line]
+        return self._att[a] != self._att[b]
+
+    def new_end_tower(self, line: int) -> int | None:
+        """DK-4: the side tower ``line`` reaches that is not yet on the board, if any."""
+        side = self.geo.tower_side
+        for t in self.geo.line_towers[line]:
+            if side[t] is not None and t not in self._adj:
+                return t
+        return None
+
+    def why_not_placeable(self, line: int) -> str | None:
+        """Why a piece may not go on ``line`` (any int), or ``None`` when it may."""
+        if not isinstance(line, int) or not 0 <= line < self.geo.num_lines:
+            return (
+                f"DK-2: there is no line {line!r} between two villages; wall pieces stand "
+                f"only on the {self.geo.num_lines} inner lines (0-{self.geo.num_lines - 1}), "
+                "never on the board's edge"
+            )
+        if self.state[line]:
+            return f"DK-2: line {line!r} already holds a wall piece"
+        if not self.is_connected_to_wall(line):
+            a, b = self.geo.line_towers[line]
+            return (
+                f"DK-2: a wall piece on line {line!r} would not share a tower with the wall "
+                f"(towers {a} and {b} hold no piece)"
+            )
+        if self.closes_loop(line) and not self.loop_holds_great_wall(line):
+            return (
+                f"DK-3 (Fig. 9): a wall piece on line {line!r} would close a loop that holds "
+                "no piece of the Great Wall"
+            )
+        return None
+
+    def can_place(self, line: int) -> bool:
+        a, b = self.geo.line_towers[line]
+        adj = self._adj
+        if self.state[line]:
+            return False
+        if a in adj:
+            return b not in adj or self._att[a] != self._att[b]
+        return b in adj
+
+    def legal_lines(self) -> list[int]:
+        return [line for line in range(self.geo.num_lines) if self.can_place(line)]
+
+    # ---- changing the wall -------------------------------------------------------------
+
+    def close(self, line: int) -> None:
+        """A scout used this open piece (DK-10); it turns to its closed face."""
+        self.state[line] = CLOSED
+
+    def place(self, line: int) -> Placement:
+        """Put a new open piece on ``line`` and resolve DK-3..DK-5.
+
+        Trusts the caller that ``can_place(line)``. The caller sends ``removed`` pieces to the
+        common supply or out of the game (DK-5, DK-16).
+        """
+        geo = self.geo
+        a, b = geo.line_towers[line]
+        kind: Literal["branch", "loop", "new_end"] = "branch"
+        new_section: tuple[int, ...] = ()
+        old_section: tuple[int, ...] = ()
+        kept: Literal["new", "old"] | None = None
+        cut: tuple[int, ...] = ()
+        new_end: tuple[str, int] | None = None
+        end_tower = None
+        if self.closes_loop(line):
+            kind = "loop"
+            cycle = self._path(a, b)
+            gw = self.great_wall_set
+            old_section = tuple(sorted(p for p in cycle if p in gw))
+            new_section = tuple(sorted([p for p in cycle if p not in gw] + [line]))
+        else:
+            end_tower = self.new_end_tower(line)
+            if end_tower is not None:
+                kind = "new_end"
+                inner = b if end_tower == a else a
+                meet = self._att[inner]
+                new_section = tuple(sorted([*self._path(inner, meet), line]))
+                side = geo.tower_side[end_tower]
+                k = self._gw_towers.index(meet)
+                gw_path = self.great_wall
+                old_section = tuple(sorted(gw_path[:k] if side == WEST else gw_path[k:]))
+        if kind != "branch":
+            kept = "new" if len(new_section) > len(old_section) else "old"
+            cut = old_section if kept == "new" else new_section
+            if kind == "new_end" and kept == "new":
+                assert end_tower is not None
+                new_end = (geo.tower_side[end_tower], end_tower)  # type: ignore[assignment]
+        before = self.mongolian
+        self.state[line] = OPEN
+        for p in cut:
+            self.state[p] = EMPTY
+        if new_end is not None:
+            self.ends[new_end[0]] = new_end[1]
+        isolated: tuple[int, ...] = ()
+        if cut:
+            isolated = self._drop_isolated()
+        self._rebuild()
+        changed = tuple(v for v, m in enumerate(self.mongolian) if m != before[v])
+        return Placement(
+            line=line,
+            kind=kind,
+            new_section=new_section,
+            old_section=old_section,
+            kept=kept,
+            removed=tuple(sorted(cut + isolated)),
+            isolated=isolated,
+            new_end=new_end,
+            sides_changed=changed,
+        )
+
+    def _drop_isolated(self) -> tuple[int, ...]:
+        """DK-5: remove every piece no longer connected to the Great Wall's west end."""
+        geo = self.geo
+        adj: dict[int, list[tuple[int, int]]] = {}
+        for p, s in enumerate(self.state):
+            if s:
+                x, y = geo.line_towers[p]
+                adj.setdefault(x, []).append((p, y))
+                adj.setdefault(y, []).append((p, x))
+        keep: set[int] = set()
+        seen = {self.ends[WEST]}
+        todo = [self.ends[WEST]]
+        while todo:
+            for p, other in adj.get(todo.pop(), ()):
+                keep.add(p)
+                if other not in seen:
+                    seen.add(other)
+                    todo.append(other)
+        dropped = tuple(p for p, s in enumerate(self.state) if s and p not in keep)
+        for p in dropped:
+            self.state[p] = EMPTY
+        return dropped
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "pieces": [[line, s == OPEN] for line, s in enumerate(self.state) if s],
+            WEST: self.ends[WEST],
+            EAST: self.ends[EAST],
+        }
+
+    @classmethod
+    def from_json(cls, geo: WallGeometry, data: Mapping[str, Any]) -> Wall:
+        state = [EMPTY] * geo.num_lines
+        for line, is_open in data["pieces"]:
+            state[line] = OPEN if is_open else CLOSED
+        return cls(geo, state, data[WEST], data[EAST])

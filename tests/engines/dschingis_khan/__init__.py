@@ -1,0 +1,1 @@
+"""Dschingis Khan engine tests (RULES.md DK-1..DK-17)."""
