@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import Field
+from pydantic import ConfigDict, Field
 
 from engines.core import Action
 
@@ -21,7 +21,11 @@ class DolmenAction(Action):
     Equality and hashing compare type and fields only, like pydantic's own, but without its
     generic bookkeeping: the core checks an applied action against the legal list, and that
     comparison is on the hot path of every move.
+
+    Fields are strict: ``true`` is not place 1 and ``"yes"`` is not a stone decision.
     """
+
+    model_config = ConfigDict(frozen=True, extra="forbid", strict=True)
 
     def __eq__(self, other: object) -> bool:
         if self is other:
@@ -132,6 +136,33 @@ def place_druid(place: int) -> PlaceDruid:
     if a is None:
         a = _INTERNED[key] = PlaceDruid(place=place)
     return a  # type: ignore[return-value]
+
+
+STONE_CHOICES: tuple[tuple[bool, ...], ...] = ((True, False), (True,), (False,))
+"""The DG-5 stone decisions a seat can have after a move; indexes the move tables."""
+
+_MOVE_TABLES: dict[str, list[list[list[tuple[DolmenAction, ...] | None]]]] = {}
+
+
+def move_table(
+    kind: str, choices: int, num_places: int
+) -> list[list[tuple[DolmenAction, ...] | None]]:
+    """``table[from_place][to]``: the walks (``kind="walk"``) or flights between two places,
+    one per stone decision in ``STONE_CHOICES[choices]``; ``None`` until first needed (see
+    ``fill_moves``). Saves building lists of actions move by move."""
+    key = f"{kind}{choices}"
+    table = _MOVE_TABLES.get(key)
+    if table is None:
+        table = _MOVE_TABLES[key] = [[None] * num_places for _ in range(num_places)]
+    return table
+
+
+def fill_moves(
+    table: list[list[tuple[DolmenAction, ...] | None]], kind: str, choices: int, start: int, to: int
+) -> tuple[DolmenAction, ...]:
+    make = walk if kind == "walk" else flight
+    moves = table[start][to] = tuple(make(start, to, s) for s in STONE_CHOICES[choices])
+    return moves
 
 
 def walk(from_place: int, to: int, stone: bool) -> Walk:

@@ -35,15 +35,14 @@ def why_illegal(state: DolmenState, seat: int, action: Action) -> str:
         return f"{action!r}: there is no dolmen right to answer now (DG-7)"
 
     if isinstance(action, A.PlaceDruid):
-        return _place_problem(state, action.place, "a druid goes on a free place (DG-2)") or (
-            f"{action!r} is not a legal druid placement now (DG-2)"
-        )
+        problem = _place_problem(state, action.place, "a druid goes on a free place (DG-2)")
+        return f"{action!r}: {problem or 'not a legal druid placement now (DG-2)'}"
     if isinstance(action, A.Walk | A.Flight):
         return _move_problem(state, seat, action)
     if isinstance(action, A.Herbs):
         problem = _own_druid_problem(state, seat, action.place, "herbs (DG-4)")
         if problem:
-            return problem
+            return f"{action!r}: {problem}"
         return (
             f"{action!r}: the druid on stone place {action.place} already lies; only a "
             "standing druid collects herbs (DG-4)"

@@ -7,7 +7,8 @@ keep the shape stable::
 
     phase           "druids" | "turn" | "rights" | "over"
     start_player    seat that took the first turn (DG-2)
-    current         seat whose turn it is (during "rights": whose stone made the rights)
+    current         seat whose turn it is (during "rights": whose stone made the rights;
+                    during "druids": the start player; ``to_act`` names who places)
     scores          [int per seat]
     players         [{seat, score, stones_left, dolmens_left, dolmens_placed,
                       druids_to_place, hand}]

@@ -150,13 +150,12 @@ class DolmenState(State):
             A.place_druid(p) for p in range(len(stone)) if stone[p] == FREE and druid[p] == FREE
         ]
 
-    def stone_choices(self, seat: int) -> list[bool]:
-        """DG-5: the stone decisions open to ``seat`` after a walk or flight."""
+    def stone_choices(self, seat: int) -> int:
+        """DG-5: the stone decisions open to ``seat`` after a move (``A.STONE_CHOICES`` index)."""
         left = self.stones_left[seat]
-        choices = [True] if can_place_stone(left) else []
-        if can_decline_stone(self.score[seat], left):
-            choices.append(False)
-        return choices
+        if not can_place_stone(left):
+            return 2  # no stone left: declining is free
+        return 0 if can_decline_stone(self.score[seat], left) else 1
 
     def free_places(self) -> list[int]:
         stone, druid = self.stone, self.druid
@@ -168,24 +167,27 @@ class DolmenState(State):
 
     def _turn_actions(self, seat: int) -> list[Action]:
         choices = self.stone_choices(seat)
+        num_places = self.game.board.num_places
+        walks = A.move_table("walk", choices, num_places)
+        flights: list[list[tuple[A.DolmenAction, ...] | None]] | None = None
         druid, lying = self.druid, self.lying
         out: list[Action] = []
-        free: list[int] | None = None
-        walk, flight = A.walk, A.flight
-        for p in range(len(druid)):
+        free: list[int] = []
+        for p in range(num_places):
             if druid[p] != seat:
                 continue
+            row = walks[p]
             for to in self.walk_destinations(p):
-                for s in choices:
-                    out.append(walk(p, to, s))
+                out += row[to] or A.fill_moves(walks, "walk", choices, p, to)
             if can_collect_herbs(lying[p]):
                 out.append(A.herbs(p))
             elif can_take_flight(lying[p]):
-                if free is None:
+                if flights is None:
+                    flights = A.move_table("flight", choices, num_places)
                     free = self.free_places()
+                row = flights[p]
                 for to in free:
-                    for s in choices:
-                        out.append(flight(p, to, s))
+                    out += row[to] or A.fill_moves(flights, "flight", choices, p, to)
         if not out:
             out.append(A.PASS)  # DG-9
         return out
