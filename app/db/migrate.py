@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from alembic import command
 from alembic.config import Config
+from sqlalchemy import text
 
 from app.core.config import REPO_ROOT
 from app.db.session import Database
@@ -21,5 +22,8 @@ def upgrade(db: Database) -> None:
     cfg = alembic_config()
     # BEGIN IMMEDIATE on SQLite: two processes starting at once migrate one after the other.
     with db.engine.execution_options(tafelrunde_write=True).begin() as conn:
+        if conn.dialect.name == "postgresql":
+            # Same on Postgres: replicas starting together wait here until the first is done.
+            conn.execute(text("SELECT pg_advisory_xact_lock(7213001)"))
         cfg.attributes["connection"] = conn
         command.upgrade(cfg, "head")
