@@ -209,3 +209,31 @@ def test_listener_that_missed_notifications_catches_up_after_reconnecting(
         admin.execute(f'ALTER DATABASE "{dbname}" ALLOW_CONNECTIONS true')
         admin.close()
         watcher.close()
+
+
+def test_replicas_starting_together_on_an_empty_database_both_come_up(
+    pg_url: str, tmp_path: Path
+) -> None:
+    """docker-compose.replicas.yml starts app1 and app2 at once; both migrate on start. Only
+    one may create the tables; the other waits and finds the schema up to date."""
+    procs = [ServerProcess(name, pg_url, tmp_path, BOT_DELAY="0") for name in ("a", "b")]
+    errors: list[BaseException] = []
+
+    def start(server: ServerProcess) -> None:
+        try:
+            server.start()
+        except BaseException as exc:
+            errors.append(exc)
+
+    threads = [threading.Thread(target=start, args=(p,)) for p in procs]
+    try:
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        assert not errors, errors
+        table = Table.create(procs[0], playable_kind(procs[0]))
+        assert table.play(procs[1]) == 1
+    finally:
+        for p in procs:
+            p.stop()
