@@ -150,7 +150,7 @@ def move_table(
     """``table[from_place][to]``: the walks (``kind="walk"``) or flights between two places,
     one per stone decision in ``STONE_CHOICES[choices]``; ``None`` until first needed (see
     ``fill_moves``). Saves building lists of actions move by move."""
-    key = f"{kind}{choices}"
+    key = f"{kind}{choices}:{num_places}"
     table = _MOVE_TABLES.get(key)
     if table is None:
         table = _MOVE_TABLES[key] = [[None] * num_places for _ in range(num_places)]

@@ -9,7 +9,7 @@ from engines.core import Game, Rng
 
 from .actions import AnyAction
 from .board import DRUIDS_PER_PLAYER, SUPPLIES, Board, standard_board
-from .rules import FREE, Right
+from .rules import FREE, DolmenScore, Right
 from .state import DolmenState
 
 
@@ -51,9 +51,7 @@ class DolmengoetterGame(Game):
         state.druids_placed = DRUIDS_PER_PLAYER * n - sum(p["druids_to_place"] for p in players)
         state.ever_majority = [c["ever_majority"] for c in view["circles"]]
         state.scored = [
-            None
-            if c["scored"] is None
-            else [(d["owner"], d["value"], d["factor"], d["points"]) for d in c["scored"]]
+            None if c["scored"] is None else [DolmenScore(**d) for d in c["scored"]]
             for c in view["circles"]
         ]
         stacks: list[list[list[Any]]] = [
@@ -77,9 +75,13 @@ class DolmengoetterGame(Game):
                 v for v, k in zip((1, 2, 3, 4), SUPPLIES[n].dolmens, strict=True) for _ in range(k)
             ]
             for rows in state.scored:
-                for owner, value, _, _ in rows or ():
-                    if owner == s:
-                        pool.remove(value)
+                for row in rows or ():
+                    if row.owner == s:
+                        if row.value not in pool:
+                            raise ValueError(
+                                f"seat {s} scored more dolmens of {row.value} than DG-2 gives"
+                            )
+                        pool.remove(row.value)
             slots = [entry for stack in stacks for entry in stack if entry[0] == s]
             if len(pool) != len(slots) + player["dolmens_left"]:
                 raise ValueError(f"seat {s}'s dolmens do not fit the DG-2 split for {n} players")

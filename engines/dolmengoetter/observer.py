@@ -34,14 +34,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .board import DRUIDS_PER_PLAYER
-from .rules import majority_holder
+from .rules import DolmenScore, majority_holder
 
 if TYPE_CHECKING:
     from .state import DolmenState
 
 
-def _scored_rows(rows: list[tuple[int, int, int, int]]) -> list[dict[str, int]]:
-    return [{"owner": o, "value": v, "factor": f, "points": p} for o, v, f, p in rows]
+def _scored_rows(rows: list[DolmenScore]) -> list[dict[str, int]]:
+    return [row._asdict() for row in rows]
 
 
 def observe(state: DolmenState, seat: int | None) -> dict[str, Any]:

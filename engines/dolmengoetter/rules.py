@@ -150,10 +150,22 @@ def right_lapses(stack_height: int, max_dolmens: int, dolmens_left: int) -> bool
 # ---- DG-8 / DG-10: scoring and the end ----------------------------------------------------
 
 
-def dolmen_points(value: int, factors: Sequence[int], position: int) -> tuple[int, int]:
-    """DG-8: (factor, points) of the dolmen ``position`` places from the top of a stack."""
-    factor = factors[position]
-    return factor, value * factor
+class DolmenScore(NamedTuple):
+    """DG-8: what one dolmen scored when its circle was scored."""
+
+    owner: int
+    value: int
+    factor: int
+    points: int
+
+
+def score_stack(stack: Sequence[tuple[int, int]], factors: Sequence[int]) -> list[DolmenScore]:
+    """DG-8: the dolmen ``k`` places from the top scores value × ``factors[k]``; a short
+    stack's top dolmen still gets the highest factor (rulebook 3.1)."""
+    return [
+        DolmenScore(owner, value, factors[k], value * factors[k])
+        for k, (owner, value) in enumerate(stack)
+    ]
 
 
 def final_round_order(current: int, last_dolmen_by: int, num_players: int) -> list[int]:

@@ -17,6 +17,7 @@ from .board import DRUIDS_PER_PLAYER, START_SCORE, SUPPLIES, VALUES
 from .observer import observe
 from .rules import (
     FREE,
+    DolmenScore,
     Right,
     answer_order,
     can_collect_herbs,
@@ -24,11 +25,11 @@ from .rules import (
     can_place_stone,
     can_take_flight,
     decline_penalty,
-    dolmen_points,
     dolmen_right,
     final_round_order,
     majority_holder,
     right_lapses,
+    score_stack,
     walk_destinations,
     winning_seats,
 )
@@ -77,8 +78,8 @@ class DolmenState(State):
         """DG-6: whether some colour has held a majority in the circle at any moment."""
         self.stacks: list[list[tuple[int, int]]] = [[] for _ in range(board.num_circles)]
         """Dolmens per circle, ``(owner, value)`` from the top down."""
-        self.scored: list[list[tuple[int, int, int, int]] | None] = [None] * board.num_circles
-        """Per circle, once scored: ``(owner, value, factor, points)`` from the top down."""
+        self.scored: list[list[DolmenScore] | None] = [None] * board.num_circles
+        """Per circle, once scored: its dolmens' scores from the top down."""
         self.final_scored: list[int] = []
         """Circles whose dolmens scored at the end of the game (DG-10)."""
         self.rights: list[Right] = []
@@ -195,22 +196,23 @@ class DolmenState(State):
     # ---- apply ---------------------------------------------------------------------------
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
-        kind = action.type
-        if kind == "walk" or kind == "flight":
-            return self._move(seat, action)  # type: ignore[arg-type]
-        if kind == "place_dolmen":
-            return self._place_dolmen(seat, action)  # type: ignore[arg-type]
-        if kind == "decline_dolmen":
-            right = self.rights.pop(0)
-            events = [Event("dolmen_declined", {"seat": seat, "circle": right.circle})]
-            return self._next_right(events)
-        if kind == "herbs":
-            self.lying[action.place] = True  # type: ignore[attr-defined]
-            events = [Event("herbs", {"seat": seat, "place": action.place})]  # type: ignore[attr-defined]
-            return self._end_turn(events)
-        if kind == "place_druid":
-            return self._place_druid(seat, action)  # type: ignore[arg-type]
-        return self._end_turn([Event("pass", {"seat": seat})])
+        match action:
+            case A.Walk() | A.Flight():
+                return self._move(seat, action)
+            case A.PlaceDolmen():
+                return self._place_dolmen(seat, action)
+            case A.DeclineDolmen():
+                right = self.rights.pop(0)
+                return self._next_right(
+                    [Event("dolmen_declined", {"seat": seat, "circle": right.circle})]
+                )
+            case A.Herbs():
+                self.lying[action.place] = True
+                return self._end_turn([Event("herbs", {"seat": seat, "place": action.place})])
+            case A.PlaceDruid():
+                return self._place_druid(seat, action)
+            case _:
+                return self._end_turn([Event("pass", {"seat": seat})])
 
     def _place_druid(self, seat: int, action: A.PlaceDruid) -> list[Event]:
         self.druid[action.place] = seat
@@ -343,12 +345,9 @@ class DolmenState(State):
 
     def _score_circle(self, circle: int, *, final: bool) -> Event:
         """DG-8: each dolmen scores value × factor of its position; then it leaves the board."""
-        factors = self.game.board.factors[circle]
-        rows = []
-        for position, (owner, value) in enumerate(self.stacks[circle]):
-            factor, points = dolmen_points(value, factors, position)
-            self.score[owner] += points
-            rows.append((owner, value, factor, points))
+        rows = score_stack(self.stacks[circle], self.game.board.factors[circle])
+        for row in rows:
+            self.score[row.owner] += row.points
         self.stacks[circle] = []
         self.scored[circle] = rows
         if final:
@@ -358,10 +357,7 @@ class DolmenState(State):
             {
                 "circle": circle,
                 "final": final,
-                "dolmens": [
-                    {"owner": o, "value": v, "position": k, "factor": f, "points": p}
-                    for k, (o, v, f, p) in enumerate(rows)
-                ],
+                "dolmens": [{**row._asdict(), "position": k} for k, row in enumerate(rows)],
                 "scores": list(self.score),
             },
         )
@@ -455,8 +451,7 @@ class DolmenState(State):
         self.ever_majority = [bool(x) for x in data["ever_majority"]]
         self.stacks = [[(o, v) for o, v in s] for s in data["stacks"]]
         self.scored = [
-            None if s is None else [tuple(row) for row in s]  # type: ignore[misc]
-            for s in data["scored"]
+            None if s is None else [DolmenScore(*row) for row in s] for s in data["scored"]
         ]
         self.final_scored = list(data["final_scored"])
         self.rights = [Right(s, c, bool(t)) for s, c, t in data["rights"]]
