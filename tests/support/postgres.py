@@ -13,6 +13,8 @@ Use it as a context manager::
 or run a command with a fresh database in ``TAFELRUNDE_TEST_DATABASE_URL``::
 
     python -m tests.support.postgres -- python -m pytest tests/api tests/ws
+
+(scripts/test.sh does the latter, after the whole suite has run on SQLite.)
 """
 
 from __future__ import annotations
@@ -237,10 +239,18 @@ def require_postgres() -> None:
 def main(argv: list[str] | None = None) -> int:
     """``python -m tests.support.postgres [--db NAME] -- CMD ...``: run CMD with a fresh database.
 
+    ``python -m tests.support.postgres --check`` only tells (exit status 0 or 3) whether
+    PostgreSQL is installed and usable here.
+
     The database's SQLAlchemy URL is in ``TAFELRUNDE_TEST_DATABASE_URL`` (and printed).
     The exit status is CMD's; the server is removed afterwards whatever happens.
     """
     argv = list(sys.argv[1:] if argv is None else argv)
+    if argv == ["--check"]:  # exit 0 when a throwaway server can be started here
+        reason = unavailable_reason()
+        if reason:
+            print(reason, file=sys.stderr)
+        return 3 if reason else 0
     dbname = "tafelrunde_test"
     if argv[:1] == ["--db"] and len(argv) >= 2:
         dbname, argv = argv[1], argv[2:]
