@@ -111,12 +111,10 @@ def position(
             known[s].update(stack_ids[v])
     active = [[tile(s, f) for f in _faces(tiles.get(s, ""))] for s in range(players)]
     gone = [[tile(s, f) for f in _faces(discards.get(s, ""))] for s in range(players)]
-    if passive is not None:
-        pool = [[0] * len(TILE_SET) for _ in range(players)]
-        for s, text in passive.items():
-            for f in _faces(text):
-                pool[s][f] += 1
-        left = pool
+    for s, text in (passive or {}).items():
+        left[s] = [0] * len(TILE_SET)
+        for f in _faces(text):
+            left[s][f] += 1
 
     active_walls = [walls.get(s, 0) for s in range(players)]
     if supply is None:
