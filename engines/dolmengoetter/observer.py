@@ -27,6 +27,25 @@ keep the shape stable::
     end_reason      null | "final_round_done" | "stones_used_up"
     final_scoring   null, or once over [{circle, dolmens: [{owner, value, factor, points}]}]
                     for the dolmens that scored at the end of the game (DG-10)
+
+Events (``Event.view(seat)`` gives ``{"type": ..., **fields}``), in the order they happen::
+
+    druid_placed         {seat, place}                                     DG-2
+    turn                 {seat}                      a turn begins
+    walk | flight        {seat, from, to}                                  DG-3, DG-4
+    herbs                {seat, place}                                     DG-4
+    stone_placed         {seat, place, stones_left}                        DG-5
+    stone_declined       {seat, place, penalty, score}                     DG-5
+    dolmen_right         {seat, circle, position: "top"|"bottom"}          DG-6
+    dolmen_placed        {seat, circle, position, height, dolmens_left}    DG-7
+                         + {value} for the owner only (everyone once the game is over)
+    dolmen_declined      {seat, circle}                                    DG-7
+    dolmen_right_lapsed  {seat, circle, reason: "stack_full"|"no_dolmens_left"}
+    circle_scored        {circle, final, dolmens: [{owner, value, factor, points,
+                          position}], scores}                              DG-8, DG-10
+    final_round          {started_by, turns}                               DG-10
+    pass                 {seat}                                            DG-9
+    game_over            {reason, scores, winners, dolmens_placed}         DG-10
 """
 
 from __future__ import annotations

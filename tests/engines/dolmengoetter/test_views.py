@@ -237,3 +237,18 @@ def test_DG11_permuted_hidden_values_leave_views_and_event_views_identical():
                         break  # values are public from here on and scores may differ
     assert compared > 300
     assert varied > 20
+
+
+def test_DG11_every_event_type_is_documented_for_clients():
+    seen = set()
+    for players in (2, 5):
+        for seed in range(5):
+            state = GAME.new(players, seed)
+            rng = Rng(seed)
+            while not state.is_over:
+                seat = state.to_act()[0]
+                seen |= {e.type for e in state.apply(seat, rng.choice(state.legal_actions(seat)))}
+    assert {"druid_placed", "turn", "stone_placed", "dolmen_right", "game_over"} <= seen
+    documented = OBSERVER_DOC.split("Events")[1]
+    for kind in seen:
+        assert kind in documented
