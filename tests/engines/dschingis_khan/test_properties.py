@@ -1,0 +1,197 @@
+"""Property tests over random wall placements and random whole games (2, 3 and 4 players).
+
+At every step: the pieces form one tree around a Great Wall path between side towers, the
+sides follow DK-6 (checked from the view against the board file, not the engine's code), 28
+walls and 17 tiles per player are all accounted for; spectators never see a face; every
+game ends and its scores are the sum of its village scores; a state saved and loaded at any
+step plays on exactly like the original (JSON round trip and determinism).
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from engines.core import Rng
+from engines.dschingis_khan import GAME, PlaceWall, TakeWall
+from engines.dschingis_khan.actions import FACES
+
+from .helpers import check_wall_view
+
+LINE_TOWERS = {ln["id"]: tuple(ln["towers"]) for ln in GAME.board["lines"]}
+
+
+def count_walls(view: dict) -> int:
+    walls = view["walls"]
+    active = sum(p["walls"] for p in view["players"])
+    return len(walls["pieces"]) + walls["supply"] + active + walls["out_of_game"]
+
+
+def count_tiles(view: dict) -> list[int]:
+    per_owner = [p["tiles"] + p["passive"] + p["discards"] for p in view["players"]]
+    for village in view["villages"]:
+        for layer in village["stack"]:
+            per_owner[layer["owner"]] += 1
+    return per_owner
+
+
+def oracle_legal_lines(view: dict) -> set[int]:
+    """DK-2/DK-3 by brute force on the view: an empty line touching the wall, and if it
+    closes a cycle, the cycle holds a Great Wall piece."""
+    pieces = {p["line"]: p["great_wall"] for p in view["walls"]["pieces"]}
+    adj: dict[int, list[tuple[int, int]]] = {}
+    for p in pieces:
+        a, b = LINE_TOWERS[p]
+        adj.setdefault(a, []).append((p, b))
+        adj.setdefault(b, []).append((p, a))
+
+    def path(a: int, b: int) -> list[int]:
+        todo, came = [a], {a: None}
+        for t in todo:
+            for p, o in adj[t]:
+                if o not in came:
+                    came[o] = (p, t)
+                    todo.append(o)
+        out = []
+        while b != a:
+            p, b = came[b]
+            out.append(p)
+        return out
+
+    legal = set()
+    for ln, (a, b) in LINE_TOWERS.items():
+        if ln in pieces or (a not in adj and b not in adj):
+            continue
+        if a in adj and b in adj and not any(pieces[p] for p in path(a, b)):
+            continue
+        legal.add(ln)
+    return legal
+
+
+def check_placement(before: dict, after: dict, placed: dict) -> None:
+    """The placement's outcome data agrees with the board before and after (DK-3..DK-5)."""
+    old = {p["line"] for p in before["walls"]["pieces"]}
+    new = {p["line"] for p in after["walls"]["pieces"]}
+    removed = set(placed["removed"])
+    assert new == (old | {placed["line"]}) - removed
+    assert removed <= old | {placed["line"]}
+    assert set(placed["isolated"]) <= removed
+    if placed["kind"] == "branch":
+        assert removed == set() and placed["kept"] is None
+    else:
+        n, s = placed["new_section"], placed["old_section"]
+        assert placed["line"] in n and s
+        assert placed["kept"] == ("new" if len(n) > len(s) else "old")  # tie: N goes
+        lost = set(s if placed["kept"] == "new" else n)
+        assert removed == lost | set(placed["isolated"])
+    changed = [
+        v
+        for v in range(len(after["villages"]))
+        if after["villages"][v]["side"] != before["villages"][v]["side"]
+    ]
+    assert placed["sides_changed"] == changed
+
+
+def wall_minded(state, rng: Rng):
+    """A random player who likes walls: takes walls and places them whenever it can."""
+    seat = state.to_act()[0]
+    legal = state.legal_actions(seat)
+    walls = [a for a in legal if isinstance(a, PlaceWall | TakeWall)]
+    return seat, rng.choice(walls or legal)
+
+
+def test_random_wall_placements_keep_the_wall_a_tree_with_sides_and_28_pieces():
+    placements = 0
+    seed = 0
+    while placements < 3000:
+        seed += 1
+        state = GAME.new(2 + seed % 3, seed)
+        rng = Rng(seed)
+        for _ in range(400):
+            if state.is_over:
+                break
+            seat, action = wall_minded(state, rng)
+            before = state.view(None)
+            if isinstance(action, PlaceWall):
+                offered = {a.line for a in state.legal_actions(seat) if isinstance(a, PlaceWall)}
+                assert offered == oracle_legal_lines(before)
+            events = state.apply(seat, action)
+            after = state.view(None)
+            for e in events:
+                if e.type == "wall":
+                    check_placement(before, after, e.view(None))
+                    placements += 1
+            if isinstance(action, PlaceWall):
+                check_wall_view(after)
+            assert count_walls(after) == 28
+
+
+def play_checked(players: int, seed: int, *, full: bool) -> None:
+    """One random game; cheap invariants at every step, and with ``full`` the wall check and
+    a JSON round trip that must play on exactly like the original."""
+    state = GAME.new(players, seed)
+    rng = Rng(seed ^ 0xBEEF)
+    for ply in range(5000):
+        if state.is_over:
+            break
+        seat = state.to_act()[0]
+        legal = state.legal_actions(seat)
+        assert legal, f"seat {seat} has no legal action at ply {ply}"
+        action = rng.choice(legal)
+        if full:
+            saved = state.to_json()
+            copy = GAME.from_json(json.loads(json.dumps(saved)))
+            assert copy.to_json() == saved
+            assert copy.legal_actions(seat) == legal
+        events = state.apply(seat, action)
+        view = state.view(None)
+        if full:
+            copy_events = copy.apply(seat, action)
+            assert copy.to_json() == state.to_json()
+            assert [e.to_json() for e in copy_events] == [e.to_json() for e in events]
+            check_wall_view(view)
+        assert count_walls(view) == 28
+        if not state.is_over:
+            assert count_tiles(view) == [17] * players
+            spectator = json.dumps([e.view(None) for e in events])
+            assert not any(f'"{face}"' in spectator for face in FACES), spectator
+    else:
+        pytest.fail(f"{players}-player game seed {seed} did not end")
+    view = state.view(None)
+    scoring = view["scoring"]
+    totals = [0] * players
+    for village in scoring["villages"]:
+        if village["controller"] is not None:
+            totals[village["controller"]] += village["points"]
+    assert view["scores"] == scoring["scores"] == totals == state.scores()
+    best = max(totals)
+    assert state.winners() == [s for s in range(players) if totals[s] == best]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_random_games_end_with_consistent_scores(players):
+    for seed in range(150):
+        play_checked(players, seed, full=False)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_random_games_round_trip_and_replay_at_every_step(players):
+    for seed in range(1000, 1030):
+        play_checked(players, seed, full=True)
+
+
+def test_same_seed_and_actions_give_the_same_game():
+    def run(seed: int) -> list:
+        state = GAME.new(3, seed)
+        rng = Rng(4)
+        log = []
+        while not state.is_over:
+            seat = state.to_act()[0]
+            log.append(
+                [e.to_json() for e in state.apply(seat, rng.choice(state.legal_actions(seat)))]
+            )
+        return [log, state.to_json()]
+
+    assert run(21) == run(21)
+    assert run(21) != run(22)
