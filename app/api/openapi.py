@@ -9,12 +9,13 @@ type, so every action type of every kind is shown with a real value.
 
 from __future__ import annotations
 
+import typing
 from collections.abc import Mapping
 from typing import Any
 
 from fastapi import FastAPI
 from fastapi.openapi.utils import get_openapi
-from pydantic import TypeAdapter
+from pydantic import TypeAdapter, ValidationError
 
 from engines.core import Game, Rng
 
@@ -25,8 +26,16 @@ def prefix(kind: str) -> str:
     return "".join(part.capitalize() for part in kind.split("_"))
 
 
+def union_members(game: Game) -> list[type]:
+    """The action classes of the game's ``Annotated[A | B | ..., Field(discriminator=...)]``."""
+    union = typing.get_args(game.action_type)[0] if typing.get_args(game.action_type) else None
+    return [m for m in typing.get_args(union) if isinstance(m, type)]
+
+
 def action_examples(game: Game, games: int = 6, max_plies: int = 5000) -> dict[str, Any]:
-    """One legal action per action type, found by seeded random play (bounded)."""
+    """One legal action per action type, found by seeded random play (bounded); a type that
+    play did not reach (a rare pass) is shown as its model with default fields, if it has
+    no required ones."""
     found: dict[str, Any] = {}
     for seed in range(games):
         state = game.new(game.max_players if seed % 2 else game.min_players, seed)
@@ -39,6 +48,12 @@ def action_examples(game: Game, games: int = 6, max_plies: int = 5000) -> dict[s
             for action in legal:
                 found.setdefault(action.type, action)
             state.apply(seat, rng.choice(legal))
+    for model in union_members(game):
+        try:
+            action = model()
+        except ValidationError:
+            continue
+        found.setdefault(action.type, action)
     return {t: (a.model_dump(mode="json"), a.label()) for t, a in sorted(found.items())}
 
 

@@ -22,7 +22,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 from app.core.errors import ApiError
 from app.services.games import Caller, GameService
 from app.services.snapshots import Snapshot
-from app.ws.rooms import Rooms
+from app.ws.rooms import Room, Rooms
 
 log = logging.getLogger(__name__)
 
@@ -53,9 +53,9 @@ class GameSocket:
         self.phase = Phase.CONNECTING
         self.caller: Caller | None = None
         self.sent: tuple[int, int] = (-1, -1)  # (version, seats_revision) last pushed
-        self.events_from = 0  # events of actions with seq > this are still to be sent
+        self.events_from: int | None = None  # events of actions with seq > this are to be sent
         self._send_lock = asyncio.Lock()
-        self._in_room = False
+        self.room: Room | None = None
 
     @property
     def seat(self) -> int | None:
@@ -101,13 +101,12 @@ class GameSocket:
             await self.send_error(err)
             raise Close(POLICY) from None
         since = params.get("since")
-        self.events_from = int(since) if since and since.isdigit() else snap.version
+        # Without ``since`` the first message carries no events: it is the current state.
+        self.events_from = int(since) if since and since.isdigit() else None
         self.phase = Phase.OPEN if self.caller else Phase.AWAITING_AUTH
-        self.rooms.enter(self.game_id, self)
-        self._in_room = True
-        # A change committed between the load above and entering the room would be missed.
-        snap = await run_in_threadpool(self.service.snapshot, self.game_id)
-        await self.push(snap, force=True)
+        self.room = self.rooms.enter(self.game_id, self)
+        # The room sends the first state like every later one, so none can overtake it.
+        self.room.notify(self.game_id, snap.version)
 
     async def on_receive(self, message: dict[str, Any]) -> None:
         data = self._decode(message)
@@ -129,9 +128,9 @@ class GameSocket:
 
     async def on_disconnect(self) -> None:
         self.phase = Phase.CLOSED
-        if self._in_room:
+        if self.room is not None:
             self.rooms.leave(self.game_id, self)
-            self._in_room = False
+            self.room = None
 
     # ---- messages -------------------------------------------------------------------
 
@@ -159,8 +158,9 @@ class GameSocket:
         except ApiError as err:
             await self.send_error(err)
             raise Close(POLICY) from None
-        snap = await run_in_threadpool(self.service.snapshot, self.game_id)
-        await self.push(snap, force=True)
+        self.sent = (-1, -1)  # the same state again, now as the seat sees it
+        if self.room is not None:
+            self.room.notify(self.game_id, -1)
 
     async def _action(self, data: dict[str, Any]) -> None:
         version, action = data.get("version"), data.get("action")
@@ -181,24 +181,20 @@ class GameSocket:
 
     # ---- sending --------------------------------------------------------------------
 
-    async def push(self, snap: Snapshot, force: bool = False) -> None:
+    async def push(self, snap: Snapshot) -> None:
         """Send ``snap`` as this seat sees it, with the events it has not had yet."""
         async with self._send_lock:
             stamp = (snap.version, snap.seats_revision)
-            # Never step back to an older state; resend the same one only when asked
-            # (the first message, or the seat changed by ``auth``).
-            if (
-                self.phase is Phase.CLOSED
-                or stamp < self.sent
-                or (stamp == self.sent and not force)
-            ):
-                return
+            if self.phase is Phase.CLOSED or stamp <= self.sent:
+                return  # never step back to an older state, nor repeat one
+            if self.events_from is None:
+                self.events_from = snap.version
             message = {
                 "type": "state",
                 **snap.seat_state(self.seat),
                 "events": snap.events_for(self.seat, self.events_from),
             }
-            self.sent = max(self.sent, stamp)
+            self.sent = stamp
             self.events_from = max(self.events_from, snap.version)
             await self._send_locked(message)
 

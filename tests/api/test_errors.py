@@ -209,7 +209,12 @@ def test_reads_refuse_bad_tokens_and_unknown_games(client, db, kit, kind, starte
 def test_joining_refuses_taken_unknown_and_bot_seats(client, db, kit, kind):
     r = client.post(
         "/api/games",
-        json={"kind": kind, "num_seats": 2, "seats": [{"bot": False}, {"bot": True}]},
+        json={
+            "kind": kind,
+            "num_seats": 2,
+            "seats": [{"bot": False}, {"bot": True}],
+            "options": {"start_player": 0},  # the bot waits for seat 0, so nothing moves
+        },
     )
     game_id = r.json()["id"]
     first = client.post(f"/api/games/{game_id}/seats/0/join", json={"name": "Ann"})

@@ -1,0 +1,201 @@
+"""The WebSocket protocol of docs/API.md: tokens, refusals, malformed messages, spectators,
+reconnecting and heartbeats (the ``websockets`` library against a real server process)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any
+
+import httpx
+import pytest
+import websockets
+from websockets.exceptions import ConnectionClosed
+
+
+async def receive(ws, timeout: float = 10) -> dict[str, Any]:
+    return json.loads(await asyncio.wait_for(ws.recv(), timeout))
+
+
+async def closed_with(ws) -> int:
+    with pytest.raises(ConnectionClosed) as closed:
+        while True:
+            await asyncio.wait_for(ws.recv(), 10)
+    return closed.value.rcvd.code
+
+
+@pytest.fixture
+def game(live_server, kit, kind):
+    """A running two-seat game: (http client, game id, tokens, seat to act)."""
+    with httpx.Client(base_url=live_server.url) as http:
+        game_id, tokens = kit.new_game(http, kind, 2)
+        view = http.get(f"/api/games/{game_id}/view").json()
+        yield http, game_id, tokens, view["view"]["to_act"][0]
+
+
+def ws_url(live_server, game_id: str, query: str = "") -> str:
+    return f"{live_server.ws_url}/ws/games/{game_id}{query}"
+
+
+def test_token_in_query_or_first_message_gives_the_seat_view(live_server, game):
+    http, game_id, tokens, _ = game
+
+    async def run() -> None:
+        async with websockets.connect(ws_url(live_server, game_id, f"?token={tokens[1]}")) as ws:
+            first = await receive(ws)
+            assert first["type"] == "state" and first["seat"] == 1
+            assert (
+                first["view"]
+                == http.get(
+                    f"/api/games/{game_id}/view", headers={"Authorization": f"Bearer {tokens[1]}"}
+                ).json()["view"]
+            )
+        async with websockets.connect(ws_url(live_server, game_id)) as ws:
+            spectator = await receive(ws)
+            assert spectator["seat"] is None and spectator["legal_actions"] == []
+            assert spectator["view"] == http.get(f"/api/games/{game_id}/view").json()["view"]
+            await ws.send(json.dumps({"type": "auth", "token": tokens[0]}))
+            seated = await receive(ws)
+            assert seated["seat"] == 0
+            # auth only as the first message
+            await ws.send(json.dumps({"type": "auth", "token": tokens[1]}))
+            refused = await receive(ws)
+            assert refused == {
+                "type": "error",
+                "code": "bad_request",
+                "message": refused["message"],
+            }
+
+    asyncio.run(run())
+
+
+@pytest.mark.parametrize(
+    ("token", "code"), [("wrong", "unauthorized"), ("other-game", "forbidden")]
+)
+def test_bad_tokens_are_refused_and_closed(live_server, kit, game, kind, token, code):
+    http, game_id, _, _ = game
+    if token == "other-game":
+        _, other_tokens = kit.new_game(http, kind, 2)
+        token = other_tokens[0]
+
+    async def run() -> None:
+        async with websockets.connect(ws_url(live_server, game_id, f"?token={token}")) as ws:
+            error = await receive(ws)
+            assert error["type"] == "error" and error["code"] == code
+            assert await closed_with(ws) == 1008
+        async with websockets.connect(ws_url(live_server, game_id)) as ws:
+            await receive(ws)
+            await ws.send(json.dumps({"type": "auth", "token": token}))
+            error = await receive(ws)
+            assert error["code"] == code
+            assert await closed_with(ws) == 1008
+
+    asyncio.run(run())
+
+
+def test_unknown_game_is_refused_and_closed(live_server):
+    async def run() -> None:
+        async with websockets.connect(ws_url(live_server, "nosuchgame")) as ws:
+            error = await receive(ws)
+            assert error["code"] == "unknown_game"
+            assert await closed_with(ws) == 1008
+
+    asyncio.run(run())
+
+
+@pytest.mark.parametrize("bad", ["{not json", "[1, 2]", '{"type": "dance"}', b"\x00\x01"])
+def test_malformed_messages_close_with_1003(live_server, game, bad):
+    _, game_id, tokens, _ = game
+
+    async def run() -> None:
+        async with websockets.connect(ws_url(live_server, game_id, f"?token={tokens[0]}")) as ws:
+            await receive(ws)
+            await ws.send(bad)
+            assert await closed_with(ws) == 1003
+
+    asyncio.run(run())
+
+
+def test_refused_actions_are_answered_and_the_socket_stays_open(live_server, game):
+    http, game_id, tokens, seat = game
+    other = 1 - seat
+    version_before = http.get(f"/api/games/{game_id}").json()["version"]
+
+    async def run() -> None:
+        mine = await websockets.connect(ws_url(live_server, game_id, f"?token={tokens[seat]}"))
+        theirs = await websockets.connect(ws_url(live_server, game_id, f"?token={tokens[other]}"))
+        spectator = await websockets.connect(ws_url(live_server, game_id))
+        state = await receive(mine)
+        await receive(theirs)
+        await receive(spectator)
+        good = state["legal_actions"][0]["action"]
+        version = state["version"]
+        refusals = [
+            (theirs, {"type": "action", "version": version, "action": good}, "not_your_turn"),
+            (mine, {"type": "action", "version": version - 1, "action": good}, "stale_version"),
+            (mine, {"type": "action", "version": version, "action": {"type": "x"}}, "bad_action"),
+            (mine, {"type": "action", "version": "7", "action": good}, "bad_request"),
+            (mine, {"type": "action", "version": version}, "bad_request"),
+            (spectator, {"type": "action", "version": version, "action": good}, "unauthorized"),
+        ]
+        for ws, message, code in refusals:
+            await ws.send(json.dumps(message))
+            error = await receive(ws)
+            assert (error["type"], error["code"]) == ("error", code), error
+        for ws in (mine, theirs, spectator):  # still open and answering
+            await ws.send(json.dumps({"type": "ping"}))
+            assert await receive(ws) == {"type": "pong"}
+        # Nothing changed; then the good action goes through and everyone hears of it.
+        assert http.get(f"/api/games/{game_id}").json()["version"] == version_before
+        await mine.send(json.dumps({"type": "action", "version": version, "action": good}))
+        for ws in (mine, theirs, spectator):
+            update = await receive(ws)
+            assert update["type"] == "state" and update["version"] == version + 1
+            assert update["events"]
+        for ws in (mine, theirs, spectator):
+            await ws.close()
+
+    asyncio.run(run())
+
+
+def test_a_reconnecting_client_gets_the_current_state(live_server, kit, game):
+    http, game_id, tokens, seat = game
+
+    async def run() -> None:
+        async with websockets.connect(ws_url(live_server, game_id, f"?token={tokens[seat]}")) as ws:
+            state = await receive(ws)
+        # While disconnected, the seat acts over REST.
+        r = http.post(
+            f"/api/games/{game_id}/actions",
+            headers=kit.bearer(tokens[seat]),
+            json={"version": state["version"], "action": state["legal_actions"][0]["action"]},
+        )
+        assert r.status_code == 200
+        query = f"?token={tokens[seat]}&since={state['version']}"
+        async with websockets.connect(ws_url(live_server, game_id, query)) as ws:
+            again = await receive(ws)
+            assert again["version"] == state["version"] + 1
+            assert (
+                again["view"]
+                == http.get(f"/api/games/{game_id}/view", headers=kit.bearer(tokens[seat])).json()[
+                    "view"
+                ]
+            )
+            assert again["events"] == r.json()["events"]  # what it missed, asked with since
+
+    asyncio.run(run())
+
+
+def test_the_server_pings_idle_connections(server_factory, kit, kind):
+    server = server_factory(WS_HEARTBEAT="0.3")
+    with httpx.Client(base_url=server.url) as http:
+        game_id, _ = kit.new_game(http, kind, 2)
+
+    async def run() -> None:
+        async with websockets.connect(f"{server.ws_url}/ws/games/{game_id}") as ws:
+            assert (await receive(ws))["type"] == "state"
+            assert await receive(ws, timeout=5) == {"type": "ping"}
+            await ws.send(json.dumps({"type": "pong"}))
+            assert await receive(ws, timeout=5) == {"type": "ping"}
+
+    asyncio.run(run())
