@@ -8,6 +8,7 @@ command -v chromium >/dev/null || need+=(chromium chromium-driver)
 ls /usr/lib/postgresql/*/bin/pg_ctl >/dev/null 2>&1 || need+=(postgresql)
 command -v docker-compose >/dev/null || need+=(docker-compose)  # `config -q` of the compose files
 command -v sqlite3 >/dev/null || need+=(sqlite3)  # the backup/restore commands of the README
+command -v nginx >/dev/null || [ -x /usr/sbin/nginx ] || need+=(nginx)  # deploy/nginx.conf
 if [ ${#need[@]} -gt 0 ]; then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
     apt-get update -qq
