@@ -25,7 +25,23 @@ from tests.support.postgres import free_port
 ROOT = Path(__file__).resolve().parents[2]
 
 
-class ServerProcess:
+class Endpoint:
+    """Something players reach on 127.0.0.1:``port``: a server process or a proxy."""
+
+    port = 0
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def ws(self, game_id: str, token: str | None = None) -> Socket:
+        url = f"ws://127.0.0.1:{self.port}/ws/games/{game_id}"
+        # Entered as a context manager: that is the one form every websockets version takes.
+        client = connect(url + (f"?token={token}" if token else ""), open_timeout=10)
+        return Socket(client.__enter__())
+
+
+class ServerProcess(Endpoint):
     def __init__(self, name: str, database_url: str, workdir: Path, **env: str) -> None:
         self.name = name
         self.database_url = database_url
@@ -34,10 +50,6 @@ class ServerProcess:
         self.port = 0
         self.proc: subprocess.Popen | None = None
         self.log_path = workdir / f"{name}.log"
-
-    @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
 
     @property
     def pid(self) -> int:
@@ -110,12 +122,6 @@ class ServerProcess:
     def log(self) -> str:
         return self.log_path.read_text(errors="replace")[-4000:] if self.log_path.exists() else ""
 
-    def ws(self, game_id: str, token: str | None = None) -> Socket:
-        url = f"ws://127.0.0.1:{self.port}/ws/games/{game_id}"
-        # Entered as a context manager: that is the one form every websockets version takes.
-        client = connect(url + (f"?token={token}" if token else ""), open_timeout=10)
-        return Socket(client.__enter__())
-
 
 @dataclass
 class Socket:
@@ -160,7 +166,7 @@ class Table:
     tokens: dict[int, str]
 
     @classmethod
-    def create(cls, server: ServerProcess, kind: str, num_seats: int = 2) -> Table:
+    def create(cls, server: Endpoint, kind: str, num_seats: int = 2) -> Table:
         with httpx.Client(base_url=server.url, timeout=30) as http:
             r = http.post("/api/games", json={"kind": kind, "num_seats": num_seats})
             assert r.status_code == 201, r.text
@@ -175,19 +181,19 @@ class Table:
     def auth(self, seat: int) -> dict[str, str]:
         return {"Authorization": f"Bearer {self.tokens[seat]}"}
 
-    def view(self, server: ServerProcess, seat: int | None) -> dict[str, Any]:
+    def view(self, server: Endpoint, seat: int | None) -> dict[str, Any]:
         headers = self.auth(seat) if seat is not None else {}
         r = httpx.get(f"{server.url}/api/games/{self.game_id}/view", headers=headers, timeout=30)
         assert r.status_code == 200, r.text
         return r.json()
 
-    def log(self, server: ServerProcess, seat: int | None) -> dict[str, Any]:
+    def log(self, server: Endpoint, seat: int | None) -> dict[str, Any]:
         headers = self.auth(seat) if seat is not None else {}
         r = httpx.get(f"{server.url}/api/games/{self.game_id}/log", headers=headers, timeout=30)
         assert r.status_code == 200, r.text
         return r.json()
 
-    def turn(self, server: ServerProcess) -> tuple[int, int, list[dict[str, Any]]]:
+    def turn(self, server: Endpoint) -> tuple[int, int, list[dict[str, Any]]]:
         """``(seat, version, legal actions)`` of the seat the game waits for."""
         for seat in range(self.num_seats):
             state = self.view(server, seat)
@@ -196,7 +202,7 @@ class Table:
         raise AssertionError(f"nobody is to act in {self.game_id} (over or waiting?)")
 
     def post(
-        self, server: ServerProcess, seat: int, version: int, action: dict[str, Any]
+        self, server: Endpoint, seat: int, version: int, action: dict[str, Any]
     ) -> httpx.Response:
         return httpx.post(
             f"{server.url}/api/games/{self.game_id}/actions",
@@ -205,7 +211,7 @@ class Table:
             timeout=30,
         )
 
-    def play(self, server: ServerProcess, pick: int = 0) -> int:
+    def play(self, server: Endpoint, pick: int = 0) -> int:
         """Play one legal action through ``server``; returns the new version."""
         seat, version, actions = self.turn(server)
         r = self.post(server, seat, version, actions[pick % len(actions)])
@@ -214,7 +220,7 @@ class Table:
         return version + 1
 
 
-def playable_kind(server: ServerProcess) -> str:
+def playable_kind(server: Endpoint) -> str:
     """A game kind this server has that two seats can play."""
     kinds = httpx.get(f"{server.url}/api/kinds", timeout=30).json()
     two = [k["id"] for k in kinds if k["min_players"] <= 2 <= k["max_players"]]
