@@ -58,7 +58,7 @@ class Event:
     hidden: Mapping[str, Any] = field(default_factory=dict)
 
     def view(self, seat: int | None, *, reveal: bool = False) -> dict[str, Any]:
-        """The event as ``seat`` sees it (``None``: a spectator). ``reveal``: game over, all public."""
+        """The event as ``seat`` sees it (``None``: a spectator); ``reveal`` once the game is over."""
         out: dict[str, Any] = {"type": self.type, **self.data}
         if reveal:
             for extra in self.secret.values():
@@ -115,10 +115,8 @@ class State(ABC):
         """Every legal action for ``seat`` now (empty when it is not that seat's turn)."""
         cached = self._legal_cache.get(seat)
         if cached is None:
-            if self.is_over or seat not in self.to_act():
-                cached = []
-            else:
-                cached = self._legal_actions(seat)
+            waiting = not self.is_over and seat in self.to_act()
+            cached = self._legal_actions(seat) if waiting else []
             self._legal_cache[seat] = cached
         return list(cached)
 
@@ -134,10 +132,7 @@ class State(ABC):
             raise IllegalAction("the game is over", "game_over")
         waiting = self.to_act()
         if seat not in waiting:
-            who = ", ".join(str(s) for s in waiting)
-            raise IllegalAction(
-                f"it is not seat {seat}'s turn (waiting for seat {who})", "not_your_turn"
-            )
+            raise IllegalAction(self._why_not_your_turn(seat, action, waiting), "not_your_turn")
         if action not in self.legal_actions(seat):
             raise IllegalAction(self._why_illegal(seat, action), "illegal_action")
         events = self._apply(seat, action)
@@ -196,6 +191,11 @@ class State(ABC):
     @abstractmethod
     def _apply(self, seat: int, action: Action) -> list[Event]:
         """Apply an action already known to be legal; trusts its caller."""
+
+    def _why_not_your_turn(self, seat: int, action: Action, waiting: list[int]) -> str:
+        """Why ``seat`` may not act now; a game can name the rule that makes others act first."""
+        who = ", ".join(str(s) for s in waiting)
+        return f"it is not seat {seat}'s turn (waiting for seat {who})"
 
     def _why_illegal(self, seat: int, action: Action) -> str:
         """Why ``action`` (known not to be legal) is refused: name the rule and the piece."""

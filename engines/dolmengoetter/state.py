@@ -7,10 +7,9 @@ Dolmens have no ids: an id could tell a seat which hidden value moved where (DG-
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from engines.core import Action, Event, GameOptions, IllegalAction, Outcome, Rng, State
+from engines.core import Action, Event, GameOptions, Outcome, Rng, State
 
 from . import actions as A
 from .board import DRUIDS_PER_PLAYER, START_SCORE, SUPPLIES, VALUES
@@ -113,28 +112,17 @@ class DolmenState(State):
     def is_over(self) -> bool:
         return self.phase == OVER
 
-    def apply(self, seat: int, action: Action | Mapping[str, Any]) -> list[Event]:
-        """The core's ``apply``, with a clearer refusal while a dolmen right is pending.
-
-        The core would answer "not your turn"; here the player learns why (DG-7). Every
-        check still happens in the core, in the same order.
-        """
-        action = self.parse_action(action)
-        if (
-            self.phase == RIGHTS
-            and type(seat) is int
-            and 0 <= seat < self.num_players
-            and seat != self.rights[0].seat
-        ):
-            right = self.rights[0]
-            where = "on top of" if right.top else "under"
-            raise IllegalAction(
-                f"{action!r}: seat {right.seat} must first answer its dolmen right "
-                f"({where} the stack in circle {right.circle}); rights are answered before "
-                "anything else happens (DG-7)",
-                "not_your_turn",
-            )
-        return super().apply(seat, action)
+    def _why_not_your_turn(self, seat: int, action: Action, waiting: list[int]) -> str:
+        if self.phase != RIGHTS:
+            return super()._why_not_your_turn(seat, action, waiting)
+        # The player should learn why they must wait: a dolmen right comes first (DG-7).
+        right = self.rights[0]
+        where = "on top of" if right.top else "under"
+        return (
+            f"{action!r}: seat {right.seat} must first answer its dolmen right "
+            f"({where} the stack in circle {right.circle}); rights are answered before "
+            "anything else happens (DG-7)"
+        )
 
     def _legal_actions(self, seat: int) -> list[Action]:
         phase = self.phase
