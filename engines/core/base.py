@@ -58,7 +58,7 @@ class Event:
     hidden: Mapping[str, Any] = field(default_factory=dict)
 
     def view(self, seat: int | None, *, reveal: bool = False) -> dict[str, Any]:
-        """The event as ``seat`` sees it (``None``: a spectator); ``reveal`` once the game is over."""
+        """The event as ``seat`` sees it (``None``: spectator); ``reveal``: game over."""
         out: dict[str, Any] = {"type": self.type, **self.data}
         if reveal:
             for extra in self.secret.values():
