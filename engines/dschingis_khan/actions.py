@@ -20,7 +20,25 @@ TILE_SET = (5, 5, 5, 1, 1)
 """DK-7: each player's 17 tiles, counted per face."""
 
 
-class Setup(Action):
+class ActionBase(Action):
+    """Base of this game's actions: value equality without pydantic's general machinery.
+
+    The core finds an applied action in the legal list by ``==``; the game hands out shared
+    action objects, so most comparisons are identity checks, and the rest compare fields.
+    """
+
+    def __eq__(self, other: object) -> bool:
+        if self is other:
+            return True
+        if type(other) is not type(self):
+            return NotImplemented
+        return self.__dict__ == other.__dict__  # type: ignore[union-attr]
+
+    def __hash__(self) -> int:
+        return hash((type(self), *self.__dict__.values()))
+
+
+class Setup(ActionBase):
     """DK-7: put the two drawn tiles on two neighbouring villages and the scout on one.
 
     ``faces[i]`` goes to ``villages[i]``; ``villages`` is in ascending order.
@@ -36,7 +54,7 @@ class Setup(Action):
         return f"start: {fa} on village {a}, {fb} on village {b}, scout on {self.scout}"
 
 
-class TakeWall(Action):
+class TakeWall(ActionBase):
     """DK-8: take one wall piece from the common supply into the active supply."""
 
     type: Literal["take_wall"] = "take_wall"
@@ -45,7 +63,7 @@ class TakeWall(Action):
         return "take a wall"
 
 
-class TakeTile(Action):
+class TakeTile(ActionBase):
     """DK-8: draw one random tile from the own passive supply (seen at once)."""
 
     type: Literal["take_tile"] = "take_tile"
@@ -54,7 +72,7 @@ class TakeTile(Action):
         return "take a tile"
 
 
-class PlaceWall(Action):
+class PlaceWall(ActionBase):
     """DK-9: place one active wall piece on ``line`` (resolved by DK-3..DK-5 at once)."""
 
     type: Literal["place_wall"] = "place_wall"
@@ -64,7 +82,7 @@ class PlaceWall(Action):
         return f"wall on line {self.line}"
 
 
-class Step(Action):
+class Step(ActionBase):
     """DK-10: move the scout to village ``to`` and put the active tile of face ``tile`` there.
 
     ``via`` names the wall pieces used, since using them closes them: ``()`` along a track,
@@ -86,7 +104,7 @@ class Step(Action):
         return f"scout to village {self.to}{how}, placing {self.tile}"
 
 
-class DiscardTiles(Action):
+class DiscardTiles(ActionBase):
     """DK-11: choose tiles although the scout is blocked: all active tiles are discarded."""
 
     type: Literal["discard_tiles"] = "discard_tiles"
@@ -95,7 +113,7 @@ class DiscardTiles(Action):
         return "discard the active tiles (scout blocked)"
 
 
-class RescueScout(Action):
+class RescueScout(ActionBase):
     """DK-9: take the blocked scout off the board instead of placing pieces."""
 
     type: Literal["rescue_scout"] = "rescue_scout"
@@ -104,7 +122,7 @@ class RescueScout(Action):
         return "take the scout off the board"
 
 
-class PlaceScout(Action):
+class PlaceScout(ActionBase):
     """DK-12: put the scout taken off last turn back on ``village`` before anything else."""
 
     type: Literal["place_scout"] = "place_scout"
@@ -114,7 +132,7 @@ class PlaceScout(Action):
         return f"scout back on village {self.village}"
 
 
-class Pass(Action):
+class Pass(ActionBase):
     """DK-9: nothing can be placed; end the turn."""
 
     type: Literal["pass"] = "pass"

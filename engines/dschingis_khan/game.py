@@ -1,7 +1,7 @@
 """The Dschingis Khan ``Game``: the board, its precomputed geometry, and the action objects.
 
-Actions are frozen, so the game hands out one shared object per distinct action; legal
-action lists are then cheap to build and cheap to search.
+Actions are frozen, so the game hands out one shared object per distinct action where
+there are few of them (walls, scout placements, setups, takes); steps are made fresh.
 """
 
 from __future__ import annotations
@@ -47,7 +47,6 @@ class DschingisKhan(Game):
         self.pass_turn = Pass()
         self._walls = [PlaceWall(line=line) for line in range(self.geo.num_lines)]
         self._scouts = [PlaceScout(village=v) for v in range(self.geo.num_villages)]
-        self._steps: dict[tuple[int, int, tuple[int, ...]], Step] = {}
         self._setups: dict[tuple[Any, ...], Setup] = {}
 
     def place_wall(self, line: int) -> PlaceWall:
@@ -57,11 +56,8 @@ class DschingisKhan(Game):
         return self._scouts[village]
 
     def step_action(self, to: int, face: int, via: tuple[int, ...]) -> Step:
-        key = (to, face, via)
-        action = self._steps.get(key)
-        if action is None:
-            action = self._steps[key] = Step(to=to, tile=FACES[face], via=via)
-        return action
+        # Not shared: the wall routes make tens of thousands of distinct steps.
+        return Step(to=to, tile=FACES[face], via=via)
 
     def setup_action(self, villages: tuple[int, int], faces: tuple[str, str], scout: int) -> Setup:
         key = (villages, faces, scout)

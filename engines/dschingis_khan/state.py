@@ -119,10 +119,7 @@ class DschingisKhanState(State):
         return self.passive_count(seat) > 0 and len(self.active_tiles[seat]) < MAX_ACTIVE
 
     def _can_place_walls(self, seat: int) -> bool:
-        if not self.active_walls[seat]:
-            return False
-        wall = self.wall
-        return any(wall.can_place(line) for line in range(len(wall.state)))
+        return bool(self.active_walls[seat]) and bool(self.wall.legal_lines())
 
     # ---- the core's contract -----------------------------------------------------------
 
@@ -180,12 +177,14 @@ class DschingisKhanState(State):
             lines = wall.legal_lines()
             walls_ok = bool(lines)
             out.extend(game.place_wall(line) for line in lines)
-        blocked = self.scout_blocked(seat)
         if self.active_tiles[seat]:
+            steps = self._step_actions(seat)
+            blocked = not steps
+            out.extend(steps)
             if blocked:
                 out.append(game.discard_tiles)
-            else:
-                out.extend(self._step_actions(seat))
+        else:
+            blocked = self.scout_blocked(seat)
         if blocked:
             out.append(game.rescue_scout)
         if not self.active_tiles[seat] and not walls_ok:

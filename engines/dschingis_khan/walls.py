@@ -190,6 +190,7 @@ class Wall:
         "_adj",
         "_att",
         "_gw_towers",
+        "_legal",
         "ends",
         "geo",
         "great_wall",
@@ -198,19 +199,15 @@ class Wall:
         "state",
     )
 
-    def __init__(
-        self, geo: WallGeometry, state: list[int], west: int, east: int, *, check: bool = True
-    ) -> None:
+    def __init__(self, geo: WallGeometry, state: list[int], west: int, east: int) -> None:
         self.geo = geo
         self.state = state
         self.ends = {WEST: west, EAST: east}
-        if check:
-            for side, tower in self.ends.items():
-                if not 0 <= tower < len(geo.tower_side) or geo.tower_side[tower] != side:
-                    raise ValueError(f"DK-1: the {side} end {tower!r} is not a {side} side tower")
+        for side, tower in self.ends.items():
+            if not 0 <= tower < len(geo.tower_side) or geo.tower_side[tower] != side:
+                raise ValueError(f"DK-1: the {side} end {tower!r} is not a {side} side tower")
         self._rebuild()
-        if check:
-            self._check_tree()
+        self._check_tree()
 
     @classmethod
     def initial(cls, geo: WallGeometry) -> Wall:
@@ -218,9 +215,6 @@ class Wall:
         for line in geo.initial_pieces:
             state[line] = OPEN
         return cls(geo, state, *geo.initial_ends)
-
-    def copy(self) -> Wall:
-        return Wall(self.geo, list(self.state), self.ends[WEST], self.ends[EAST], check=False)
 
     # ---- derived structure -------------------------------------------------------------
 
@@ -252,6 +246,7 @@ class Wall:
                     att[other] = root
                     todo.append(other)
         self._att = att
+        self._legal: list[int] | None = None
         self.mongolian = self._sides()
 
     def _path(self, start: int, goal: int) -> list[int]:
@@ -403,7 +398,10 @@ class Wall:
         return b in adj
 
     def legal_lines(self) -> list[int]:
-        return [line for line in range(self.geo.num_lines) if self.can_place(line)]
+        """Every line a new piece may go on (cached until the pieces change)."""
+        if self._legal is None:
+            self._legal = [line for line in range(self.geo.num_lines) if self.can_place(line)]
+        return list(self._legal)
 
     # ---- changing the wall -------------------------------------------------------------
 
