@@ -287,7 +287,8 @@ class DschingisKhanState(State):
         if not self.active_walls[seat]:
             self._end_turn(events)
         elif not self._can_place_walls(seat):
-            # No ruling covers a wall that fits nowhere; the player keeps it.
+            # No ruling covers a wall that fits nowhere; the player keeps it. On the shipped
+            # board this cannot happen (28 pieces never reach every tower of the grid).
             events.append(Event("walls_kept", {"seat": seat, "count": self.active_walls[seat]}))
             self._end_turn(events)
 

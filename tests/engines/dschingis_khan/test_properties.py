@@ -140,6 +140,9 @@ def play_checked(players: int, seed: int, *, full: bool) -> None:
         assert legal, f"seat {seat} has no legal action at ply {ply}"
         action = rng.choice(legal)
         if full:
+            # Actions travel as JSON (the API) and show a label (logs, the UI).
+            wire = json.loads(json.dumps(action.model_dump(mode="json")))
+            assert GAME.parse_action(wire) == action and action.label()
             saved = state.to_json()
             copy = GAME.from_json(json.loads(json.dumps(saved)))
             assert copy.to_json() == saved
