@@ -409,44 +409,52 @@ class Wall:
         """A scout used this open piece (DK-10); it turns to its closed face."""
         self.state[line] = CLOSED
 
+    def loop_sections(self, line: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """DK-3: the new section N (the piece and every other non-Great-Wall piece of the
+        cycle) and the Great Wall section S of the cycle ``line`` closes. Trusts
+        ``closes_loop(line)``."""
+        a, b = self.geo.line_towers[line]
+        cycle = self._path(a, b)
+        gw = self.great_wall_set
+        new = tuple(sorted([p for p in cycle if p not in gw] + [line]))
+        return new, tuple(sorted(p for p in cycle if p in gw))
+
+    def end_sections(self, line: int, tower: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """DK-4: N = the path from side tower ``tower`` (reached by ``line``) to where it
+        meets the Great Wall; S = the Great Wall from there to the end on that side."""
+        a, b = self.geo.line_towers[line]
+        inner = b if tower == a else a
+        meet = self._att[inner]
+        new = tuple(sorted([*self._path(inner, meet), line]))
+        k = self._gw_towers.index(meet)
+        old = self.great_wall[:k] if self.geo.tower_side[tower] == WEST else self.great_wall[k:]
+        return new, tuple(sorted(old))
+
     def place(self, line: int) -> Placement:
         """Put a new open piece on ``line`` and resolve DK-3..DK-5.
 
         Trusts the caller that ``can_place(line)``. The caller sends ``removed`` pieces to the
         common supply or out of the game (DK-5, DK-16).
         """
-        geo = self.geo
-        a, b = geo.line_towers[line]
         kind: Literal["branch", "loop", "new_end"] = "branch"
         new_section: tuple[int, ...] = ()
         old_section: tuple[int, ...] = ()
         kept: Literal["new", "old"] | None = None
         cut: tuple[int, ...] = ()
         new_end: tuple[str, int] | None = None
-        end_tower = None
+        end_tower = None if self.closes_loop(line) else self.new_end_tower(line)
         if self.closes_loop(line):
             kind = "loop"
-            cycle = self._path(a, b)
-            gw = self.great_wall_set
-            old_section = tuple(sorted(p for p in cycle if p in gw))
-            new_section = tuple(sorted([p for p in cycle if p not in gw] + [line]))
-        else:
-            end_tower = self.new_end_tower(line)
-            if end_tower is not None:
-                kind = "new_end"
-                inner = b if end_tower == a else a
-                meet = self._att[inner]
-                new_section = tuple(sorted([*self._path(inner, meet), line]))
-                side = geo.tower_side[end_tower]
-                k = self._gw_towers.index(meet)
-                gw_path = self.great_wall
-                old_section = tuple(sorted(gw_path[:k] if side == WEST else gw_path[k:]))
+            new_section, old_section = self.loop_sections(line)
+        elif end_tower is not None:
+            kind = "new_end"
+            new_section, old_section = self.end_sections(line, end_tower)
         if kind != "branch":
+            # The longer section stays; on a tie the new one goes (DK-3, DK-4).
             kept = "new" if len(new_section) > len(old_section) else "old"
             cut = old_section if kept == "new" else new_section
-            if kind == "new_end" and kept == "new":
-                assert end_tower is not None
-                new_end = (geo.tower_side[end_tower], end_tower)  # type: ignore[assignment]
+            if end_tower is not None and kept == "new":
+                new_end = (self.geo.tower_side[end_tower], end_tower)  # type: ignore[assignment]
         before = self.mongolian
         self.state[line] = OPEN
         for p in cut:
