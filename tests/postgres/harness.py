@@ -166,13 +166,17 @@ class Table:
     tokens: dict[int, str]
 
     @classmethod
-    def create(cls, server: Endpoint, kind: str, num_seats: int = 2) -> Table:
+    def create(
+        cls, server: Endpoint, kind: str, num_seats: int = 2, bots: tuple[int, ...] = ()
+    ) -> Table:
+        """A game whose human seats are all joined (bot seats are played by the servers)."""
+        seats = [{"bot": seat in bots} for seat in range(num_seats)]
         with httpx.Client(base_url=server.url, timeout=30) as http:
-            r = http.post("/api/games", json={"kind": kind, "num_seats": num_seats})
+            r = http.post("/api/games", json={"kind": kind, "num_seats": num_seats, "seats": seats})
             assert r.status_code == 201, r.text
             game_id = r.json()["id"]
             tokens = {}
-            for seat in range(num_seats):
+            for seat in (s for s in range(num_seats) if s not in bots):
                 r = http.post(f"/api/games/{game_id}/seats/{seat}/join", json={"name": f"P{seat}"})
                 assert r.status_code == 201, r.text
                 tokens[seat] = r.json()["token"]

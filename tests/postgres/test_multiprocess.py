@@ -237,3 +237,32 @@ def test_replicas_starting_together_on_an_empty_database_both_come_up(
     finally:
         for p in procs:
             p.stop()
+
+
+def test_bot_seat_moves_exactly_once_per_turn_with_two_processes_hearing_of_it(servers) -> None:
+    """Each process's bot runner hears of every human move (one locally, one through NOTIFY)
+    and both try the bot's reply; the optimistic lock lets one through, and the game goes on
+    with no gap, no double move and no error in either server's log."""
+    a, b = servers
+    table = Table.create(a, playable_kind(a), bots=(1,))
+    human = b.ws(table.game_id, table.tokens[0])
+    try:
+        for i in range(6):
+            deadline = time.monotonic() + 15
+            while not human.state["legal_actions"] and human.state["status"] != "over":
+                human.next_state(max(deadline - time.monotonic(), 0.001))
+            if human.state["status"] == "over":
+                break
+            version = human.state["version"]
+            move = human.state["legal_actions"][0]["action"]
+            r = table.post((a, b)[i % 2], 0, version, move)
+            assert r.status_code == 200, r.text
+            human.wait_version(version + 1, timeout=LIVE)
+        log = table.log(a, 0)
+        assert [e["seq"] for e in log["entries"]] == list(range(1, log["version"] + 1))
+        assert any(e["seat"] == 1 for e in log["entries"]), "the bot played"
+        assert table.log(b, 0) == log
+    finally:
+        human.close()
+    for server in (a, b):
+        assert "Traceback" not in server.log() and "failed" not in server.log(), server.log()
