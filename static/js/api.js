@@ -1,0 +1,91 @@
+// REST calls (docs/API.md) and the seat tokens this browser holds.
+
+export class ApiError extends Error {
+  constructor(status, code, message) {
+    super(message);
+    this.status = status;
+    this.code = code;
+  }
+}
+
+/** fetch + JSON; a refused request becomes an ApiError carrying the server's own message. */
+export async function api(path, { method = "GET", body, token } = {}) {
+  const headers = { Accept: "application/json" };
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let res;
+  try {
+    res = await fetch(path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      cache: "no-store",
+    });
+  } catch {
+    throw new ApiError(0, "network", "Cannot reach the server. Check your connection and try again.");
+  }
+  const text = await res.text();
+  let data = null;
+  if (text) {
+    try {
+      data = JSON.parse(text);
+    } catch {
+      data = null;
+    }
+  }
+  if (!res.ok) {
+    const err = data && data.error;
+    if (err && err.message) throw new ApiError(res.status, err.code || "error", err.message);
+    const detail = data && data.detail;
+    const msg = typeof detail === "string" ? detail : `The server answered ${res.status}.`;
+    throw new ApiError(res.status, "error", msg);
+  }
+  return data;
+}
+
+// Tokens are kept per game in localStorage so a reload keeps the seat; the server only
+// ever stores their hashes, so losing one means losing the seat: it is never sent anywhere
+// but this server.
+const KEY = (gameId) => `tafelrunde.seat.${gameId}`;
+
+export function loadSeat(gameId) {
+  try {
+    const raw = localStorage.getItem(KEY(gameId));
+    if (!raw) return null;
+    const v = JSON.parse(raw);
+    if (typeof v.token === "string" && Number.isInteger(v.seat)) return v;
+  } catch {
+    /* unreadable entry: treat as no seat */
+  }
+  return null;
+}
+
+export function saveSeat(gameId, seat, token, name) {
+  localStorage.setItem(KEY(gameId), JSON.stringify({ seat, token, name }));
+}
+
+export function forgetSeat(gameId) {
+  localStorage.removeItem(KEY(gameId));
+}
+
+export function myGames() {
+  const out = [];
+  for (let i = 0; i < localStorage.length; i++) {
+    const k = localStorage.key(i);
+    if (k && k.startsWith("tafelrunde.seat.")) out.push(k.slice("tafelrunde.seat.".length));
+  }
+  return out;
+}
+
+export function rememberName(name) {
+  localStorage.setItem("tafelrunde.name", name);
+}
+
+export function rememberedName() {
+  return localStorage.getItem("tafelrunde.name") || "";
+}
+
+export function playUrl(gameId, seat = null) {
+  const base = `${location.origin}/play/${encodeURIComponent(gameId)}`;
+  return seat === null ? base : `${base}?join=${seat}`;
+}

@@ -1,0 +1,167 @@
+// The live connection to /ws/games/{id}: one socket, reconnecting by itself with
+// exponential backoff (plus jitter, so a restarted server is not hit by every client at
+// once). The server sends the current state on every connect, so a reconnect needs no
+// catch-up logic here.
+
+const PING_EVERY_MS = 20000;
+const SILENT_LIMIT_MS = 50000; // no message for this long: the socket is dead, replace it
+const BACKOFF_FIRST_MS = 500;
+const BACKOFF_MAX_MS = 15000;
+
+export class Connection {
+  /**
+   * @param {string} gameId
+   * @param {string|null} token  seat token, or null for a spectator
+   * @param {{onMessage: Function, onStatus: Function}} handlers
+   *   onStatus(status, detail): status is "connecting" | "live" | "reconnecting" | "offline"
+   */
+  constructor(gameId, token, { onMessage, onStatus }) {
+    this.gameId = gameId;
+    this.token = token;
+    this.onMessage = onMessage;
+    this.onStatus = onStatus;
+    this.ws = null;
+    this.attempt = 0;
+    this.retryTimer = null;
+    this.pingTimer = null;
+    this.lastHeard = 0;
+    this.stopped = false;
+    this.status = null;
+    this.retryAt = 0;
+    window.addEventListener("online", () => this.reconnectNow());
+    window.addEventListener("offline", () => this.dropped("offline"));
+    document.addEventListener("visibilitychange", () => {
+      if (document.visibilityState === "visible" && !this.isLive()) this.reconnectNow();
+    });
+  }
+
+  url() {
+    const proto = location.protocol === "https:" ? "wss:" : "ws:";
+    const q = this.token ? `?token=${encodeURIComponent(this.token)}` : "";
+    return `${proto}//${location.host}/ws/games/${encodeURIComponent(this.gameId)}${q}`;
+  }
+
+  isLive() {
+    return this.ws !== null && this.ws.readyState === WebSocket.OPEN && this.status === "live";
+  }
+
+  setStatus(status, detail = {}) {
+    this.status = status;
+    this.onStatus(status, detail);
+  }
+
+  start() {
+    this.stopped = false;
+    this.open();
+  }
+
+  stop() {
+    this.stopped = true;
+    clearTimeout(this.retryTimer);
+    clearInterval(this.pingTimer);
+    if (this.ws) this.ws.close(1000, "bye");
+    this.ws = null;
+  }
+
+  open() {
+    clearTimeout(this.retryTimer);
+    if (this.stopped) return;
+    this.setStatus(this.attempt === 0 ? "connecting" : "reconnecting", { attempt: this.attempt });
+    let ws;
+    try {
+      ws = new WebSocket(this.url());
+    } catch {
+      this.scheduleRetry();
+      return;
+    }
+    this.ws = ws;
+    ws.onopen = () => {
+      if (this.ws !== ws) return;
+      this.lastHeard = Date.now();
+      clearInterval(this.pingTimer);
+      this.pingTimer = setInterval(() => this.keepAlive(), PING_EVERY_MS / 2);
+    };
+    ws.onmessage = (ev) => {
+      if (this.ws !== ws) return;
+      this.lastHeard = Date.now();
+      let msg;
+      try {
+        msg = JSON.parse(ev.data);
+      } catch {
+        return;
+      }
+      if (msg.type === "state" && this.status !== "live") {
+        // Live only once the server has sent the state: then the page is current.
+        this.attempt = 0;
+        this.setStatus("live");
+      }
+      this.onMessage(msg);
+    };
+    ws.onclose = (ev) => {
+      if (this.ws !== ws) return;
+      this.ws = null;
+      clearInterval(this.pingTimer);
+      if (this.stopped) return;
+      if (ev.code === 4401 || ev.code === 4403 || ev.code === 1008) {
+        // The server refused our token: retrying the same one cannot help.
+        this.setStatus("offline", { reason: "refused", code: ev.code });
+        return;
+      }
+      this.scheduleRetry();
+    };
+    ws.onerror = () => {
+      /* onclose follows and schedules the retry */
+    };
+  }
+
+  keepAlive() {
+    const ws = this.ws;
+    if (!ws || ws.readyState !== WebSocket.OPEN) return;
+    if (Date.now() - this.lastHeard > SILENT_LIMIT_MS) {
+      this.dropped("silent");
+      return;
+    }
+    if (Date.now() - this.lastHeard > PING_EVERY_MS) this.send({ type: "ping" });
+  }
+
+  /** The socket is gone (or must be replaced): close it and retry with backoff. */
+  dropped(reason) {
+    const ws = this.ws;
+    this.ws = null;
+    clearInterval(this.pingTimer);
+    if (ws) {
+      try {
+        ws.close(4000, reason);
+      } catch {
+        /* already closing */
+      }
+    }
+    if (!this.stopped) this.scheduleRetry();
+  }
+
+  scheduleRetry() {
+    clearTimeout(this.retryTimer);
+    const base = Math.min(BACKOFF_MAX_MS, BACKOFF_FIRST_MS * 2 ** this.attempt);
+    const delay = Math.round(base * (0.8 + Math.random() * 0.4));
+    this.attempt += 1;
+    this.retryAt = Date.now() + delay;
+    this.setStatus(navigator.onLine === false ? "offline" : "reconnecting", {
+      attempt: this.attempt,
+      retryAt: this.retryAt,
+    });
+    this.retryTimer = setTimeout(() => this.open(), delay);
+  }
+
+  reconnectNow() {
+    if (this.stopped || this.isLive()) return;
+    if (this.ws && this.ws.readyState === WebSocket.CONNECTING) return;
+    clearTimeout(this.retryTimer);
+    this.open();
+  }
+
+  send(obj) {
+    if (!this.ws || this.ws.readyState !== WebSocket.OPEN) return false;
+    this.ws.send(JSON.stringify(obj));
+    return true;
+  }
+}

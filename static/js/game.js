@@ -1,0 +1,671 @@
+// The game table: draws the server's view for this browser's seat and offers exactly the
+// server's legal actions. No rule of either game is implemented here; the game modules in
+// ./games/ only know how to draw a view and how to describe an action as clicks.
+
+import { api, ApiError, forgetSeat, loadSeat, playUrl, rememberName, rememberedName, saveSeat } from "./api.js";
+import { Connection } from "./connection.js";
+import { seatStyle, seatSwatch } from "./palette.js";
+import { Picker } from "./picker.js";
+import { h } from "./svg.js";
+
+const $ = (sel) => document.querySelector(sel);
+const MAX_LOG = 400;
+
+const app = {
+  gameId: null,
+  kind: null,
+  game: null, // the game module
+  board: null, // the board file
+  boardView: null, // what the module's createBoard returned
+  seat: null, // our seat, or null when watching
+  token: null,
+  summary: null,
+  state: null, // the last SeatState
+  picker: null,
+  pickerVersion: -1,
+  sending: false,
+  conn: null,
+  logVersion: 0,
+  logBusy: null,
+  lastKeyboard: false,
+};
+
+// ---- start-up -------------------------------------------------------------------------
+
+function gameIdFromPath() {
+  const m = location.pathname.match(/^\/play\/([^/]+)\/?$/);
+  return m ? decodeURIComponent(m[1]) : null;
+}
+
+function fatal(msg) {
+  const el = $("#fatal");
+  el.replaceChildren(h("span", {}, msg, " "), h("a", { href: "/" }, "Back to the home page"));
+  el.hidden = false;
+  $("#table").hidden = true;
+  $("#join").hidden = true;
+  document.body.dataset.status = "error";
+}
+
+async function init() {
+  app.gameId = gameIdFromPath();
+  if (!app.gameId) return fatal("This address does not name a game.");
+  try {
+    app.summary = await api(`/api/games/${encodeURIComponent(app.gameId)}`);
+  } catch (err) {
+    return fatal(err.code === "unknown_game" || err.status === 404 ? "There is no such game on this server." : err.message);
+  }
+  app.kind = app.summary.kind;
+  const held = loadSeat(app.gameId);
+  const params = new URLSearchParams(location.search);
+  const wanted = params.has("join") ? Number(params.get("join")) : null;
+
+  if (held) {
+    app.seat = held.seat;
+    app.token = held.token;
+    if (wanted !== null && wanted !== held.seat) {
+      note(`You already hold seat ${seatStyle(held.seat).letter} in this game on this device, so you play that seat.`, "info");
+    }
+    cleanUrl();
+  } else if (wanted !== null) {
+    const s = app.summary.seats.find((x) => x.seat === wanted);
+    if (!s) {
+      note(`This game has no seat ${wanted}. You are watching.`, "info");
+      cleanUrl();
+    } else if (s.joined) {
+      note(`Seat ${seatStyle(wanted).letter} is already taken by ${s.name || "someone"}. You are watching.`, "info");
+      cleanUrl();
+    } else {
+      const joined = await askToJoin(wanted);
+      if (joined) {
+        app.seat = joined.seat;
+        app.token = joined.token;
+      }
+      cleanUrl();
+    }
+  }
+  await start();
+}
+
+function cleanUrl() {
+  if (location.search) history.replaceState(null, "", location.pathname);
+}
+
+function askToJoin(seat) {
+  const st = seatStyle(seat);
+  const panel = $("#join");
+  panel.hidden = false;
+  const names = app.summary.seats.filter((s) => s.joined && s.name).map((s) => s.name);
+  $("#join-intro").replaceChildren(
+    `You are invited to play ${gameName()} as seat ${st.letter} `,
+    seatSwatch(seat),
+    ` (${st.colourName})`,
+    names.length ? ` with ${names.join(", ")}.` : ".",
+  );
+  const input = $("#join-name");
+  input.value = rememberedName();
+  input.focus();
+  return new Promise((resolve) => {
+    $("#join-watch").onclick = () => {
+      panel.hidden = true;
+      resolve(null);
+    };
+    $("#join-form").onsubmit = async (ev) => {
+      ev.preventDefault();
+      const name = input.value.trim();
+      const err = $("#join-error");
+      if (!name) {
+        err.textContent = "Please enter your name.";
+        err.hidden = false;
+        return;
+      }
+      $("#join-button").disabled = true;
+      try {
+        const res = await api(`/api/games/${encodeURIComponent(app.gameId)}/seats/${seat}/join`, {
+          method: "POST",
+          body: { name },
+        });
+        saveSeat(app.gameId, res.seat, res.token, name);
+        rememberName(name);
+        panel.hidden = true;
+        resolve(res);
+      } catch (e) {
+        err.textContent = e.message;
+        err.hidden = false;
+        $("#join-button").disabled = false;
+        if (e.code === "seat_taken") {
+          $("#join-button").hidden = true;
+          $("#join-watch").textContent = "Watch the game instead";
+        }
+      }
+    };
+  });
+}
+
+async function start() {
+  try {
+    app.game = (await import(`./games/${app.kind}.js`)).default;
+  } catch {
+    return fatal(`This page cannot show games of kind “${app.kind}”.`);
+  }
+  try {
+    app.board = await api(`/api/kinds/${encodeURIComponent(app.kind)}/board`);
+  } catch (err) {
+    return fatal(`Could not load the board: ${err.message}`);
+  }
+  document.title = `${gameName()} — Tafelrunde`;
+  $("#game-name").textContent = gameName();
+  if (app.seat !== null) {
+    $("#you-are").replaceChildren(seatSwatch(app.seat), ` You: seat ${seatStyle(app.seat).letter}`);
+  } else {
+    $("#you-are").textContent = "Watching";
+  }
+  $("#table").hidden = false;
+  app.boardView = app.game.createBoard(app.board, ctx());
+  $("#board").replaceChildren(app.boardView.svg);
+  $("#legend").replaceChildren(...app.game.legend(ctx()));
+  setupZoom();
+  app.boardView.svg.addEventListener("click", onBoardClick);
+  app.boardView.svg.addEventListener("keydown", onBoardKey);
+  document.addEventListener("keydown", (ev) => {
+    if (ev.key === "Escape" && app.picker && app.picker.started) {
+      app.picker.reset();
+      drawChoices();
+    }
+  });
+
+  try {
+    receive(await api(`/api/games/${encodeURIComponent(app.gameId)}/view`, { token: app.token }));
+  } catch (err) {
+    if (err.status === 401 || err.status === 403) return seatLost();
+    note(err.message);
+  }
+  app.conn = new Connection(app.gameId, app.token, { onMessage, onStatus });
+  app.conn.start();
+  // Test hooks and debugging: the page's connection and state, never more than it holds.
+  window.tafelrunde = app;
+}
+
+const ZOOMS = [1, 1.5, 2, 3];
+
+function setupZoom() {
+  let i = 0;
+  const apply = () => {
+    const z = ZOOMS[i];
+    const box = $("#board");
+    box.classList.toggle("zoomed", z > 1);
+    app.boardView.svg.style.width = z > 1 ? `${z * 100}%` : "";
+    app.boardView.svg.style.maxWidth = z > 1 ? "none" : "";
+    $("#zoom-out").disabled = i === 0;
+    $("#zoom-in").disabled = i === ZOOMS.length - 1;
+  };
+  $("#zoom-in").onclick = () => {
+    i = Math.min(ZOOMS.length - 1, i + 1);
+    apply();
+  };
+  $("#zoom-out").onclick = () => {
+    i = Math.max(0, i - 1);
+    apply();
+  };
+  apply();
+}
+
+function seatLost() {
+  forgetSeat(app.gameId);
+  note("This browser's seat token is no longer valid for this game. Reload to watch.");
+}
+
+function gameName() {
+  return app.game && app.game.title ? app.game.title : app.kind || "Game";
+}
+
+// ---- context the game modules draw with ----------------------------------------------
+
+function nameOf(seat) {
+  if (!Number.isInteger(seat)) return "someone";
+  const seats = (app.state && app.state.seats) || (app.summary && app.summary.seats) || [];
+  const s = seats.find((x) => x.seat === seat);
+  const letter = seatStyle(seat).letter;
+  if (!s || !s.name) return s && s.bot ? `Bot ${letter}` : `Seat ${letter}`;
+  return s.name;
+}
+
+function ctx() {
+  return {
+    seat: app.seat,
+    board: app.board,
+    numPlayers: app.summary.num_seats,
+    nameOf,
+    you: (seat) => seat === app.seat,
+    who: (seat) => (seat === app.seat ? "You" : nameOf(seat)),
+  };
+}
+
+// ---- receiving state ------------------------------------------------------------------
+
+function onMessage(msg) {
+  if (msg.type === "state") receive(msg);
+  else if (msg.type === "ping") app.conn.send({ type: "pong" });
+  else if (msg.type === "error") {
+    note(msg.message || "The server refused that.");
+  }
+}
+
+function onStatus(status, detail) {
+  const el = $("#conn");
+  el.dataset.state = status;
+  let text;
+  if (status === "live") text = "Live";
+  else if (status === "connecting") text = "Connecting…";
+  else if (status === "offline") text = detail.reason === "refused" ? "Not connected (seat refused)" : "Offline — will reconnect";
+  else {
+    const secs = detail.retryAt ? Math.max(1, Math.round((detail.retryAt - Date.now()) / 1000)) : null;
+    text = secs ? `Connection lost — retrying in ${secs}s` : "Reconnecting…";
+  }
+  el.querySelector(".conn-text").textContent = text;
+  el.title = text;
+  if (status === "offline" && detail.reason === "refused") seatLost();
+}
+
+function receive(state) {
+  if (!state || typeof state.version !== "number") return;
+  if (app.state && state.version < app.state.version) return; // an older message arriving late
+  const sameVersion = app.state && state.version === app.state.version;
+  if (!sameVersion) app.sending = false;
+  const wasOver = app.state && app.state.status === "over";
+  app.state = state;
+  if (state.seats) app.summary.seats = state.seats;
+  if (state.status === "over" && !wasOver && app.logVersion > 0) {
+    // At the end every face is public: fetch the whole log again, now revealed.
+    app.logVersion = 0;
+    app.logGen = (app.logGen || 0) + 1;
+    $("#log").replaceChildren();
+  }
+  render(sameVersion);
+  refreshLog();
+}
+
+function render(sameVersion) {
+  const st = app.state;
+  const view = st.view || {};
+  const c = ctx();
+  const over = st.status === "over" || view.is_over;
+  const legal = st.legal_actions || [];
+  const myTurn = app.seat !== null && legal.length > 0;
+  document.body.dataset.status = over ? "over" : st.status;
+  document.body.dataset.version = String(st.version);
+  document.body.dataset.myTurn = String(myTurn);
+
+  app.boardView.update(view, c);
+  // A new picker only when the legal actions changed: a join or a repeated message must
+  // not throw away a half-made choice.
+  const legalKey = JSON.stringify(legal);
+  if (!sameVersion || !app.picker || legalKey !== app.legalKey) {
+    app.legalKey = legalKey;
+    const expand = app.game.expand || ((o) => [o]);
+    app.picker = new Picker(
+      legal.flatMap((la) => expand({ action: la.action, label: la.label, steps: app.game.steps(la.action, view, c) })),
+    );
+    app.pickerVersion = st.version;
+  }
+  drawTurn(view, over, myTurn);
+  drawChoices();
+  drawPlayers(view, over);
+  drawPrivate(view);
+  drawInvites();
+  drawActionList(legal);
+  drawResult(view, over);
+}
+
+function toAct(view) {
+  return Array.isArray(view.to_act) ? view.to_act : [];
+}
+
+function drawTurn(view, over, myTurn) {
+  const el = $("#turn");
+  const c = ctx();
+  if (app.state.status === "open") {
+    el.replaceChildren("Waiting for every seat to be taken…");
+    return;
+  }
+  if (over) {
+    const winners = view.winners || [];
+    const names = winners.map((s) => (s === app.seat ? "you" : nameOf(s)));
+    el.replaceChildren(...winners.map((s) => seatSwatch(s)), h("span", {}, `Game over — winner${winners.length > 1 ? "s" : ""}: ${names.join(", ")}`));
+    return;
+  }
+  const waiting = toAct(view);
+  const what = app.game.phaseText ? app.game.phaseText(view, c) : "";
+  if (myTurn) {
+    el.replaceChildren(seatSwatch(app.seat), h("span", {}, `Your turn${what ? ` — ${what}` : ""}`));
+  } else if (waiting.length) {
+    el.replaceChildren(
+      ...waiting.map((s) => seatSwatch(s)),
+      h("span", {}, `Waiting for ${waiting.map((s) => nameOf(s)).join(", ")}${what ? ` — ${what}` : ""}`),
+    );
+  } else {
+    el.replaceChildren(what || "");
+  }
+}
+
+// ---- choosing a move ------------------------------------------------------------------
+
+function drawChoices() {
+  const picker = app.picker;
+  const prompt = $("#prompt");
+  const c = ctx();
+  // For tests and assistive tools: which offer is on screen, and whether a move is in flight.
+  app.drawn = (app.drawn || 0) + 1;
+  document.body.dataset.offer = `${app.state ? app.state.version : 0}.${app.drawn}`;
+  document.body.dataset.sending = String(app.sending);
+  document.body.dataset.depth = String(picker ? picker.path.length : 0);
+  if (!picker || picker.all.length === 0 || app.sending) {
+    app.boardView.setTargets(new Map(), []);
+    prompt.replaceChildren(app.sending ? h("span", { class: "what" }, "Sending your move…") : "");
+    return;
+  }
+  const { targets, choices, finals } = picker.offers();
+  app.boardView.setTargets(targets, picker.picked());
+  const parts = [];
+  const question = app.game.question ? app.game.question(picker.path, targets, choices, app.state.view, c) : "";
+  if (question) parts.push(h("span", { class: "what" }, question));
+  for (const ch of choices) {
+    parts.push(
+      h(
+        "button",
+        {
+          type: "button",
+          class: `choice${ch.decline ? " decline" : ""}`,
+          "data-key": ch.key,
+          onclick: () => choose(ch.key),
+        },
+        ch.text || ch.key,
+      ),
+    );
+  }
+  for (const o of finals) {
+    parts.push(h("button", { type: "button", class: "choice", "data-final": "1", onclick: () => submit(o) }, o.label));
+  }
+  if (picker.started) {
+    parts.push(
+      h("button", { type: "button", class: "small cancel", onclick: () => (picker.reset(), drawChoices()) }, "Start over (Esc)"),
+    );
+  }
+  prompt.replaceChildren(...parts);
+  if (app.lastKeyboard) {
+    app.lastKeyboard = false;
+    const first = app.boardView.svg.querySelector(".tgt.is-target") || prompt.querySelector("button.choice");
+    if (first) first.focus();
+  }
+}
+
+function choose(key) {
+  if (!app.picker || app.sending) return;
+  const done = app.picker.pick(key);
+  if (done) submit(done);
+  else drawChoices();
+}
+
+function onBoardClick(ev) {
+  const t = ev.target.closest(".tgt.is-target");
+  if (!t) return;
+  choose(t.dataset.key);
+}
+
+function onBoardKey(ev) {
+  if (ev.key !== "Enter" && ev.key !== " ") return;
+  const t = ev.target.closest(".tgt.is-target");
+  if (!t) return;
+  ev.preventDefault();
+  app.lastKeyboard = true;
+  choose(t.dataset.key);
+}
+
+async function submit(option) {
+  if (app.sending) return;
+  app.sending = true;
+  clearNote();
+  drawChoices();
+  const version = app.state.version;
+  try {
+    await api(`/api/games/${encodeURIComponent(app.gameId)}/actions`, {
+      method: "POST",
+      token: app.token,
+      body: { version, action: option.action },
+    });
+    // Stay "sending" until the new state is here: the socket brings it (it may already
+    // have); without a live socket, or if it is slow, ask for it.
+    if (app.state.version > version) {
+      app.sending = false;
+      drawChoices();
+    } else {
+      if (!app.conn || !app.conn.isLive()) await refreshView();
+      setTimeout(() => {
+        if (app.sending && app.state.version <= version) refreshView();
+      }, 3000);
+      setTimeout(() => {
+        if (app.sending && app.state.version <= version) {
+          app.sending = false;
+          drawChoices();
+        }
+      }, 8000);
+    }
+  } catch (err) {
+    app.sending = false;
+    const why = err instanceof ApiError ? err.message : String(err);
+    const hint = {
+      stale_version: " The game moved on before your move arrived; the board now shows the current state, so please choose again.",
+      not_your_turn: " The board now shows whose turn it is.",
+      network: "",
+    }[err.code] || "";
+    note(err.code === "network" ? why : `The server refused this move: ${why.replace(/\.$/, "")}.${hint}`);
+    if (app.picker) app.picker.reset();
+    if (err.status === 401 || err.status === 403) seatLost();
+    await refreshView();
+    drawChoices();
+  }
+}
+
+async function refreshView() {
+  try {
+    receive(await api(`/api/games/${encodeURIComponent(app.gameId)}/view`, { token: app.token }));
+  } catch {
+    /* the socket will bring it when the server is back */
+  }
+}
+
+function note(msg, kind = "error") {
+  const el = $("#message");
+  el.className = `message${kind === "info" ? " info" : ""}`;
+  el.replaceChildren(
+    h("span", { class: "message-text" }, msg),
+    h("button", { type: "button", "aria-label": "Dismiss message", onclick: clearNote }, "×"),
+  );
+  el.hidden = false;
+}
+
+function clearNote() {
+  $("#message").hidden = true;
+}
+
+function drawActionList(legal) {
+  const list = $("#action-list");
+  const box = $("#actions");
+  box.hidden = app.seat === null;
+  list.replaceChildren();
+  if (legal.length === 0) {
+    list.append(h("li", { class: "muted" }, "Nothing to do right now."));
+    return;
+  }
+  legal.forEach((o, i) => {
+    list.append(h("li", {}, h("button", { type: "button", "data-index": i, onclick: () => submit(o) }, o.label)));
+  });
+}
+
+// ---- panels ---------------------------------------------------------------------------
+
+function drawPlayers(view, over) {
+  const c = ctx();
+  const cols = app.game.playerColumns(view, c);
+  const waiting = new Set(toAct(view));
+  const winners = new Set(view.winners || []);
+  const n = app.summary.num_seats;
+  const rows = [];
+  for (let seat = 0; seat < n; seat++) {
+    const st = seatStyle(seat);
+    const info = (app.state.seats || []).find((x) => x.seat === seat) || {};
+    const who = h(
+      "span",
+      { class: "who" },
+      seatSwatch(seat),
+      h("span", { class: "name", title: `${nameOf(seat)} (seat ${st.letter}, ${st.colourName})` }, `${nameOf(seat)}`),
+      info.bot || info.joined === false ? h("span", { class: "bot-tag" }, info.bot ? "bot" : "free") : null,
+      seat === app.seat ? h("span", { class: "you-tag" }, "you") : null,
+      over && winners.has(seat) ? h("span", { class: "winner-tag" }, "winner") : null,
+    );
+    rows.push(
+      h(
+        "tr",
+        { class: !over && waiting.has(seat) ? "to-act" : "", "data-seat": seat, "aria-current": !over && waiting.has(seat) ? "true" : null },
+        h("td", {}, who),
+        cols.map((col) => h("td", { class: "num", "data-col": col.id }, String(col.value(seat) ?? ""))),
+      ),
+    );
+  }
+  const note = app.game.tableNote ? app.game.tableNote(view, c) : "";
+  $("#players").replaceChildren(
+    note ? h("p", { class: "hint", id: "table-note" }, note) : "",
+    h(
+      "div",
+      { class: "table-scroll" },
+      h(
+      "table",
+      { class: "players-table" },
+      h("thead", {}, h("tr", {}, h("th", {}, "Player"), cols.map((col) => h("th", { class: "num", title: col.title || col.label }, col.label)))),
+      h("tbody", {}, rows),
+      ),
+    ),
+  );
+}
+
+function drawPrivate(view) {
+  const box = $("#private");
+  if (app.seat === null) {
+    box.hidden = true;
+    return;
+  }
+  const body = app.game.privatePanel(view, ctx());
+  box.hidden = !body;
+  if (body) $("#private-body").replaceChildren(body);
+}
+
+function drawInvites() {
+  const box = $("#invites");
+  const seats = app.state.seats || [];
+  const free = seats.filter((s) => !s.joined && !s.bot);
+  box.hidden = app.state.status !== "open" || free.length === 0;
+  if (box.hidden) return;
+  $("#invite-links").replaceChildren(
+    ...free.map((s) =>
+      h(
+        "li",
+        {},
+        h("span", { class: "invite-title" }, seatSwatch(s.seat), ` Seat ${seatStyle(s.seat).letter}`),
+        h(
+          "div",
+          { class: "link-row" },
+          h("input", { readonly: true, value: playUrl(app.gameId, s.seat), "aria-label": `Invite link for seat ${seatStyle(s.seat).letter}` }),
+          h("button", { type: "button", onclick: (ev) => copy(ev.target) }, "Copy"),
+        ),
+      ),
+    ),
+  );
+}
+
+async function copy(button) {
+  const input = button.parentElement.querySelector("input");
+  input.select();
+  try {
+    await navigator.clipboard.writeText(input.value);
+    button.textContent = "Copied";
+  } catch {
+    button.textContent = "Select and copy";
+  }
+  setTimeout(() => (button.textContent = "Copy"), 2000);
+}
+
+function drawResult(view, over) {
+  const box = $("#result");
+  box.hidden = !over;
+  if (!over) return;
+  const c = ctx();
+  const winners = view.winners || [];
+  const names = winners.map((s) => (s === app.seat ? "you" : nameOf(s)));
+  let headline;
+  if (winners.length === 1) headline = winners[0] === app.seat ? "You win!" : `${names[0]} wins!`;
+  else headline = `Shared win: ${names.join(" and ")}`;
+  $("#result-body").replaceChildren(
+    h("p", { class: "winners", "data-winners": winners.join(",") }, ...winners.map((s) => seatSwatch(s)), ` ${headline}`),
+    app.game.resultPanel(view, c),
+  );
+}
+
+// ---- event log ------------------------------------------------------------------------
+
+function refreshLog() {
+  if (!app.state || app.state.version <= app.logVersion) return;
+  if (app.logBusy) {
+    app.logAgain = true;
+    return;
+  }
+  const gen = app.logGen || 0;
+  app.logBusy = (async () => {
+    try {
+      const res = await api(`/api/games/${encodeURIComponent(app.gameId)}/log?since=${app.logVersion}`, { token: app.token });
+      if (gen !== (app.logGen || 0)) {
+        app.logAgain = true; // the log was reset meanwhile: this answer is stale
+        return;
+      }
+      appendLog(res.entries || []);
+      app.logVersion = Math.max(app.logVersion, res.version || 0);
+    } catch {
+      /* shown again on the next change */
+    } finally {
+      app.logBusy = null;
+      if (app.logAgain) {
+        app.logAgain = false;
+        refreshLog();
+      }
+    }
+  })();
+}
+
+function eventText(ev, c) {
+  try {
+    return app.game.eventText(ev, c);
+  } catch (err) {
+    // One odd event must not stop the log: show it plainly and say so in the console.
+    console.error("cannot describe event", ev, err);
+    return String(ev.type || "event").replace(/_/g, " ");
+  }
+}
+
+function appendLog(entries) {
+  const list = $("#log");
+  const c = ctx();
+  const seen = new Set([...list.children].map((li) => li.dataset.seq));
+  for (const entry of entries) {
+    if (seen.has(String(entry.seq))) continue;
+    const texts = (entry.events || []).map((ev) => eventText(ev, c)).filter(Boolean);
+    if (texts.length === 0) continue;
+    const li = h(
+      "li",
+      { "data-seq": entry.seq },
+      entry.seat === null || entry.seat === undefined ? null : seatSwatch(entry.seat, 14),
+      h("span", {}, texts.join(" ")),
+    );
+    list.prepend(li);
+  }
+  while (list.children.length > MAX_LOG) list.lastElementChild.remove();
+}
+
+init().catch((err) => fatal(`Something went wrong: ${err.message}`));

@@ -1,0 +1,297 @@
+// The home page: set up a game, hand out one link per seat, find open games.
+
+import { api, ApiError, loadSeat, myGames, playUrl, rememberName, rememberedName, saveSeat } from "./api.js";
+import { seatStyle, seatSwatch } from "./palette.js";
+import { h } from "./svg.js";
+
+const BLURB = {
+  dschingis_khan:
+    "Leo Colovini · Move your scout across the villages and lay tiles; build the Great Wall to decide which villages are Mongolian and which Chinese.",
+  dolmengoetter:
+    "Thomas Odenhoven · Walk and fly your druids, leave stones behind, win majorities in the stone circles and raise hidden-value dolmens.",
+};
+
+const ROLES = [
+  ["you", "You"],
+  ["friend", "A friend (gets a link)"],
+  ["bot", "Bot"],
+];
+
+const $ = (sel) => document.querySelector(sel);
+let kinds = [];
+
+function selectedKind() {
+  const input = document.querySelector('input[name="kind"]:checked');
+  return kinds.find((k) => k.id === (input && input.value)) || null;
+}
+
+function renderKinds() {
+  const list = $("#kind-list");
+  list.replaceChildren();
+  kinds.forEach((k, i) => {
+    const id = `kind-${k.id}`;
+    list.append(
+      h(
+        "label",
+        { class: "kind", for: id },
+        h("input", { type: "radio", name: "kind", id, value: k.id, checked: i === 0, onchange: renderSeats }),
+        h("span", { class: "kind-name" }, k.name),
+        h("span", { class: "kind-meta" }, `${k.min_players}–${k.max_players} players`),
+        h("span", { class: "kind-blurb" }, BLURB[k.id] || ""),
+      ),
+    );
+  });
+  if (kinds.length === 0) list.append(h("p", { class: "error" }, "This server offers no games."));
+  renderSeats();
+}
+
+function renderSeats() {
+  const kind = selectedKind();
+  const sel = $("#num-seats");
+  if (!kind) return;
+  const prev = Number(sel.value) || kind.min_players;
+  sel.replaceChildren();
+  for (let n = kind.min_players; n <= kind.max_players; n++) {
+    sel.append(h("option", { value: n, selected: n === Math.min(Math.max(prev, kind.min_players), kind.max_players) }, String(n)));
+  }
+  renderSeatRows();
+}
+
+function renderSeatRows() {
+  const n = Number($("#num-seats").value);
+  const list = $("#seat-list");
+  const old = [...list.querySelectorAll("select")].map((s) => s.value);
+  list.replaceChildren();
+  for (let seat = 0; seat < n; seat++) {
+    const st = seatStyle(seat);
+    const role = old[seat] || (seat === 0 ? "you" : "friend");
+    const select = h(
+      "select",
+      { id: `seat-role-${seat}`, "data-seat": seat, onchange: onRoleChange },
+      ROLES.map(([v, label]) => h("option", { value: v, selected: v === role }, label)),
+    );
+    list.append(
+      h(
+        "li",
+        { class: "seat-row" },
+        h("label", { for: `seat-role-${seat}` }, seatSwatch(seat), ` Seat ${st.letter} (${st.colourName})`),
+        select,
+      ),
+    );
+  }
+  ensureOneYou();
+  const start = $("#start-player");
+  const keep = start.value;
+  start.replaceChildren(h("option", { value: "" }, "Random"));
+  for (let seat = 0; seat < n; seat++) {
+    start.append(h("option", { value: seat, selected: String(seat) === keep }, `Seat ${seatStyle(seat).letter}`));
+  }
+}
+
+function onRoleChange(ev) {
+  // Exactly one seat is "you": choosing it for one seat gives the old one to a friend.
+  if (ev.target.value === "you") {
+    for (const s of document.querySelectorAll("#seat-list select")) {
+      if (s !== ev.target && s.value === "you") s.value = "friend";
+    }
+  }
+  ensureOneYou();
+}
+
+function ensureOneYou() {
+  const selects = [...document.querySelectorAll("#seat-list select")];
+  if (!selects.some((s) => s.value === "you")) {
+    const free = selects.find((s) => s.value !== "bot") || selects[0];
+    if (free) free.value = "you";
+  }
+}
+
+function showError(msg) {
+  const el = $("#create-error");
+  el.textContent = msg;
+  el.hidden = !msg;
+}
+
+async function onCreate(ev) {
+  ev.preventDefault();
+  showError("");
+  const kind = selectedKind();
+  const name = $("#your-name").value.trim();
+  if (!kind) return showError("Choose a game first.");
+  if (!name) {
+    $("#your-name").focus();
+    return showError("Please enter your name, so your friends know who invited them.");
+  }
+  const roles = [...document.querySelectorAll("#seat-list select")].map((s) => s.value);
+  const mySeat = roles.indexOf("you");
+  const body = {
+    kind: kind.id,
+    num_seats: roles.length,
+    seats: roles.map((r, i) => (r === "bot" ? { bot: true, name: `Bot ${seatStyle(i).letter}` } : { bot: false })),
+  };
+  const start = $("#start-player").value;
+  if (start !== "") body.options = { start_player: Number(start) };
+  const btn = $("#create");
+  btn.disabled = true;
+  btn.textContent = "Creating…";
+  try {
+    const game = await api("/api/games", { method: "POST", body });
+    const joined = await api(`/api/games/${game.id}/seats/${mySeat}/join`, { method: "POST", body: { name } });
+    saveSeat(game.id, joined.seat, joined.token, name);
+    rememberName(name);
+    showCreated(game, mySeat, roles);
+  } catch (err) {
+    showError(err instanceof ApiError ? err.message : String(err));
+  } finally {
+    btn.disabled = false;
+    btn.textContent = "Create the game";
+  }
+}
+
+function linkRow(id, url, label) {
+  return h(
+    "div",
+    { class: "link-row" },
+    h("input", { id, readonly: true, value: url, "aria-label": label }),
+    h("button", { type: "button", class: "copy", "data-copy": `#${id}` }, "Copy"),
+  );
+}
+
+function showCreated(game, mySeat, roles) {
+  $("#new-game").hidden = true;
+  $("#created").hidden = false;
+  const list = $("#invite-list");
+  list.replaceChildren();
+  roles.forEach((role, seat) => {
+    const st = seatStyle(seat);
+    if (role === "friend") {
+      list.append(
+        h(
+          "li",
+          { class: "invite", "data-seat": seat },
+          h("span", { class: "invite-title" }, seatSwatch(seat), ` Seat ${st.letter} — invite link for a friend:`),
+          linkRow(`invite-${seat}`, playUrl(game.id, seat), `Invite link for seat ${st.letter}`),
+        ),
+      );
+    } else {
+      const who = role === "you" ? "you" : "a bot";
+      list.append(h("li", { class: "invite", "data-seat": seat }, seatSwatch(seat), ` Seat ${st.letter}: ${who}`));
+    }
+  });
+  $("#spectator-link").value = playUrl(game.id);
+  $("#open-game").href = `/play/${game.id}`;
+  $("#created-title").focus?.();
+  $("#created").scrollIntoView({ block: "start" });
+  loadLists();
+}
+
+async function copyFrom(sel, button) {
+  const input = document.querySelector(sel);
+  input.select();
+  let ok = false;
+  try {
+    await navigator.clipboard.writeText(input.value);
+    ok = true;
+  } catch {
+    ok = document.execCommand && document.execCommand("copy");
+  }
+  button.textContent = ok ? "Copied" : "Select and copy";
+  setTimeout(() => (button.textContent = "Copy"), 2000);
+}
+
+function kindName(id) {
+  const k = kinds.find((x) => x.id === id);
+  return k ? k.name : id;
+}
+
+function seatsText(g) {
+  return g.seats
+    .map((s) => `${seatStyle(s.seat).letter}: ${s.joined ? s.name || (s.bot ? "bot" : "player") : "free"}`)
+    .join(" · ");
+}
+
+function gameItem(g, links) {
+  return h(
+    "li",
+    { class: "game-item", "data-game": g.id },
+    h("div", { class: "game-title" }, h("strong", {}, kindName(g.kind)), ` · ${g.num_seats} seats · `, h("span", { class: `status status-${g.status}` }, g.status)),
+    h("div", { class: "game-seats" }, seatsText(g)),
+    h("div", { class: "game-links" }, links),
+  );
+}
+
+async function loadLists() {
+  const openList = $("#open-games");
+  const runList = $("#running-games");
+  try {
+    const [open, running] = await Promise.all([api("/api/games?status=open"), api("/api/games?status=running")]);
+    openList.replaceChildren();
+    for (const g of open) {
+      const mine = loadSeat(g.id);
+      const links = mine
+        ? [h("a", { class: "button", href: `/play/${g.id}` }, "Back to your seat")]
+        : g.seats
+            .filter((s) => !s.joined && !s.bot)
+            .map((s) => h("a", { class: "button", href: `/play/${g.id}?join=${s.seat}` }, `Join as seat ${seatStyle(s.seat).letter}`));
+      links.push(h("a", { class: "button subtle", href: `/play/${g.id}` }, "Watch"));
+      openList.append(gameItem(g, links));
+    }
+    if (open.length === 0) openList.append(h("li", { class: "muted" }, "No game is waiting for players. Start one above!"));
+    runList.replaceChildren();
+    for (const g of running.slice(0, 30)) {
+      const mine = loadSeat(g.id);
+      runList.append(gameItem(g, [h("a", { class: "button subtle", href: `/play/${g.id}` }, mine ? "Play" : "Watch")]));
+    }
+    if (running.length === 0) runList.append(h("li", { class: "muted" }, "None right now."));
+  } catch (err) {
+    openList.replaceChildren(h("li", { class: "error" }, err.message));
+    runList.replaceChildren();
+  }
+  loadMine();
+}
+
+async function loadMine() {
+  const ids = myGames();
+  const list = $("#my-games");
+  if (ids.length === 0) {
+    $("#mine").hidden = true;
+    return;
+  }
+  const items = [];
+  for (const id of ids.slice(-20).reverse()) {
+    try {
+      const g = await api(`/api/games/${encodeURIComponent(id)}`);
+      const seat = loadSeat(id);
+      items.push(gameItem(g, [h("a", { class: "button", href: `/play/${g.id}` }, g.status === "over" ? `Result (seat ${seatStyle(seat.seat).letter})` : `Play (seat ${seatStyle(seat.seat).letter})`)]));
+    } catch {
+      /* the game is gone from this server */
+    }
+  }
+  list.replaceChildren(...items);
+  $("#mine").hidden = items.length === 0;
+}
+
+async function init() {
+  $("#your-name").value = rememberedName();
+  $("#num-seats").addEventListener("change", renderSeatRows);
+  $("#create-form").addEventListener("submit", onCreate);
+  $("#refresh-open").addEventListener("click", loadLists);
+  $("#another").addEventListener("click", () => {
+    $("#created").hidden = true;
+    $("#new-game").hidden = false;
+  });
+  document.addEventListener("click", (ev) => {
+    const b = ev.target.closest("button.copy");
+    if (b) copyFrom(b.dataset.copy, b);
+  });
+  try {
+    kinds = await api("/api/kinds");
+  } catch (err) {
+    $("#kind-list").replaceChildren(h("p", { class: "error" }, err.message));
+    kinds = [];
+  }
+  renderKinds();
+  loadLists();
+}
+
+init();
