@@ -1,0 +1,484 @@
+// Die Dolmengötter: draws the board file and the server's view (engines/dolmengoetter/
+// observer.py documents its shape) and turns each legal action into clicks.
+
+import { BoardSvg, titled } from "../boardkit.js";
+import { seatMark, seatStyle, seatSwatch } from "../palette.js";
+import { CORNER_RUNE, runeGlyph } from "../runes.js";
+import { h, points, regular, s } from "../svg.js";
+
+const K = 10; // board units -> SVG units
+const STONE_R = 9;
+const SLOT = 13; // a dolmen square
+
+const px = (p) => [p.x * K, p.y * K];
+
+function placeLabel(id) {
+  return `stone place ${id}`;
+}
+
+// ---- the board ------------------------------------------------------------------------
+
+function createBoard(board) {
+  const xs = board.places.map((p) => p.x * K);
+  const ys = board.places.map((p) => p.y * K);
+  const pad = 45;
+  const minX = Math.min(...xs) - pad;
+  const minY = Math.min(...ys) - pad;
+  const bv = new BoardSvg(
+    [minX, minY, Math.max(...xs) - minX + pad, Math.max(...ys) - minY + pad],
+    "Die Dolmengötter board: stone circles, stone places, druids, stones and dolmens",
+  );
+  bv.svg.classList.add("board-dg");
+  const places = new Map(board.places.map((p) => [p.id, p]));
+
+  bv.base.append(
+    s("rect", {
+      x: minX + 6,
+      y: minY + 6,
+      width: Math.max(...xs) - minX + pad - 12,
+      height: Math.max(...ys) - minY + pad - 12,
+      rx: 18,
+      fill: "#e4ecd4",
+      stroke: "#7d8a62",
+      "stroke-width": 3,
+    }),
+  );
+
+  // Stone circles: their outline through the places, and the factor ladder in the middle.
+  const circleGroups = new Map();
+  for (const c of board.circles) {
+    const pts = c.places.map((id) => px(places.get(id)));
+    const fill = { octagon: "#cfdcb4", hexagon: "#d9e4c3", square: "#e9dfc2" }[c.shape] || "#dde6c8";
+    const g = s(
+      "g",
+      { class: "circle", "data-circle": c.id },
+      s("polygon", { points: points(pts), fill, stroke: "#6f7f52", "stroke-width": 2.5, "stroke-linejoin": "round" }),
+    );
+    bv.base.append(g);
+    circleGroups.set(c.id, g);
+    const [cx, cy] = [c.center[0] * K, c.center[1] * K];
+    bv.addTarget(
+      `circle:${c.id}`,
+      s("polygon", { points: points(shrink(pts, [cx, cy], 0.72)) }),
+      `circle ${c.id}`,
+    );
+  }
+
+  // Paths between places and rune links (drawn faintly: they are how druids walk).
+  for (const [a, b] of board.paths) {
+    const [x1, y1] = px(places.get(a));
+    const [x2, y2] = px(places.get(b));
+    bv.base.append(s("line", { x1, y1, x2, y2, stroke: "#6f7f52", "stroke-width": 1.2, "stroke-dasharray": "2 3" }));
+  }
+
+  // Runes on the border: a druid may step to the place with the same rune on the far side.
+  const partners = new Map();
+  for (const [a, b] of board.rune_links) {
+    if (!partners.has(a)) partners.set(a, []);
+    if (!partners.has(b)) partners.set(b, []);
+    partners.get(a).push(b);
+    partners.get(b).push(a);
+  }
+  for (const p of board.places) {
+    if (p.rune === null || p.rune === undefined) continue;
+    const mates = (partners.get(p.id) || []).map((id) => places.get(id));
+    if (mates.length === 0) continue;
+    const mx = mates.reduce((a, m) => a + m.x, 0) / mates.length;
+    const my = mates.reduce((a, m) => a + m.y, 0) / mates.length;
+    let dx = p.x - mx;
+    let dy = p.y - my;
+    const len = Math.hypot(dx, dy) || 1;
+    dx /= len;
+    dy /= len;
+    const [x, y] = px(p);
+    const rx = x + dx * 24;
+    const ry = y + dy * 24;
+    const corner = p.rune === 0;
+    const n = corner ? CORNER_RUNE : p.rune;
+    const text = corner
+      ? `corner rune at stone place ${p.id}: linked to the other three corners`
+      : `rune ${p.rune} at stone place ${p.id}: linked to stone place ${mates.map((m) => m.id).join(", ")}`;
+    const g = titled(
+      s(
+        "g",
+        { class: "rune-mark", "data-rune": p.rune, "data-place": p.id, color: corner ? "#5a1f6e" : "#3d2a10" },
+        s("circle", { cx: rx, cy: ry, r: 11, fill: "#fbf6e6", stroke: "currentColor", "stroke-width": 1.2 }),
+        runeGlyph(n, rx, ry, 1.45),
+      ),
+      text,
+    );
+    bv.base.append(g);
+  }
+
+  // Stone places, with their ids small (the move list names places by id).
+  for (const p of board.places) {
+    const [x, y] = px(p);
+    bv.base.append(
+      s("circle", { cx: x, cy: y, r: STONE_R + 1, fill: "#f4f1e4", stroke: "#6f7f52", "stroke-width": 1.5 }),
+      s("text", { x: x + 8, y: y + 17, "font-size": 7, fill: "#4d5636", "text-anchor": "middle" }, String(p.id)),
+    );
+    bv.addTarget(`place:${p.id}`, s("circle", { cx: x, cy: y, r: STONE_R + 4 }), placeLabel(p.id));
+  }
+
+  const handle = {
+    svg: bv.svg,
+    setTargets: (live, picked) => bv.setTargets(live, picked),
+    update: (view, ctx) => drawPieces(bv, board, places, circleGroups, view, ctx),
+  };
+  return handle;
+}
+
+function shrink(pts, [cx, cy], k) {
+  return pts.map(([x, y]) => [cx + (x - cx) * k, cy + (y - cy) * k]);
+}
+
+function stoneShape(seat, x, y) {
+  const st = seatStyle(seat);
+  return s(
+    "g",
+    { class: "stone", "data-owner": seat },
+    s("polygon", { points: points(regular(x, y, STONE_R, 8, Math.PI / 8)), fill: st.colour, stroke: "#1b1b1b", "stroke-width": 1.4 }),
+    seatMark(seat, x, y, 4.2),
+  );
+}
+
+function druidShape(seat, x, y, lying) {
+  const st = seatStyle(seat);
+  const body = lying
+    ? [
+        s("rect", { x: x - 12, y: y - 5.5, width: 24, height: 11, rx: 5.5, fill: st.colour, stroke: "#000", "stroke-width": 1.6 }),
+        s("circle", { cx: x - 12, cy: y, r: 4.5, fill: st.colour, stroke: "#000", "stroke-width": 1.6 }),
+        seatMark(seat, x + 3, y, 3.6),
+      ]
+    : [
+        s("path", {
+          d: `M${x - 8},${y + 10} L${x - 3.5},${y - 5} L${x + 3.5},${y - 5} L${x + 8},${y + 10} Z`,
+          fill: st.colour,
+          stroke: "#000",
+          "stroke-width": 1.6,
+          "stroke-linejoin": "round",
+        }),
+        s("circle", { cx: x, cy: y - 9, r: 5, fill: st.colour, stroke: "#000", "stroke-width": 1.6 }),
+        seatMark(seat, x, y + 3.5, 3.4),
+      ];
+  return s("g", { class: `druid ${lying ? "lying" : "standing"}`, "data-owner": seat, "data-lying": String(lying) }, body);
+}
+
+function drawPieces(bv, board, places, circleGroups, view, ctx) {
+  const layer = s("g", { class: "pieces" });
+  const rightNow = (view.rights || [])[0];
+  for (const c of view.circles || []) {
+    const g = circleGroups.get(c.id);
+    if (g) {
+      g.classList.toggle("scored", Boolean(c.scored));
+      g.classList.toggle("has-right", Boolean(rightNow && rightNow.circle === c.id));
+    }
+  }
+  for (const pv of view.places || []) {
+    const p = places.get(pv.id);
+    if (!p) continue;
+    const [x, y] = px(p);
+    if (pv.stone !== null && pv.stone !== undefined) {
+      layer.append(titled(stoneShape(pv.stone, x, y), `${ctx.nameOf(pv.stone)}'s stone on ${placeLabel(pv.id)}`));
+    }
+    if (pv.druid !== null && pv.druid !== undefined) {
+      const el = druidShape(pv.druid, x, y, pv.lying);
+      el.dataset.place = pv.id;
+      layer.append(titled(el, `${ctx.nameOf(pv.druid)}'s druid ${pv.lying ? "lying (collecting herbs)" : "standing"} on ${placeLabel(pv.id)}`));
+    }
+  }
+  for (const c of view.circles || []) {
+    const bc = board.circles[c.id];
+    if (!bc) continue;
+    layer.append(dolmenLadder(c, bc.center[0] * K, bc.center[1] * K, rightNow, ctx));
+  }
+  const old = bv.pieces.firstChild;
+  if (old) old.replaceWith(layer);
+  else bv.pieces.append(layer);
+}
+
+/** The factor ladder of a circle with its dolmen stack on it (position 0 = top). */
+function dolmenLadder(c, cx, cy, rightNow, ctx) {
+  const n = c.max_dolmens;
+  const top = cy - (n * SLOT) / 2;
+  const x = cx - SLOT / 2 - 3;
+  const g = s("g", { class: "ladder", "data-circle": c.id });
+  // Once a circle has scored its dolmens leave the board (DG-8); they are still drawn,
+  // faded and with their now public values, so the scoring can be read off the board.
+  const scored = !(c.stack && c.stack.length) && c.scored && c.scored.length ? c.scored : null;
+  const stack = scored || c.stack || [];
+  const scoredNote = c.scored ? " This circle has scored." : "";
+  if (scored) g.classList.add("scored");
+  for (let k = 0; k < n; k++) {
+    const y = top + k * SLOT;
+    const d = stack[k];
+    g.append(
+      s(
+        "text",
+        { x: x + SLOT + 2.5, y: y + SLOT * 0.74, "font-size": 8.5, "font-weight": 700, fill: d ? "#1f2a10" : "#6b7a4c" },
+        String(c.factors[k]),
+      ),
+    );
+    if (!d) {
+      // An empty slot is only hinted at, so that an empty board stays calm to look at.
+      g.append(s("rect", { x: x + 3, y: y + 3, width: SLOT - 6, height: SLOT - 6, rx: 1.5, fill: "none", stroke: "#9aa77c", "stroke-width": 0.8 }));
+      continue;
+    }
+    const st = seatStyle(d.owner);
+    const known = d.value !== null && d.value !== undefined;
+    const dg = s(
+      "g",
+      { class: scored ? "dolmen scored" : "dolmen", opacity: scored ? 0.7 : null, "data-owner": d.owner, "data-circle": c.id, "data-position": k, "data-value": known ? d.value : null },
+      s("rect", { x: x + 0.5, y: y + 0.5, width: SLOT - 1, height: SLOT - 1, rx: 2, fill: st.colour, stroke: "#000", "stroke-width": 1.3 }),
+      known
+        ? [
+            s("rect", { x: x + 2.5, y: y + 2.2, width: SLOT - 5, height: SLOT - 4.4, rx: 1.5, fill: "#fff" }),
+            s("text", { x: x + SLOT / 2, y: y + SLOT * 0.76, "font-size": 9, "font-weight": 700, "text-anchor": "middle", fill: "#000" }, String(d.value)),
+          ]
+        : seatMark(d.owner, x + SLOT / 2, y + SLOT / 2, 3.6),
+    );
+    const valueText = (known ? `value ${d.value}` : "value hidden") + (scored ? `, scored ${d.points} points` : "");
+    g.append(titled(dg, `${ctx.nameOf(d.owner)}'s dolmen, ${valueText}, position ${k + 1} from the top (factor ${c.factors[k]}) in circle ${c.id}`));
+  }
+  if (rightNow && rightNow.circle === c.id) {
+    const y = rightNow.position === "top" ? top - 7 : top + n * SLOT + 7;
+    g.append(
+      s("polygon", {
+        points: points(rightNow.position === "top" ? [[x - 9, y - 5], [x - 2, y], [x - 9, y + 5]] : [[x - 9, y - 5], [x - 2, y], [x - 9, y + 5]]),
+        fill: seatStyle(rightNow.seat).colour,
+        stroke: "#000",
+      }),
+    );
+  }
+  return titled(g, `Circle ${c.id} (${c.shape}): factors ${c.factors.join(", ")} from the top; ${stack.length} dolmen(s).${scoredNote}`);
+}
+
+// ---- actions as clicks ----------------------------------------------------------------
+
+function stoneStep(stone, from, view, seat) {
+  if (stone) return { key: "stone:yes", text: `Leave a stone on place ${from}` };
+  const me = (view.players || [])[seat];
+  const free = me && me.stones_left === 0;
+  return { key: "stone:no", text: free ? "No stone (none left)" : "No stone (−1 point)", decline: true };
+}
+
+function steps(action, view, ctx) {
+  const at = (p, text) => ({ key: `place:${p}`, board: true, text });
+  switch (action.type) {
+    case "place_druid":
+      return [at(action.place, `Put a druid on ${placeLabel(action.place)}`)];
+    case "walk":
+    case "flight":
+      return [
+        at(action.from_place, `Your druid on ${placeLabel(action.from_place)}`),
+        at(action.to, `Move the druid to ${placeLabel(action.to)}`),
+        action.type === "walk"
+          ? { key: "how:walk", text: "Walk there" }
+          : { key: "how:fly", text: "Fly there (uses the herbs)" },
+        stoneStep(action.stone, action.from_place, view, ctx.seat),
+      ];
+    case "herbs":
+      return [at(action.place, `Your druid on ${placeLabel(action.place)}`), { key: "herbs", text: "Lie down and collect herbs" }];
+    case "place_dolmen":
+      return [
+        { key: `circle:${action.circle}`, board: true, text: `Circle ${action.circle}` },
+        { key: `value:${action.value}`, text: `Dolmen of value ${action.value}` },
+      ];
+    case "decline_dolmen":
+      return [
+        { key: `circle:${action.circle}`, board: true, text: `Circle ${action.circle}` },
+        { key: "value:none", text: "No dolmen", decline: true },
+      ];
+    case "pass":
+      return [{ key: "pass", text: "Pass (no move is possible)" }];
+    default:
+      return [{ key: `other:${JSON.stringify(action)}`, text: action.type }];
+  }
+}
+
+function question(path, targets, choices, view) {
+  const last = path[path.length - 1];
+  if (view.phase === "druids") return "Click a free stone place to put one of your druids there.";
+  if (view.phase === "rights") {
+    const r = (view.rights || [])[0];
+    if (!r) return "";
+    const where = r.position === "top" ? "on top of" : "at the bottom of";
+    return `You may raise a dolmen ${where} the stack in circle ${r.circle}. Choose its value (only you will see it), or none.`;
+  }
+  if (!last) return "Click one of your druids to move it (walk or fly), or to let it collect herbs.";
+  if (last.key.startsWith("place:") && path.length === 1) {
+    return targets.size ? "Click where the druid should go, or choose:" : "Choose:";
+  }
+  if (choices.some((c) => c.key.startsWith("how:"))) return "Walk or fly?";
+  if (choices.some((c) => c.key.startsWith("stone:"))) return "Leave a stone on the place the druid left?";
+  return "";
+}
+
+function phaseText(view, ctx) {
+  const to = (view.to_act || [])[0];
+  const mine = to === ctx.seat;
+  if (view.phase === "druids") {
+    const left = ((view.players || [])[to] || {}).druids_to_place;
+    return mine ? `place a druid (${left} to place)` : "placing druids";
+  }
+  if (view.phase === "rights") {
+    const r = (view.rights || [])[0];
+    return r ? `dolmen right in circle ${r.circle} (${r.position})` : "";
+  }
+  const fr = view.final_round;
+  if (fr) return `final round${mine ? ": your last turn" : ""}`;
+  return mine ? "move a druid or collect herbs" : "";
+}
+
+// ---- panels ---------------------------------------------------------------------------
+
+function playerColumns(view) {
+  const p = (seat) => (view.players || [])[seat] || {};
+  return [
+    { id: "score", label: "Score", title: "Points", value: (seat) => p(seat).score },
+    { id: "stones", label: "Stones", title: "Stones left", value: (seat) => p(seat).stones_left },
+    { id: "dolmens", label: "Dolmens", title: "Dolmens left in hand", value: (seat) => p(seat).dolmens_left },
+  ];
+}
+
+function privatePanel(view, ctx) {
+  if (ctx.seat === null) return null;
+  const me = (view.players || [])[ctx.seat];
+  if (!me || !me.hand) return null;
+  const hand = h(
+    "ul",
+    { class: "chips", id: "my-hand", "aria-label": "Your dolmens in hand" },
+    [1, 2, 3, 4].map((v) =>
+      h("li", { class: "chip", "data-value": v, "data-count": me.hand[String(v)] }, h("strong", {}, `${me.hand[String(v)]}×`), ` value ${v}`),
+    ),
+  );
+  const mine = [];
+  for (const c of view.circles || []) {
+    (c.stack || []).forEach((d, k) => {
+      if (d.owner === ctx.seat && d.value !== null && d.value !== undefined) {
+        mine.push(h("li", { class: "chip", "data-circle": c.id, "data-value": d.value }, `circle ${c.id}: value ${d.value} (×${c.factors[k]})`));
+      }
+    });
+  }
+  return h(
+    "div",
+    {},
+    h("p", {}, "Your dolmens in hand:"),
+    hand,
+    h("p", {}, "Your dolmens on the board:"),
+    mine.length ? h("ul", { class: "chips", id: "my-board-dolmens" }, mine) : h("p", { class: "muted", id: "my-board-dolmens" }, "none yet"),
+  );
+}
+
+function resultPanel(view, ctx) {
+  const n = (view.players || []).length;
+  const rows = [];
+  const fromDolmens = new Array(n).fill(0);
+  for (const c of view.circles || []) {
+    if (!c.scored || c.scored.length === 0) continue;
+    const per = new Array(n).fill(0);
+    const detail = [];
+    for (const d of c.scored) {
+      per[d.owner] += d.points;
+      fromDolmens[d.owner] += d.points;
+      detail.push(`${ctx.nameOf(d.owner)} ${d.value}×${d.factor}`);
+    }
+    rows.push(
+      h(
+        "tr",
+        { "data-circle": c.id },
+        h("td", {}, `Circle ${c.id}`, h("br"), h("small", { class: "muted" }, detail.join(", "))),
+        per.map((v) => h("td", {}, v ? String(v) : "·")),
+      ),
+    );
+  }
+  const scores = view.scores || [];
+  const rest = scores.map((sc, i) => sc - fromDolmens[i]);
+  const head = h("tr", {}, h("th", {}, "Circle"), [...Array(n).keys()].map((i) => h("th", { title: ctx.nameOf(i) }, seatSwatch(i, 14), ` ${ctx.nameOf(i)}`)));
+  return h(
+    "div",
+    { class: "score-wrap" },
+    h("p", {}, view.end_reason === "stones_used_up" ? "Every stone has been placed." : "The final round is over."),
+    h(
+      "table",
+      { class: "score-table", id: "score-table" },
+      h("thead", {}, head),
+      h(
+        "tbody",
+        {},
+        rows,
+        h("tr", {}, h("td", {}, "Start (4) and declined stones"), rest.map((v) => h("td", {}, String(v)))),
+        h("tr", { class: "total" }, h("th", {}, "Total"), scores.map((v) => h("th", {}, String(v)))),
+      ),
+    ),
+  );
+}
+
+function legend() {
+  const mk = (el, text, w = 30, hgt = 26, vb = "-15 -13 30 26") =>
+    h("span", {}, s("svg", { width: w, height: hgt, viewBox: vb, "aria-hidden": "true" }, el), text);
+  return [
+    mk(stoneShape(0, 0, 0), "stone"),
+    mk(druidShape(0, 0, 2, false), "druid standing"),
+    mk(druidShape(0, 2, 0, true), "druid lying (may fly)"),
+    mk(
+      s("g", {}, s("rect", { x: -6.5, y: -6.5, width: 13, height: 13, rx: 2, fill: seatStyle(1).colour, stroke: "#000" }), seatMark(1, 0, 0, 3.6)),
+      "dolmen (value hidden)",
+    ),
+    mk(s("text", { x: 0, y: 4, "font-size": 11, "font-weight": 700, "text-anchor": "middle" }, "5"), "scoring factor, top to bottom"),
+    mk(s("g", { color: "#3d2a10" }, runeGlyph(1, 0, 0, 1.6)), "same rune on both edges: a path across"),
+  ];
+}
+
+function eventText(ev, ctx) {
+  const who = ctx.who(ev.seat);
+  switch (ev.type) {
+    case "druid_placed":
+      return `${who} put a druid on place ${ev.place}.`;
+    case "walk":
+      return `${who} walked a druid from ${ev.from} to ${ev.to}.`;
+    case "flight":
+      return `${who} flew a druid from ${ev.from} to ${ev.to}.`;
+    case "herbs":
+      return `${who}: the druid on ${ev.place} collects herbs.`;
+    case "stone_placed":
+      return `Stone left on ${ev.place}.`;
+    case "stone_declined":
+      return ev.penalty ? `No stone (−${ev.penalty} point, score ${ev.score}).` : "No stone.";
+    case "dolmen_right":
+      return `${who} may raise a dolmen ${ev.position === "top" ? "on top" : "at the bottom"} in circle ${ev.circle}.`;
+    case "dolmen_placed":
+      return `${who} raised a dolmen${ev.value ? ` of value ${ev.value}` : ""} in circle ${ev.circle} (${ev.position}).`;
+    case "dolmen_declined":
+      return `${who} raised no dolmen in circle ${ev.circle}.`;
+    case "dolmen_right_lapsed":
+      return `${who}'s dolmen right in circle ${ev.circle} lapsed (${ev.reason === "stack_full" ? "the stack is full" : "no dolmens left"}).`;
+    case "circle_scored": {
+      const parts = (ev.dolmens || []).map((d) => `${ctx.nameOf(d.owner)} ${d.value}×${d.factor}=${d.points}`);
+      return `Circle ${ev.circle} scored${ev.final ? " at the end" : ""}: ${parts.join(", ") || "no dolmens"}.`;
+    }
+    case "final_round":
+      return `${ctx.who(ev.started_by)} placed the last dolmen: final round!`;
+    case "pass":
+      return `${who} passes.`;
+    case "game_over":
+      return `Game over. Winner${(ev.winners || []).length > 1 ? "s" : ""}: ${(ev.winners || []).map((w) => ctx.nameOf(w)).join(", ")}.`;
+    case "turn":
+      return "";
+    default:
+      return ev.type.replace(/_/g, " ");
+  }
+}
+
+export default {
+  title: "Die Dolmengötter",
+  createBoard,
+  steps,
+  question,
+  phaseText,
+  playerColumns,
+  privatePanel,
+  resultPanel,
+  legend,
+  eventText,
+};
