@@ -1,0 +1,352 @@
+"""Browser tests: Chromium (driven by Playwright) against a real uvicorn server process.
+
+``web`` is one server for the whole browser suite: ``uvicorn app.main:app`` on 127.0.0.1 and
+a free port, on a temporary SQLite file (``DATABASE_URL``). ``chromium`` is one browser;
+each test opens its own contexts (one per player: separate storage, so separate seats).
+
+The helpers in ``Table`` drive the pages the way a player does: create a game on the home
+page, open the invite link, and click highlighted board targets or offered choices. Every
+state check compares the page with what the server says to that page's seat.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
+
+REPO = Path(__file__).resolve().parents[2]
+SHOTS = REPO / "test-artifacts" / "screenshots"
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+DESKTOP = {"width": 1280, "height": 800}
+PHONE = {"width": 390, "height": 844}
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Uvicorn:
+    """``uvicorn app.main:app`` as a child process; ``stop``/``start`` keep port and database,
+    so a restart looks to a browser like a server that went away and came back."""
+
+    def __init__(self, directory: Path, port: int | None = None) -> None:
+        self.directory = directory
+        self.port = port or free_port()
+        self.database_url = f"sqlite:///{directory / 'browser.db'}"
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> Uvicorn:
+        env = {
+            **os.environ,
+            "DATABASE_URL": self.database_url,
+            "BOT_DELAY": "0.05",
+        }
+        log = open(self.directory / "server.log", "ab")  # noqa: SIM115 - the child owns it
+        self.proc = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "uvicorn",
+                "app.main:app",
+                "--host",
+                "127.0.0.1",
+                "--port",
+                str(self.port),
+                "--log-level",
+                "warning",
+            ],
+            cwd=REPO,
+            env=env,
+            stdout=log,
+            stderr=log,
+        )
+        log.close()
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"server exited: {self.log()[-2000:]}")
+            try:
+                if httpx.get(f"{self.url}/api/health", timeout=1).status_code == 200:
+                    return self
+            except httpx.TransportError:
+                pass
+            time.sleep(0.1)
+        self.stop()
+        raise RuntimeError(f"server did not start: {self.log()[-2000:]}")
+
+    def stop(self) -> None:
+        if self.proc is None:
+            return
+        self.proc.terminate()
+        try:
+            self.proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait(timeout=5)
+        self.proc = None
+
+    def log(self) -> str:
+        path = self.directory / "server.log"
+        return path.read_text(errors="replace") if path.exists() else ""
+
+
+@pytest.fixture(scope="session")
+def web(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Uvicorn]:
+    server = Uvicorn(tmp_path_factory.mktemp("browser-server")).start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="session")
+def chromium() -> Iterator[Browser]:
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def contexts(chromium: Browser) -> Iterator[Callable[..., BrowserContext]]:
+    """``contexts(size)`` opens a fresh browser profile (one player); all close afterwards."""
+    opened: list[BrowserContext] = []
+
+    def open_context(size: dict[str, int] = DESKTOP) -> BrowserContext:
+        ctx = chromium.new_context(viewport=size)
+        ctx.set_default_timeout(15000)
+        opened.append(ctx)
+        return ctx
+
+    yield open_context
+    for ctx in opened:
+        ctx.close()
+
+
+def shot(page: Page, name: str) -> Path:
+    """A full-page screenshot into test-artifacts/screenshots/ (looked at by people)."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    path = SHOTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    return path
+
+
+# ---- a player at the table ----------------------------------------------------------------
+
+
+@dataclass
+class Player:
+    """One browser page holding one seat (or watching, ``seat`` None)."""
+
+    page: Page
+    seat: int | None
+    name: str
+    errors: list[str] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.page.on("pageerror", lambda exc: self.errors.append(str(exc)))
+        self.page.on(
+            "console",
+            lambda msg: self.errors.append(msg.text) if msg.type == "error" else None,
+        )
+
+    @property
+    def token(self) -> str | None:
+        if self.seat is None:
+            return None
+        return self.page.evaluate(
+            "id => JSON.parse(localStorage.getItem('tafelrunde.seat.' + id)).token",
+            self.game_id,
+        )
+
+    @property
+    def game_id(self) -> str:
+        return self.page.url.rstrip("/").split("/play/")[1].split("?")[0]
+
+    def dataset(self) -> dict[str, str]:
+        return self.page.evaluate("() => ({...document.body.dataset})")
+
+    def version(self) -> int:
+        return int(self.dataset().get("version", "-1"))
+
+
+def create_game(
+    page: Page,
+    base: str,
+    game: str,
+    roles: list[str],
+    name: str,
+    start_player: int | None = None,
+) -> tuple[str, dict[int, str], str]:
+    """On the home page: choose the game, seats (you/friend/bot), name; create it.
+
+    Returns the game id, the invite link per friend seat and the spectator link, all read
+    from the page as the creator would copy them.
+    """
+    page.goto(f"{base}/")
+    page.locator(f"#kind-{game}").check()
+    page.select_option("#num-seats", str(len(roles)))
+    for seat, role in enumerate(roles):
+        page.select_option(f"#seat-role-{seat}", role)
+    page.fill("#your-name", name)
+    if start_player is not None:
+        page.select_option("#start-player", str(start_player))
+    page.click("#create")
+    page.wait_for_selector("#created:not([hidden])")
+    invites = {
+        seat: page.input_value(f"#invite-{seat}")
+        for seat, role in enumerate(roles)
+        if role == "friend"
+    }
+    spectator = page.input_value("#spectator-link")
+    game_id = spectator.rstrip("/").split("/play/")[1]
+    page.click("#open-game")
+    page.wait_for_selector("body[data-version]")
+    return game_id, invites, spectator
+
+
+def join_by_link(page: Page, link: str, name: str) -> None:
+    """A friend opens their invite link and takes the seat with their name."""
+    page.goto(link)
+    page.wait_for_selector("#join:not([hidden])")
+    page.fill("#join-name", name)
+    page.click("#join-button")
+    page.wait_for_selector("body[data-version]")
+
+
+def server_view(base: str, game_id: str, token: str | None) -> dict[str, Any]:
+    headers = {"Authorization": f"Bearer {token}"} if token else {}
+    r = httpx.get(f"{base}/api/games/{game_id}/view", headers=headers, timeout=10)
+    r.raise_for_status()
+    return r.json()
+
+
+OFFERS = ".tgt.is-target, #prompt button.choice, #prompt button[data-final]"
+
+
+def offered_keys(page: Page) -> dict[str, list[str]]:
+    return page.evaluate(
+        """() => ({
+            targets: [...document.querySelectorAll('.tgt.is-target')].map(e => e.dataset.key),
+            choices: [...document.querySelectorAll('#prompt button.choice')]
+                .map(e => e.dataset.key).filter(Boolean),
+        })"""
+    )
+
+
+def click_one(player: Player, rng: random.Random) -> str:
+    """Click one of the offered targets or choices (seeded); wait until the page reacts."""
+    page = player.page
+    before = player.dataset().get("offer")
+    offers = page.locator(OFFERS)
+    count = offers.count()
+    assert count > 0, "the page says it is our turn but offers nothing to click"
+    target = offers.nth(rng.randrange(count))
+    what = target.get_attribute("data-key") or target.inner_text()
+    target.click()
+    page.wait_for_function(
+        "before => document.body.dataset.offer !== before", arg=before, timeout=15000
+    )
+    return what
+
+
+def wait_idle(player: Player) -> dict[str, str]:
+    """Until the page has no move in flight; returns its dataset."""
+    player.page.wait_for_function("() => document.body.dataset.sending !== 'true'")
+    return player.dataset()
+
+
+def play(
+    players: list[Player],
+    rng: random.Random,
+    *,
+    until: Callable[[], bool] | None = None,
+    on_turn: Callable[[Player], None] | None = None,
+    max_clicks: int = 3000,
+    patience: float = 30.0,
+) -> int:
+    """Each page clicks whenever it is its seat's turn, until the game is over (or ``until``).
+
+    ``on_turn(player)`` runs at the start of each decision (nothing picked yet), where the
+    page must offer exactly what the server allows. Returns the number of clicks.
+    """
+    clicks = 0
+    idle_since = time.monotonic()
+    while clicks < max_clicks:
+        if until is not None and until():
+            return clicks
+        acted = False
+        statuses = []
+        for player in players:
+            if player.seat is None:
+                continue
+            data = player.dataset()
+            statuses.append(data.get("status"))
+            if data.get("status") == "over":
+                continue
+            if data.get("myTurn") == "true" and data.get("sending") == "false":
+                if on_turn is not None and data.get("depth") == "0":
+                    on_turn(player)
+                click_one(player, rng)
+                clicks += 1
+                acted = True
+        if statuses and all(s == "over" for s in statuses):
+            return clicks
+        if acted:
+            idle_since = time.monotonic()
+        else:
+            if time.monotonic() - idle_since > patience:
+                raise AssertionError(f"nobody could move for {patience}s: {statuses}")
+            time.sleep(0.03)
+    raise AssertionError(f"the game did not end within {max_clicks} clicks")
+
+
+@pytest.fixture
+def table(web: Uvicorn) -> Any:
+    """The helpers above, for the test modules."""
+    from types import SimpleNamespace
+
+    return SimpleNamespace(
+        base=web.url,
+        Player=Player,
+        create_game=create_game,
+        join_by_link=join_by_link,
+        server_view=lambda game_id, token: server_view(web.url, game_id, token),
+        offered_keys=offered_keys,
+        click_one=click_one,
+        wait_idle=wait_idle,
+        play=play,
+        shot=shot,
+        DESKTOP=DESKTOP,
+        PHONE=PHONE,
+    )
+
+
+@pytest.fixture
+def rng(request: pytest.FixtureRequest) -> random.Random:
+    """Seeded per test, so a failing play-through can be repeated click for click."""
+    return random.Random(request.node.name)
