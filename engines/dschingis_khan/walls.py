@@ -436,34 +436,30 @@ class Wall:
         Trusts the caller that ``can_place(line)``. The caller sends ``removed`` pieces to the
         common supply or out of the game (DK-5, DK-16).
         """
-        kind: Literal["branch", "loop", "new_end"] = "branch"
-        new_section: tuple[int, ...] = ()
-        old_section: tuple[int, ...] = ()
-        kept: Literal["new", "old"] | None = None
-        cut: tuple[int, ...] = ()
-        new_end: tuple[str, int] | None = None
-        end_tower = None if self.closes_loop(line) else self.new_end_tower(line)
+        end_tower = None
         if self.closes_loop(line):
-            kind = "loop"
+            kind: Literal["loop", "new_end"] = "loop"
             new_section, old_section = self.loop_sections(line)
-        elif end_tower is not None:
+        else:
+            end_tower = self.new_end_tower(line)
+            if end_tower is None:
+                self._add_leaf(line)
+                return Placement(line=line)
             kind = "new_end"
             new_section, old_section = self.end_sections(line, end_tower)
-        if kind != "branch":
-            # The longer section stays; on a tie the new one goes (DK-3, DK-4).
-            kept = "new" if len(new_section) > len(old_section) else "old"
-            cut = old_section if kept == "new" else new_section
-            if end_tower is not None and kept == "new":
-                new_end = (self.geo.tower_side[end_tower], end_tower)  # type: ignore[assignment]
+        # The longer section stays; on a tie the new one goes (DK-3, DK-4).
+        kept: Literal["new", "old"] = "new" if len(new_section) > len(old_section) else "old"
+        cut = old_section if kept == "new" else new_section
+        new_end = None
+        if end_tower is not None and kept == "new":
+            new_end = (self.geo.tower_side[end_tower] or "", end_tower)
         before = self.mongolian
         self.state[line] = OPEN
         for p in cut:
             self.state[p] = EMPTY
         if new_end is not None:
             self.ends[new_end[0]] = new_end[1]
-        isolated: tuple[int, ...] = ()
-        if cut:
-            isolated = self._drop_isolated()
+        isolated = self._drop_isolated()
         self._rebuild()
         changed = tuple(v for v, m in enumerate(self.mongolian) if m != before[v])
         return Placement(
@@ -477,6 +473,17 @@ class Wall:
             new_end=new_end,
             sides_changed=changed,
         )
+
+    def _add_leaf(self, line: int) -> None:
+        """A piece that only extends the tree: update the derived structure in place (the
+        Great Wall and the sides stay as they are)."""
+        self.state[line] = OPEN
+        a, b = self.geo.line_towers[line]
+        inner, outer = (a, b) if a in self._adj else (b, a)
+        self._adj[inner].append((line, outer))
+        self._adj[outer] = [(line, inner)]
+        self._att[outer] = self._att[inner]
+        self._legal = None
 
     def _drop_isolated(self) -> tuple[int, ...]:
         """DK-5: remove every piece no longer connected to the Great Wall's west end."""
