@@ -7,6 +7,7 @@ const PING_EVERY_MS = 20000;
 const SILENT_LIMIT_MS = 50000; // no message for this long: the socket is dead, replace it
 const BACKOFF_FIRST_MS = 500;
 const BACKOFF_MAX_MS = 15000;
+const OFFLINE_RETRY_MS = 30000;
 
 export class Connection {
   /**
@@ -141,19 +142,25 @@ export class Connection {
 
   scheduleRetry() {
     clearTimeout(this.retryTimer);
+    if (navigator.onLine === false) {
+      // No network at all: wait for the "online" event instead of knocking in vain (a slow
+      // retry stays, in case the browser's idea of being offline is wrong).
+      this.retryAt = Date.now() + OFFLINE_RETRY_MS;
+      this.setStatus("offline", { attempt: this.attempt });
+      this.retryTimer = setTimeout(() => this.open(), OFFLINE_RETRY_MS);
+      return;
+    }
     const base = Math.min(BACKOFF_MAX_MS, BACKOFF_FIRST_MS * 2 ** this.attempt);
     const delay = Math.round(base * (0.8 + Math.random() * 0.4));
     this.attempt += 1;
     this.retryAt = Date.now() + delay;
-    this.setStatus(navigator.onLine === false ? "offline" : "reconnecting", {
-      attempt: this.attempt,
-      retryAt: this.retryAt,
-    });
+    this.setStatus("reconnecting", { attempt: this.attempt, retryAt: this.retryAt });
     this.retryTimer = setTimeout(() => this.open(), delay);
   }
 
   reconnectNow() {
     if (this.stopped || this.isLive()) return;
+    this.attempt = 0;
     if (this.ws && this.ws.readyState === WebSocket.CONNECTING) return;
     clearTimeout(this.retryTimer);
     this.open();

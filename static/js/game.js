@@ -188,13 +188,15 @@ async function start() {
 const ZOOMS = [1, 1.5, 2, 3];
 
 function setupZoom() {
-  let i = 0;
+  const phone = window.matchMedia("(max-width: 600px)").matches;
+  let i = phone && app.game.phoneZoom ? Math.max(0, ZOOMS.indexOf(app.game.phoneZoom)) : 0;
   const apply = () => {
     const z = ZOOMS[i];
     const box = $("#board");
     box.classList.toggle("zoomed", z > 1);
     app.boardView.svg.style.width = z > 1 ? `${z * 100}%` : "";
     app.boardView.svg.style.maxWidth = z > 1 ? "none" : "";
+    box.scrollLeft = (box.scrollWidth - box.clientWidth) / 2;
     $("#zoom-out").disabled = i === 0;
     $("#zoom-in").disabled = i === ZOOMS.length - 1;
   };
@@ -251,6 +253,18 @@ function onMessage(msg) {
 }
 
 function onStatus(status, detail) {
+  clearInterval(app.statusTicker);
+  if (status === "reconnecting" && detail.retryAt) {
+    // Count the seconds down, so a player sees the page is still trying.
+    app.statusTicker = setInterval(() => {
+      if (Date.now() < detail.retryAt) showStatus(status, detail);
+    }, 1000);
+  }
+  showStatus(status, detail);
+  if (status === "offline" && detail.reason === "refused") seatLost();
+}
+
+function showStatus(status, detail) {
   const el = $("#conn");
   el.dataset.state = status;
   let text;
@@ -263,7 +277,6 @@ function onStatus(status, detail) {
   }
   el.querySelector(".conn-text").textContent = text;
   el.title = text;
-  if (status === "offline" && detail.reason === "refused") seatLost();
 }
 
 function receive(state) {

@@ -158,6 +158,9 @@ def shot(page: Page, name: str) -> Path:
 # ---- a player at the table ----------------------------------------------------------------
 
 
+NETWORK_NOISE = ("WebSocket connection", "Failed to load resource", "net::ERR_")
+
+
 @dataclass
 class Player:
     """One browser page holding one seat (or watching, ``seat`` None)."""
@@ -169,10 +172,13 @@ class Player:
 
     def __post_init__(self) -> None:
         self.page.on("pageerror", lambda exc: self.errors.append(str(exc)))
-        self.page.on(
-            "console",
-            lambda msg: self.errors.append(msg.text) if msg.type == "error" else None,
-        )
+        self.page.on("console", self._console)
+
+    def _console(self, msg: Any) -> None:
+        # A dropped connection is logged by the browser itself; that is expected here.
+        text = msg.text
+        if msg.type == "error" and not any(n in text for n in NETWORK_NOISE):
+            self.errors.append(text)
 
     @property
     def token(self) -> str | None:
@@ -333,6 +339,7 @@ def table(web: Uvicorn) -> Any:
     return SimpleNamespace(
         base=web.url,
         Player=Player,
+        Uvicorn=Uvicorn,
         create_game=create_game,
         join_by_link=join_by_link,
         server_view=lambda game_id, token: server_view(web.url, game_id, token),

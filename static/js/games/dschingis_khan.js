@@ -400,12 +400,12 @@ function phaseText(view, ctx) {
 function playerColumns(view) {
   const p = (seat) => (view.players || [])[seat] || {};
   const cols = [
-    { id: "walls", label: "Walls", title: "Wall pieces in the active supply", value: (seat) => p(seat).walls },
-    { id: "tiles", label: "Tiles", title: "Tiles in the active supply", value: (seat) => p(seat).tiles },
-    { id: "passive", label: "Supply", title: "Tiles left in the own passive supply", value: (seat) => p(seat).passive },
-    { id: "discards", label: "Discards", title: "Tiles discarded (out of the game)", value: (seat) => p(seat).discards },
+    { id: "walls", label: "Walls", title: "Wall pieces in hand (active supply)", value: (seat) => p(seat).walls },
+    { id: "tiles", label: "Tiles", title: "Tiles in hand (active supply)", value: (seat) => p(seat).tiles },
+    { id: "passive", label: "Supply", title: "Tiles left in the own face-down supply", value: (seat) => p(seat).passive },
+    { id: "discards", label: "Out", title: "Tiles discarded, out of the game", value: (seat) => p(seat).discards },
   ];
-  if (view.is_over && view.scores) cols.push({ id: "score", label: "Score", title: "Points", value: (seat) => view.scores[seat] });
+  if (view.is_over && view.scores) cols.unshift({ id: "score", label: "Score", title: "Points", value: (seat) => view.scores[seat] });
   return cols;
 }
 
@@ -533,7 +533,8 @@ function eventText(ev, ctx) {
       if (ev.kind === "loop") text += `, closing a loop: the ${ev.kept === "new" ? "new" : "old"} section stays`;
       if (ev.kind === "new_end") text += `, reaching a side tower: the ${ev.kept === "new" ? "new end" : "old end"} stays`;
       if (ev.removed && ev.removed.length) text += `; ${ev.removed.length} piece${ev.removed.length === 1 ? "" : "s"} removed`;
-      if (ev.sides_changed && ev.sides_changed.length) text += `; villages ${ev.sides_changed.join(", ")} changed side`;
+      const changed = ev.sides_changed || [];
+      if (changed.length) text += `; ${changed.length === 1 ? "village" : "villages"} ${changed.join(", ")} changed side`;
       return `${text}.`;
     }
     case "walls_kept":
@@ -561,6 +562,9 @@ function eventText(ev, ctx) {
 
 export default {
   title: "Dschingis Khan",
+  // The board is wide: on a phone start zoomed in (the board scrolls sideways), so that a
+  // village is big enough for a finger. "−" shows the whole board.
+  phoneZoom: 1.5,
   createBoard,
   steps,
   expand,
