@@ -30,6 +30,10 @@ export class BoardSvg {
     return el;
   }
 
+  hint(keys) {
+    hintTargets(this, keys);
+  }
+
   /** Make exactly `live` (Map key -> step) clickable; mark `picked` keys as chosen. */
   setTargets(live, picked) {
     const pickedSet = new Set(picked);
@@ -51,6 +55,11 @@ export class BoardSvg {
       }
     }
   }
+}
+
+/** Show (or clear, with []) which board places a choice button refers to. */
+export function hintTargets(board, keys) {
+  for (const [key, t] of board.targets) t.el.classList.toggle("is-hint", keys.includes(key));
 }
 
 /** A label for a piece that screen readers read and mouse users see as a tooltip. */

@@ -196,7 +196,9 @@ function setupZoom() {
     box.classList.toggle("zoomed", z > 1);
     app.boardView.svg.style.width = z > 1 ? `${z * 100}%` : "";
     app.boardView.svg.style.maxWidth = z > 1 ? "none" : "";
-    box.scrollLeft = (box.scrollWidth - box.clientWidth) / 2;
+    requestAnimationFrame(() => {
+      box.scrollLeft = (box.scrollWidth - box.clientWidth) / 2;
+    });
     $("#zoom-out").disabled = i === 0;
     $("#zoom-in").disabled = i === ZOOMS.length - 1;
   };
@@ -378,6 +380,7 @@ function drawChoices() {
   }
   const { targets, choices, finals } = picker.offers();
   app.boardView.setTargets(targets, picker.picked());
+  app.boardView.hint([]);
   const parts = [];
   const question = app.game.question ? app.game.question(picker.path, targets, choices, app.state.view, c) : "";
   if (question) parts.push(h("span", { class: "what" }, question));
@@ -390,6 +393,11 @@ function drawChoices() {
           class: `choice${ch.decline ? " decline" : ""}`,
           "data-key": ch.key,
           onclick: () => choose(ch.key),
+          // A choice that names board places (the wall pieces a scout step uses) shows them.
+          onpointerenter: ch.hint ? () => app.boardView.hint(ch.hint) : null,
+          onpointerleave: ch.hint ? () => app.boardView.hint([]) : null,
+          onfocus: ch.hint ? () => app.boardView.hint(ch.hint) : null,
+          onblur: ch.hint ? () => app.boardView.hint([]) : null,
         },
         ch.text || ch.key,
       ),

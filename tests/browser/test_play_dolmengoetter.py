@@ -109,12 +109,7 @@ def test_two_friends_and_a_bot_play_dolmengoetter_to_the_end_by_clicking(context
         return anna.version() >= 45
 
     table.play([anna, ben], rng, until=mid_game, on_turn=on_turn)
-    for p in (anna, ben, watcher):
-        table.wait_idle(p)
-        p.page.wait_for_function("v => Number(document.body.dataset.version) >= v", arg=45)
-    # Hold still: check while no one moves. The bot may still be thinking, so wait until
-    # it is a human's turn (the game then waits for a click).
-    table.play([anna, ben], rng, until=lambda: _human_to_move(table, anna))
+    _settle(table, anna, ben)
     views = {p.seat: table.server_view(game_id, p.token) for p in (anna, ben)}
     for p in (anna, ben, watcher):
         p.page.wait_for_function(
@@ -158,9 +153,16 @@ def test_two_friends_and_a_bot_play_dolmengoetter_to_the_end_by_clicking(context
     table.shot(ben.page, "dolmengoetter-end-phone")
 
 
-def _human_to_move(table, anna) -> bool:
-    view = table.server_view(anna.game_id, None)["view"]
-    return view["is_over"] or view["to_act"][0] in (0, 1)
+def _settle(table, anna, ben) -> None:
+    """Until the game waits for a human's click: no move in flight, the bot not to move."""
+    for _ in range(200):
+        for p in (anna, ben):
+            table.wait_idle(p)
+        view = table.server_view(anna.game_id, None)["view"]
+        if view["is_over"] or view["to_act"][0] in (anna.seat, ben.seat):
+            return
+        anna.page.wait_for_timeout(50)  # the bot is thinking
+    raise AssertionError("the bot did not move")
 
 
 def test_board_targets_work_from_the_keyboard(contexts, table):

@@ -123,6 +123,7 @@ function createBoard(board) {
   const handle = {
     svg: bv.svg,
     setTargets: (live, picked) => bv.setTargets(live, picked),
+    hint: (keys) => bv.hint(keys),
     update: (view, ctx) => drawPieces(bv, board, places, circleGroups, view, ctx),
   };
   return handle;
@@ -460,7 +461,7 @@ function eventText(ev, ctx) {
     case "final_round":
       return `${ctx.who(ev.started_by)} placed the last dolmen: final round!`;
     case "pass":
-      return `${who} passes.`;
+      return who === "You" ? "You pass." : `${who} passes.`;
     case "game_over":
       return `Game over. Winner${(ev.winners || []).length > 1 ? "s" : ""}: ${(ev.winners || []).map((w) => ctx.nameOf(w)).join(", ")}.`;
     case "turn":

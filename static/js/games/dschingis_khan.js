@@ -144,6 +144,7 @@ function createBoard(board) {
   return {
     svg: bv.svg,
     setTargets: (live, picked) => bv.setTargets(live, picked),
+    hint: (keys) => bv.hint(keys),
     update: (view, ctx) => drawPieces(bv, geo, villageEls, view, ctx),
   };
 }
@@ -330,7 +331,7 @@ function steps(action) {
     case "step":
       return [
         at(action.to, `Move your scout to village ${action.to}`),
-        { key: `via:${(action.via || []).join("-")}`, text: viaText(action.via) },
+        { key: `via:${(action.via || []).join("-")}`, text: viaText(action.via), hint: (action.via || []).map((l) => `line:${l}`) },
         { key: `tile:${action.tile}`, text: `Place a ${faceName(action.tile)} tile` },
       ];
     case "place_scout":
@@ -538,7 +539,7 @@ function eventText(ev, ctx) {
       return `${text}.`;
     }
     case "walls_kept":
-      return `${who} keeps ${ev.count} wall piece(s) that fit nowhere.`;
+      return `${who} ${who === "You" ? "keep" : "keeps"} ${ev.count} wall piece(s) that fit nowhere.`;
     case "step": {
       const how = !ev.via || ev.via.length === 0 ? "" : ev.via.length === 1 ? " through a gate" : " along the wall";
       return `${who}: scout ${ev.from} → ${ev.to}${how}${ev.tile ? `, placing ${faceName(ev.tile)}` : ""}.`;
@@ -548,7 +549,7 @@ function eventText(ev, ctx) {
     case "rescue_scout":
       return `${who} took the scout off village ${ev.village}.`;
     case "pass":
-      return `${who} passes.`;
+      return who === "You" ? "You pass." : `${who} passes.`;
     case "final_phase":
       return "Two supplies are empty: the final phase begins.";
     case "game_over":
