@@ -181,8 +181,6 @@ async function start() {
   }
   app.conn = new Connection(app.gameId, app.token, { onMessage, onStatus });
   app.conn.start();
-  // Test hooks and debugging: the page's connection and state, never more than it holds.
-  window.tafelrunde = app;
 }
 
 const ZOOMS = [1, 1.5, 2, 3];

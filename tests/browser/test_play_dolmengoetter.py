@@ -165,9 +165,9 @@ def _settle(table, anna, ben) -> None:
     raise AssertionError("the bot did not move")
 
 
-def test_board_targets_work_from_the_keyboard(contexts, table):
+def test_board_targets_work_from_the_keyboard_and_moves_from_the_list(contexts, table):
     anna_page = contexts(table.DESKTOP).new_page()
-    _, invites, _ = table.create_game(
+    game_id, invites, _ = table.create_game(
         anna_page, table.base, GAME, ["you", "friend"], "Anna", start_player=0
     )
     ben_page = contexts(table.DESKTOP).new_page()
@@ -192,3 +192,16 @@ def test_board_targets_work_from_the_keyboard(contexts, table):
     for page in (anna_page, ben_page):
         page.wait_for_selector(f".druid[data-place='{place}'][data-owner='0']")
         page.wait_for_function("() => document.body.dataset.version === '1'")
+
+    # Ben uses the list of moves by name instead of the board.
+    ben_page.wait_for_selector("body[data-my-turn=true]")
+    ben_page.click("#actions summary")
+    buttons = ben_page.locator("#action-list button")
+    ben = table.Player(ben_page, 1, "Ben")
+    legal = table.server_view(game_id, ben.token)["legal_actions"]
+    assert [b.strip() for b in buttons.all_inner_texts()] == [a["label"] for a in legal]
+    label = buttons.nth(0).inner_text()
+    assert label.startswith("druid on ")
+    buttons.nth(0).click()
+    ben_druid = int(label.split()[-1])
+    anna_page.wait_for_selector(f".druid[data-place='{ben_druid}'][data-owner='1']")
