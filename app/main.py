@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
 
+from anyio import to_thread
 from fastapi import FastAPI, WebSocket
 from starlette.concurrency import run_in_threadpool
 
@@ -44,6 +45,7 @@ def create_app(settings: Settings | None = None, games: Mapping[str, Game] | Non
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        to_thread.current_default_thread_limiter().total_tokens = settings.threads
         if settings.migrate_on_start:
             await run_in_threadpool(upgrade, db)
         await hub.start()

@@ -2,28 +2,36 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import AsyncIterator
 from typing import Annotated
 
 from fastapi import Depends, Path, Request
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from sqlalchemy.orm import Session
+from starlette.concurrency import run_in_threadpool
 
 from app.core.errors import ApiError
 from app.services.games import Caller, GameService
 from app.services.snapshots import Snapshot
 
+# Dependencies without I/O are ``async def``: FastAPI runs a plain ``def`` in the
+# threadpool, and each hop there costs more than these functions do.
 
-def get_service(request: Request) -> GameService:
+
+async def get_service(request: Request) -> GameService:
     return request.app.state.service
 
 
 ServiceDep = Annotated[GameService, Depends(get_service)]
 
 
-def get_session(service: ServiceDep) -> Iterator[Session]:
-    with service.db.session() as session:
+async def get_session(service: ServiceDep) -> AsyncIterator[Session]:
+    # Creating a Session does no I/O; it connects on first use, in the threadpool.
+    session = service.db.session()
+    try:
         yield session
+    finally:
+        session.close()
 
 
 SessionDep = Annotated[Session, Depends(get_session)]
@@ -42,7 +50,7 @@ def load_game(game_id: GameId, service: ServiceDep, session: SessionDep) -> Snap
 GameDep = Annotated[Snapshot, Depends(load_game)]
 
 
-def optional_seat(
+async def optional_seat(
     request: Request, game: GameDep, service: ServiceDep, session: SessionDep, _doc: BearerDep
 ) -> Caller | None:
     """The caller's seat, or ``None`` for a spectator (no token). A bad token is refused."""
@@ -52,10 +60,14 @@ def optional_seat(
     scheme, _, token = header.partition(" ")
     if scheme.lower() != "bearer" or not token.strip():
         raise ApiError("unauthorized", "send the seat token as Authorization: Bearer <token>")
-    return service.caller(session, game.game_id, token.strip())
+    token = token.strip()
+    caller = service.known_caller(game.game_id, token)
+    if caller is None:  # first use of this token in this process: ask the database
+        caller = await run_in_threadpool(service.caller, session, game.game_id, token)
+    return caller
 
 
-def required_seat(caller: Annotated[Caller | None, Depends(optional_seat)]) -> Caller:
+async def required_seat(caller: Annotated[Caller | None, Depends(optional_seat)]) -> Caller:
     if caller is None:
         raise ApiError("unauthorized", "a seat token is required: Authorization: Bearer <token>")
     return caller

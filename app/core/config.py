@@ -39,6 +39,13 @@ class Settings(BaseSettings):
         25.0, gt=0, description="Seconds of silence after which the server pings a WebSocket."
     )
     cache_size: int = Field(2000, ge=1, description="Games whose replayed state stays in memory.")
+    threads: int = Field(40, ge=1, description="Worker threads for blocking work (database).")
+    ws_compression: bool = Field(
+        False,
+        description="permessage-deflate on WebSockets: smaller messages, but compressing "
+        "every view costs more CPU than the rest of a move.",
+    )
+    access_log: bool = Field(False, description="Log every HTTP request (uvicorn's access log).")
     static_dir: Path = REPO_ROOT / "static"
     migrate_on_start: bool = True
 

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import func, select, update
+from sqlalchemy import bindparam, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -24,6 +24,15 @@ from app.db.session import Database
 from app.services.snapshots import Snapshot, StateCache, as_utc, seat_infos
 from app.ws.hub import Hub
 from engines.core import Event, Game, IllegalAction
+
+# The write path's statements, built once (Core, not ORM: this is the hot path).
+BUMP = (
+    update(GameRow.__table__)
+    .where(GameRow.id == bindparam("game_id"), GameRow.version == bindparam("seen"))
+    .values(version=GameRow.version + 1, status=bindparam("status"), updated_at=bindparam("now"))
+)
+"""The optimistic lock: only the writer that saw ``version`` moves it on."""
+INSERT_ACTION = insert(ActionRow.__table__)
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,23 +101,34 @@ class GameService:
             for r in rows
         ]
 
+    def known_caller(self, game_id: str, token: str) -> Caller | None:
+        """``caller`` from memory alone, or ``None`` when the token must be looked up.
+
+        A seat's token is set once and never changes, so a remembered one stays right.
+        """
+        with self._tokens_lock:
+            caller = self._tokens.get(hash_token(token))
+        if caller is not None and caller.game_id != game_id:
+            raise ApiError("forbidden", "this seat token belongs to another game")
+        return caller
+
     def caller(self, session: Session, game_id: str, token: str) -> Caller:
         """The seat ``token`` acts for in ``game_id``: 401 if unknown, 403 if for another game."""
+        caller = self.known_caller(game_id, token)
+        if caller is not None:
+            return caller
         digest = hash_token(token)
+        row = session.execute(
+            select(SeatRow.game_id, SeatRow.seat).where(SeatRow.token_hash == digest)
+        ).one_or_none()
+        session.commit()
+        if row is None:
+            raise ApiError("unauthorized", "this seat token is not valid")
+        caller = Caller(row.game_id, row.seat)
         with self._tokens_lock:
-            caller = self._tokens.get(digest)
-        if caller is None:
-            row = session.execute(
-                select(SeatRow.game_id, SeatRow.seat).where(SeatRow.token_hash == digest)
-            ).one_or_none()
-            session.commit()
-            if row is None:
-                raise ApiError("unauthorized", "this seat token is not valid")
-            caller = Caller(row.game_id, row.seat)
-            with self._tokens_lock:
-                if len(self._tokens) > 100_000:
-                    self._tokens.clear()
-                self._tokens[digest] = caller
+            if len(self._tokens) > 100_000:
+                self._tokens.clear()
+            self._tokens[digest] = caller
         if caller.game_id != game_id:
             raise ApiError("forbidden", "this seat token belongs to another game")
         return caller
@@ -236,15 +256,23 @@ class GameService:
                 events = state.apply(seat, action)
                 stored = state.parse_action(action).model_dump(mode="json")
                 status = "over" if state.is_over else snap.status
-                bumped = session.execute(
-                    update(GameRow)
-                    .where(GameRow.id == game_id, GameRow.version == version)
-                    .values(version=version + 1, status=status, updated_at=utcnow())
+                conn = session.connection()
+                bumped = conn.execute(
+                    BUMP,
+                    {"game_id": game_id, "seen": version, "status": status, "now": utcnow()},
                 )
                 if bumped.rowcount != 1:
                     raise ApiError("stale_version", "another action was applied first")
-                session.add(ActionRow(game_id=game_id, seq=version + 1, seat=seat, action=stored))
-                session.flush()
+                conn.execute(
+                    INSERT_ACTION,
+                    {
+                        "game_id": game_id,
+                        "seq": version + 1,
+                        "seat": seat,
+                        "action": stored,
+                        "created_at": utcnow(),
+                    },
+                )
         except IllegalAction as exc:
             raise ApiError.from_illegal(exc) from None
         except IntegrityError:

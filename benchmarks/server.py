@@ -1,0 +1,353 @@
+"""Server throughput and live-update latency, measured through the real API.
+
+Usage: python benchmarks/server.py [--games 100] [--seats 2] [--actions 20] [--rate 300]
+                                   [--paced-actions 15] [--database-url URL] [--max-seconds 180]
+
+Starts its own server (``python -m app``) on a free 127.0.0.1 port with a temporary SQLite
+database (or ``--database-url``, e.g. a Postgres one; its tables must be empty or absent),
+creates ``--games`` games whose seats all connect over WebSocket, and plays them
+concurrently: in every game the seat to act posts a random legal action over HTTP once
+its WebSocket has shown it the state. Two phases, each printing actions per second through
+the API, the server's CPU time per action, and the latency from sending an action's POST
+to every other seat's WebSocket message with the new version (median and p99):
+
+1. as fast as possible (each game moves again as soon as all its seats have the state):
+   the throughput ceiling; its latency is mostly queueing (100 games waiting in line);
+2. paced: ``--rate`` actions per second offered in all, each game moving at a steady
+   interval — the latency a player sees while the server carries that load;
+- requests per second of a trivial endpoint (``GET /api/health``) of the same server with
+  as many concurrent clients, in the same run, for comparison.
+
+Everything stays on the loopback interface; the run is bounded in actions and in time and
+stops the server it started.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import httpx
+import websockets
+
+REPO = Path(__file__).resolve().parents[1]
+KINDS = ("dschingis_khan", "dolmengoetter")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+class Server:
+    def __init__(self, database_url: str, log: Path) -> None:
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        env = {
+            **os.environ,
+            "HOST": "127.0.0.1",
+            "PORT": str(self.port),
+            "DATABASE_URL": database_url,
+            "BOT_DELAY": "0",
+        }
+        self.log = log
+        with open(log, "wb") as out:
+            self.proc = subprocess.Popen(
+                (os.environ.get("BENCH_SERVER_CMD", "").split() or [sys.executable, "-m", "app"]),
+                cwd=REPO,
+                env=env,
+                stdout=out,
+                stderr=out,
+            )
+
+    def wait_ready(self, seconds: float = 30) -> None:
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise SystemExit(f"server exited:\n{self.log.read_text()[-3000:]}")
+            try:
+                if httpx.get(f"{self.url}/api/health", timeout=1).status_code == 200:
+                    return
+            except httpx.TransportError:
+                time.sleep(0.1)
+        raise SystemExit("server did not start")
+
+    def cpu_seconds(self) -> float:
+        """User + system CPU time the server process has used so far (Linux /proc)."""
+        fields = Path(f"/proc/{self.proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+    def stop(self) -> None:
+        self.proc.terminate()
+        try:
+            self.proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+
+
+class Http:
+    """One keep-alive HTTP/1.1 connection, enough for this benchmark's JSON requests.
+
+    Not httpx: with 100 concurrent connections its pool costs the client more CPU than
+    the server spends on the requests, and here both share the same two cores.
+    """
+
+    def __init__(self, port: int) -> None:
+        self.port = port
+        self.reader: asyncio.StreamReader | None = None
+        self.writer: asyncio.StreamWriter | None = None
+
+    async def request(
+        self, method: str, path: str, body: object = None, token: str | None = None
+    ) -> tuple[int, object]:
+        if self.writer is None:
+            self.reader, self.writer = await asyncio.open_connection("127.0.0.1", self.port)
+        payload = b"" if body is None else json.dumps(body).encode()
+        head = f"{method} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: {len(payload)}\r\n"
+        if body is not None:
+            head += "Content-Type: application/json\r\n"
+        if token:
+            head += f"Authorization: Bearer {token}\r\n"
+        self.writer.write(head.encode() + b"\r\n" + payload)
+        assert self.reader is not None
+        status_and_headers = await self.reader.readuntil(b"\r\n\r\n")
+        lines = status_and_headers.decode("latin-1").split("\r\n")
+        status = int(lines[0].split()[1])
+        length = next(
+            int(line.split(":", 1)[1])
+            for line in lines
+            if line.lower().startswith("content-length")
+        )
+        data = await self.reader.readexactly(length)
+        return status, json.loads(data) if data else None
+
+    async def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+            self.writer = None
+
+
+class Table:
+    """One game: its seats' sockets and what they have seen."""
+
+    def __init__(self, game_id: str, tokens: dict[int, str]) -> None:
+        self.game_id = game_id
+        self.tokens = tokens
+        self.latest: dict[int, dict] = {}
+        self.arrived: dict[tuple[int, int], float] = {}  # (seat, version) -> time
+        self.changed = asyncio.Event()
+
+    async def listen(self, ws_url: str, seat: int, ready: asyncio.Event) -> None:
+        url = f"{ws_url}/ws/games/{self.game_id}?token={self.tokens[seat]}"
+        async with websockets.connect(url, max_size=None) as ws:
+            async for raw in ws:
+                now = time.perf_counter()
+                message = json.loads(raw)
+                if message.get("type") != "state":
+                    continue
+                self.arrived.setdefault((seat, message["version"]), now)
+                self.latest[seat] = message
+                ready.set()
+                self.changed.set()
+                if message["status"] == "over":
+                    return
+
+    async def wait_for(self, predicate, timeout: float = 30) -> None:
+        deadline = time.monotonic() + timeout
+        while not predicate():
+            self.changed.clear()
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise TimeoutError(f"game {self.game_id}: no update within {timeout}s")
+            await asyncio.wait_for(self.changed.wait(), left)
+
+
+async def play(
+    http: Http, table: Table, actions: int, interval: float, rng: random.Random, out: dict
+) -> None:
+    """Up to ``actions`` moves; with ``interval``, one move every ``interval`` seconds."""
+    seats = list(table.tokens)
+    await table.wait_for(lambda: len(table.latest) == len(seats))
+    due = time.perf_counter() + rng.random() * interval  # games start out of step
+    for _ in range(actions):
+        version = max(m["version"] for m in table.latest.values())
+        await table.wait_for(lambda v=version: all((s, v) in table.arrived for s in seats))
+        movers = [s for s in seats if table.latest[s]["legal_actions"]]
+        if not movers or table.latest[seats[0]]["status"] != "running":
+            return
+        if interval:
+            await asyncio.sleep(max(0.0, due - time.perf_counter()))
+            due += interval
+        seat = movers[0]
+        choice = rng.choice(table.latest[seat]["legal_actions"])["action"]
+        sent = time.perf_counter()
+        status, _ = await http.request(
+            "POST",
+            f"/api/games/{table.game_id}/actions",
+            {"version": version, "action": choice},
+            token=table.tokens[seat],
+        )
+        out["post"].append(time.perf_counter() - sent)
+        if status != 200:
+            out["refused"] += 1
+            return
+        others = [s for s in seats if s != seat]
+        await table.wait_for(
+            lambda v=version + 1, others=others: all((s, v) in table.arrived for s in others)
+        )
+        out["fanout"].extend(table.arrived[(s, version + 1)] - sent for s in others)
+        out["actions"] += 1
+
+
+async def phase(
+    server: Server, tables: list[Table], actions: int, interval: float, seed: int
+) -> dict:
+    out: dict = {"post": [], "fanout": [], "actions": 0, "refused": 0}
+    rng = random.Random(seed)
+    connections = [Http(server.port) for _ in tables]  # one per game, like one per player
+    cpu = server.cpu_seconds()
+    start = time.perf_counter()
+    await asyncio.gather(
+        *(
+            play(http, t, actions, interval, random.Random(rng.random()), out)
+            for http, t in zip(connections, tables, strict=True)
+        )
+    )
+    out["elapsed"] = time.perf_counter() - start
+    out["cpu"] = server.cpu_seconds() - cpu
+    for http in connections:
+        await http.close()
+    return out
+
+
+def report(title: str, out: dict) -> None:
+    ms = 1000
+    n = max(out["actions"], 1)
+    print(f"{title}")
+    print(
+        f"  actions/s through the API {out['actions'] / out['elapsed']:8.0f}"
+        f"   ({out['actions']} actions in {out['elapsed']:.1f} s, {out['refused']} refused;"
+        f" server CPU {out['cpu'] / n * ms:.2f} ms per action)"
+    )
+    print(
+        f"  POST -> every other seat's WebSocket message: median"
+        f" {statistics.median(out['fanout']) * ms:6.1f} ms, p99"
+        f" {percentile(out['fanout'], 0.99) * ms:6.1f} ms ({len(out['fanout'])} messages)"
+    )
+    print(
+        f"  POST round trip:                              median"
+        f" {statistics.median(out['post']) * ms:6.1f} ms, p99"
+        f" {percentile(out['post'], 0.99) * ms:6.1f} ms"
+    )
+
+
+async def trivial(port: int, clients: int, requests: int) -> float:
+    per_client = max(1, requests // clients)
+
+    async def worker() -> None:
+        http = Http(port)
+        for _ in range(per_client):
+            status, _ = await http.request("GET", "/api/health")
+            assert status == 200
+        await http.close()
+
+    start = time.perf_counter()
+    await asyncio.gather(*(worker() for _ in range(clients)))
+    return clients * per_client / (time.perf_counter() - start)
+
+
+async def run(args: argparse.Namespace, server: Server) -> None:
+    ws_url = server.url.replace("http://", "ws://")
+    tables = []
+    async with httpx.AsyncClient(base_url=server.url, timeout=60) as http:
+        for i in range(args.games):
+            kind = KINDS[i % len(KINDS)]
+            r = await http.post("/api/games", json={"kind": kind, "num_seats": args.seats})
+            r.raise_for_status()
+            game_id = r.json()["id"]
+            tokens = {}
+            for seat in range(args.seats):
+                j = await http.post(
+                    f"/api/games/{game_id}/seats/{seat}/join", json={"name": f"p{seat}"}
+                )
+                tokens[seat] = j.json()["token"]
+            tables.append(Table(game_id, tokens))
+    listeners = []
+    for table in tables:
+        for seat in table.tokens:
+            ready = asyncio.Event()
+            listeners.append(asyncio.create_task(table.listen(ws_url, seat, ready)))
+            await ready.wait()
+    print(
+        f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())} ({os.cpu_count()} cores)"
+    )
+    print(
+        f"{args.games} concurrent games ({' and '.join(KINDS)}), {args.seats} seats each,"
+        f" {len(listeners)} WebSocket connections"
+    )
+    fast = await phase(server, tables, args.actions, 0.0, 1)
+    report(
+        f"as fast as possible: each game moves as soon as its seats have the last state"
+        f" (up to {args.actions} actions per game)",
+        fast,
+    )
+    paced = await phase(server, tables, args.paced_actions, args.games / args.rate, 2)
+    report(
+        f"paced: {args.rate:.0f} actions/s offered in all, one move per game every"
+        f" {args.games / args.rate * 1000:.0f} ms (up to {args.paced_actions} per game)",
+        paced,
+    )
+    for task in listeners:
+        task.cancel()
+    await asyncio.gather(*listeners, return_exceptions=True)
+    rps = await trivial(server.port, args.games, args.trivial_requests)
+    print(f"trivial endpoint GET /api/health: {rps:8.0f} requests/s ({args.games} clients)")
+    print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--seats", type=int, default=2)
+    parser.add_argument(
+        "--actions", type=int, default=20, help="per game, as fast as possible (phase 1)"
+    )
+    parser.add_argument("--rate", type=float, default=300, help="actions/s offered (phase 2)")
+    parser.add_argument("--paced-actions", type=int, default=15, help="per game in phase 2")
+    parser.add_argument("--trivial-requests", type=int, default=5000)
+    parser.add_argument("--database-url", default="")
+    parser.add_argument("--max-seconds", type=float, default=180)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory(prefix="tafelrunde-bench-") as tmp:
+        url = args.database_url or f"sqlite:///{Path(tmp) / 'bench.db'}"
+        server = Server(url, Path(tmp) / "server.log")
+        try:
+            server.wait_ready()
+            asyncio.run(asyncio.wait_for(run(args, server), args.max_seconds))
+        except TimeoutError:
+            print(f"stopped after {args.max_seconds} s (--max-seconds)")
+        except Exception:
+            print(f"server log (tail):\n{server.log.read_text()[-3000:]}")
+            raise
+        finally:
+            server.stop()
+
+
+if __name__ == "__main__":
+    main()
