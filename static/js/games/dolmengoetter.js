@@ -367,7 +367,7 @@ function privatePanel(view, ctx) {
     h("p", {}, "Your dolmens in hand:"),
     hand,
     h("p", {}, "Your dolmens on the board:"),
-    mine.length ? h("ul", { class: "chips", id: "my-board-dolmens" }, mine) : h("p", { class: "muted", id: "my-board-dolmens" }, "none yet"),
+    mine.length ? h("ul", { class: "chips", id: "my-board-dolmens" }, mine) : h("p", { class: "muted", id: "my-board-dolmens" }, view.is_over ? "none (all have scored)" : "none yet"),
   );
 }
 
