@@ -123,8 +123,8 @@ def web(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Uvicorn]:
     server.stop()
 
 
-@pytest.fixture(scope="session")
-def chromium() -> Iterator[Browser]:
+@pytest.fixture(scope="module")  # sync_playwright runs an event loop in the main thread
+def chromium() -> Iterator[Browser]:  # while open: later asyncio.run() calls (tests/ws) fail
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
         yield browser
