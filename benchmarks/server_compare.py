@@ -25,15 +25,21 @@ sys.path.insert(0, str(ROOT))
 from tests.support.postgres import PostgresServer, PostgresUnavailable  # noqa: E402
 
 NUMBER = r"([0-9]+(?:\.[0-9]+)?)"
-FIGURES = [
-    # (label in the table, pattern in server.py's output)
-    ("actions applied", rf"actions applied\s+{NUMBER}"),
-    ("actions/s (API)", rf"actions/s \(API\)\s+{NUMBER}"),
-    ("POST -> others' WS, median ms", rf"WebSocket message: median {NUMBER} ms"),
-    ("POST -> others' WS, p99 ms", rf"WebSocket message: median [0-9.]+ ms, p99 {NUMBER} ms"),
-    ("POST round trip, median ms", rf"POST round trip:\s+median {NUMBER} ms"),
-    ("POST round trip, p99 ms", rf"POST round trip:\s+median [0-9.]+ ms, p99 {NUMBER} ms"),
-    ("GET /api/health, requests/s", rf"{NUMBER} requests/s"),
+PHASE_FIGURES = [
+    # (row label, pattern within one phase's lines of server.py's output)
+    ("actions/s through the API", rf"actions/s through the API\s+{NUMBER}"),
+    ("server CPU ms per action", rf"server CPU {NUMBER} ms per action"),
+    ("POST -> others' WS, median ms", rf"WebSocket message: median\s+{NUMBER} ms"),
+    ("POST -> others' WS, p99 ms", rf"WebSocket message: median\s+[0-9.]+ ms, p99\s+{NUMBER}"),
+    ("POST round trip, median ms", rf"POST round trip:\s+median\s+{NUMBER} ms"),
+    ("POST round trip, p99 ms", rf"POST round trip:\s+median\s+[0-9.]+ ms, p99\s+{NUMBER}"),
+]
+PHASES = [("as fast as possible", "fast"), ("paced", "paced")]
+RUN_FIGURES = [
+    ("paced: actions/s offered", rf"paced: {NUMBER} actions/s offered"),
+    ("GET /api/health, requests/s", rf"GET /api/health:\s+{NUMBER} requests/s"),
+    ("load average before", rf"load average before: {NUMBER}"),
+    ("load average after", rf"load average after: {NUMBER}"),
 ]
 
 
@@ -49,8 +55,20 @@ def run_benchmark(label: str, options: list[str]) -> str:
 
 
 def figures(output: str) -> dict[str, str]:
-    out = {}
-    for label, pattern in FIGURES:
+    """Row label -> figure; a phase's block runs from its title to the next unindented line."""
+    out: dict[str, str] = {}
+    blocks: dict[str, str] = {}
+    current = None
+    for line in output.splitlines():
+        if not line.startswith(" "):
+            current = next((key for title, key in PHASES if line.startswith(title)), None)
+        if current:
+            blocks[current] = blocks.get(current, "") + line + "\n"
+    for title, key in PHASES:
+        for label, pattern in PHASE_FIGURES:
+            match = re.search(pattern, blocks.get(key, ""))
+            out[f"{title}: {label}"] = match.group(1) if match else "?"
+    for label, pattern in RUN_FIGURES:
         match = re.search(pattern, output)
         out[label] = match.group(1) if match else "?"
     return out
@@ -74,10 +92,10 @@ def main(argv: list[str]) -> None:
         pg.stop()
 
     pg_title = f"PostgreSQL {version.split()[0]}" + (" (fsync off)" if fast else "")
-    width = max(len(label) for label, _ in FIGURES) + 2
+    width = max(len(label) for label in sqlite) + 2
     print()
     print(f"{'':<{width}}{'SQLite (WAL)':>14}{pg_title:>26}")
-    for label, _ in FIGURES:
+    for label in sqlite:
         print(f"{label:<{width}}{sqlite[label]:>14}{postgres[label]:>26}")
     if "?" in sqlite.values() or "?" in postgres.values():
         print("(?: figure not found in benchmarks/server.py's output; see the runs above)")
