@@ -74,6 +74,8 @@ class PostgresHub(Hub):
         backoff_limit: float = 10.0,
     ) -> None:
         super().__init__()
+        if not re.match(r"^postgres(ql)?(\+\w+)?://", database_url):
+            raise ValueError("HUB=postgres needs a PostgreSQL DATABASE_URL")
         self.conninfo = libpq_conninfo(database_url)
         self.origin = uuid.uuid4().hex[:16]
         """Tells this process's own notifications apart: it has delivered those already."""
