@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
 
@@ -50,6 +51,13 @@ def create_app(settings: Settings | None = None, games: Mapping[str, Game] | Non
             await run_in_threadpool(upgrade, db)
         await hub.start()
         await bots.start()
+        # Everything loaded so far (FastAPI, SQLAlchemy, pydantic, the engines) lives as
+        # long as the process: keep it out of the cyclic GC, and collect less often (each
+        # move allocates thousands of short-lived objects). With the defaults, full passes
+        # paused the server for 100+ ms every few seconds under load (benchmarks/server.py).
+        gc.collect()
+        gc.freeze()
+        gc.set_threshold(50_000, 50, 100)
         try:
             yield
         finally:
