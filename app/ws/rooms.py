@@ -58,7 +58,10 @@ class Room:
                 log.exception("room %s could not load the game", self.game_id)
                 continue
             for listener in list(self.listeners):
-                await listener.push(snap)
+                try:
+                    await listener.push(snap)
+                except Exception:  # one connection's failure must not silence the others
+                    log.exception("room %s could not update a connection", self.game_id)
 
     def close(self) -> None:
         self._unsubscribe()

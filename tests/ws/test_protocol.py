@@ -199,3 +199,23 @@ def test_the_server_pings_idle_connections(server_factory, kit, kind):
             assert await receive(ws, timeout=5) == {"type": "ping"}
 
     asyncio.run(run())
+
+
+def test_an_internal_error_closes_with_1011_and_changes_nothing(client, kit, kind):
+    """In-process (Starlette's TestClient) so the test can make the service fail."""
+    game_id, tokens = kit.new_game(client, kind, 2)
+    seat = client.get(f"/api/games/{game_id}/view").json()["view"]["to_act"][0]
+    service = client.app.state.service
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("the database went away")
+
+    with client.websocket_connect(f"/ws/games/{game_id}?token={tokens[seat]}") as ws:
+        state = ws.receive_json()
+        service.act = broken  # the instance attribute shadows the method for this app only
+        action = state["legal_actions"][0]["action"]
+        ws.send_json({"type": "action", "version": state["version"], "action": action})
+        closing = ws.receive()
+        assert closing["type"] == "websocket.close" and closing["code"] == 1011
+    del service.act
+    assert client.get(f"/api/games/{game_id}").json()["version"] == state["version"]
