@@ -301,7 +301,10 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
-    """``kind``: every game kind; ``kind_seats``: every kind with 2 to its maximum seats."""
+    """``kind``: every game kind; ``kind_seats``: every kind with 2 to its maximum seats
+    (for the server suites only; other directories keep these names to themselves)."""
+    if metafunc.definition.path.parent.name not in ("api", "ws"):
+        return
     if "kind_seats" in metafunc.fixturenames:
         cases = seat_counts()
         metafunc.parametrize("kind_seats", cases, ids=[f"{k}-{n}" for k, n in cases])
