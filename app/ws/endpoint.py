@@ -16,6 +16,7 @@ import json
 import logging
 from typing import Any
 
+from pydantic_core import to_json
 from starlette.concurrency import run_in_threadpool
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
@@ -209,7 +210,8 @@ class GameSocket:
         if self.ws.application_state is not WebSocketState.CONNECTED:
             return
         try:
-            await self.ws.send_text(json.dumps(message, separators=(",", ":")))
+            # pydantic-core's encoder: several times faster than json.dumps on a whole view.
+            await self.ws.send_text(to_json(message).decode())
         except (WebSocketDisconnect, RuntimeError, OSError):
             self.phase = Phase.CLOSED
 
