@@ -92,7 +92,6 @@ def build_openapi(app: FastAPI, games: Mapping[str, Game]) -> dict[str, Any]:
         }
     operation = schema["paths"].get(ACTIONS_PATH, {}).get("post")
     if operation is not None:
-        operation.pop("x-action-body", None)
         operation["requestBody"]["content"]["application/json"]["examples"] = examples
     return schema
 

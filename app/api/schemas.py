@@ -126,3 +126,17 @@ class ErrorDetail(BaseModel):
 
 class Error(BaseModel):
     error: ErrorDetail
+
+
+ERRORS: dict[int | str, dict[str, Any]] = {
+    status: {"model": Error, "description": text}
+    for status, text in {
+        400: "bad_request: malformed JSON or a field that does not fit",
+        401: "unauthorized: missing or unknown seat token",
+        403: "forbidden: a token of another game",
+        404: "unknown_kind, unknown_game, unknown_seat",
+        409: "stale_version, not_your_turn, seat_taken, game_not_started, game_over, game_not_over",
+        422: "illegal_action (the engine's reason), bad_action, bad_options, bad_player_count",
+    }.items()
+}
+"""The error answers every route may give (docs/API.md lists when)."""

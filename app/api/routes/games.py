@@ -7,11 +7,11 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Query
 
 from app.api.deps import GameDep, OptionalSeatDep, ServiceDep, SessionDep
-from app.api.schemas import CreateGame, GameSummary, Log, Result, SeatState, Status
+from app.api.schemas import ERRORS, CreateGame, GameSummary, Log, Result, SeatState, Status
 from app.core.errors import ApiError
 from app.services.games import SeatSpec
 
-router = APIRouter(prefix="/api/games", tags=["games"])
+router = APIRouter(prefix="/api/games", tags=["games"], responses=ERRORS)
 
 
 @router.post("", status_code=201, response_model=GameSummary)

@@ -7,11 +7,11 @@ from typing import Any
 from fastapi import APIRouter
 
 from app.api.deps import ServiceDep
-from app.api.schemas import Kind
+from app.api.schemas import ERRORS, Kind
 from app.core.errors import ApiError
 from engines.core import load_board
 
-router = APIRouter(prefix="/api/kinds", tags=["kinds"])
+router = APIRouter(prefix="/api/kinds", tags=["kinds"], responses=ERRORS)
 
 
 @router.get("", response_model=list[Kind])

@@ -7,9 +7,9 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Path
 
 from app.api.deps import GameDep, ServiceDep, SessionDep
-from app.api.schemas import Joined, JoinSeat
+from app.api.schemas import ERRORS, Joined, JoinSeat
 
-router = APIRouter(prefix="/api/games/{game_id}/seats", tags=["seats"])
+router = APIRouter(prefix="/api/games/{game_id}/seats", tags=["seats"], responses=ERRORS)
 
 
 @router.post("/{seat}/join", status_code=201, response_model=Joined)
