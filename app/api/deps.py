@@ -50,8 +50,19 @@ def load_game(game_id: GameId, service: ServiceDep, session: SessionDep) -> Snap
 GameDep = Annotated[Snapshot, Depends(load_game)]
 
 
+async def existing_game(game_id: GameId, service: ServiceDep, session: SessionDep) -> str:
+    """The id of a game that exists (404 ``unknown_game`` otherwise), without catching up:
+    enough for routes whose service call loads the game itself, like posting an action."""
+    if service.cache.peek(game_id) is None:  # games are never deleted: a cached one exists
+        await run_in_threadpool(service.load, session, game_id)
+    return game_id
+
+
+GameIdDep = Annotated[str, Depends(existing_game)]
+
+
 async def optional_seat(
-    request: Request, game: GameDep, service: ServiceDep, session: SessionDep, _doc: BearerDep
+    request: Request, game_id: GameIdDep, service: ServiceDep, session: SessionDep, _doc: BearerDep
 ) -> Caller | None:
     """The caller's seat, or ``None`` for a spectator (no token). A bad token is refused."""
     header = request.headers.get("authorization")
@@ -61,9 +72,9 @@ async def optional_seat(
     if scheme.lower() != "bearer" or not token.strip():
         raise ApiError("unauthorized", "send the seat token as Authorization: Bearer <token>")
     token = token.strip()
-    caller = service.known_caller(game.game_id, token)
+    caller = service.known_caller(game_id, token)
     if caller is None:  # first use of this token in this process: ask the database
-        caller = await run_in_threadpool(service.caller, session, game.game_id, token)
+        caller = await run_in_threadpool(service.caller, session, game_id, token)
     return caller
 
 
