@@ -1,6 +1,6 @@
 """Server throughput and live-update latency, measured through the real API.
 
-Usage: python benchmarks/server.py [--games 100] [--seats 2] [--actions 20] [--rate 100]
+Usage: python benchmarks/server.py [--games 100] [--seats 2] [--actions 20] [--rate 300]
                                    [--paced-actions 15] [--database-url URL] [--max-seconds 180]
 
 Starts its own server (``python -m app``) on a free 127.0.0.1 port with a temporary SQLite
@@ -13,9 +13,9 @@ to every other seat's WebSocket message with the new version (median and p99):
 
 1. as fast as possible (each game moves again as soon as all its seats have the state):
    the throughput ceiling; its latency is mostly queueing (100 games waiting in line);
-2. paced: ``--rate`` actions per second offered in all (default 100: every game moves once
-   a second, a brisk bot's pace), each game at a steady interval — the latency a player
-   sees while the server carries that load;
+2. paced: ``--rate`` actions per second offered in all (default 300, the project's target
+   load: every game moves three times a second), each game at a steady interval — the
+   latency a player sees while the server carries that load (target: p99 under 50 ms);
 - requests per second of a trivial endpoint (``GET /api/health``) of the same server with
   as many concurrent clients, in the same run, for comparison.
 
@@ -329,7 +329,7 @@ def main() -> None:
         "--actions", type=int, default=20, help="per game, as fast as possible (phase 1)"
     )
     parser.add_argument(
-        "--rate", type=float, default=100, help="actions/s offered in all (phase 2)"
+        "--rate", type=float, default=300, help="actions/s offered in all (phase 2)"
     )
     parser.add_argument("--paced-actions", type=int, default=15, help="per game in phase 2")
     parser.add_argument("--trivial-requests", type=int, default=5000)
