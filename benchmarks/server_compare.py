@@ -94,9 +94,10 @@ def main(argv: list[str]) -> None:
     pg_title = f"PostgreSQL {version.split()[0]}" + (" (fsync off)" if fast else "")
     width = max(len(label) for label in sqlite) + 2
     print()
-    print(f"{'':<{width}}{'SQLite (WAL)':>14}{pg_title:>26}")
+    col = max(26, len(pg_title) + 2)
+    print(f"{'':<{width}}{'SQLite (WAL)':>14}{pg_title:>{col}}")
     for label in sqlite:
-        print(f"{label:<{width}}{sqlite[label]:>14}{postgres[label]:>26}")
+        print(f"{label:<{width}}{sqlite[label]:>14}{postgres[label]:>{col}}")
     if "?" in sqlite.values() or "?" in postgres.values():
         print("(?: figure not found in benchmarks/server.py's output; see the runs above)")
 
