@@ -21,9 +21,16 @@ case "$mode" in
     # The server caches replayed games in memory: it must not outlive the data it replayed.
     mapfile -t apps < <(compose config --services | grep -vx db)
     compose stop "${apps[@]}"
+    status=0
     compose exec -T db sh -c \
-      "exec pg_restore ${restore_args[*]} -U \"\$POSTGRES_USER\" -d \"\$POSTGRES_DB\"" <"$in"
+      "exec pg_restore ${restore_args[*]} -U \"\$POSTGRES_USER\" -d \"\$POSTGRES_DB\"" <"$in" ||
+      status=$?
+    # Started again either way: a failed restore was rolled back, the old data is intact.
     compose start "${apps[@]}"
+    if [ "$status" -ne 0 ]; then
+      echo "restore: pg_restore failed ($status); the database is unchanged" >&2
+      exit "$status"
+    fi
     ;;
   native)
     url="$(database_url)"

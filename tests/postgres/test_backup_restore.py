@@ -133,22 +133,26 @@ esac
 """
 
 
-@pytest.mark.postgres
-def test_compose_mode_dumps_and_restores_inside_the_db_container(
-    pg_server: PostgresServer, pg_url: str, tmp_path: Path
-) -> None:
+def fake_compose_env(pg_server: PostgresServer, pg_url: str, tmp_path: Path) -> dict[str, str]:
     bin_dir = tmp_path / "bin"
     bin_dir.mkdir()
     (bin_dir / "docker").write_text(FAKE_DOCKER)
     (bin_dir / "docker").chmod(0o755)
-    calls = tmp_path / "docker.log"
-    env = script_env(
+    return script_env(
         "sqlite:///nowhere.db",  # --compose must not look at the host's DATABASE_URL
         PATH=f"{bin_dir}:{os.environ['PATH']}",
-        FAKE_DOCKER_LOG=str(calls),
+        FAKE_DOCKER_LOG=str(tmp_path / "docker.log"),
         FAKE_DB=pg_url.rsplit("/", 1)[1],
         FAKE_PORT=str(pg_server.port),
     )
+
+
+@pytest.mark.postgres
+def test_compose_mode_dumps_and_restores_inside_the_db_container(
+    pg_server: PostgresServer, pg_url: str, tmp_path: Path
+) -> None:
+    env = fake_compose_env(pg_server, pg_url, tmp_path)
+    calls = tmp_path / "docker.log"
     server = ServerProcess("app", pg_url, tmp_path, BOT_DELAY="0").start()
     try:
         table = Table.create(server, playable_kind(server))
@@ -177,3 +181,39 @@ def test_compose_mode_dumps_and_restores_inside_the_db_container(
     ]
     log = calls.read_text()
     assert "compose stop app1 app2 proxy" in log and "compose start app1 app2 proxy" in log
+
+
+@pytest.mark.postgres
+def test_failed_compose_restore_changes_nothing_and_starts_the_app_again(
+    pg_server: PostgresServer, pg_url: str, tmp_path: Path
+) -> None:
+    env = fake_compose_env(pg_server, pg_url, tmp_path)
+    server = ServerProcess("app", pg_url, tmp_path, BOT_DELAY="0").start()
+    try:
+        table = Table.create(server, playable_kind(server))
+        table.play(server)
+        before = views(table, server)
+        dump = tmp_path / "good.backup"
+        run_script("backup.sh", "--compose", str(dump), env=env)
+        broken = tmp_path / "broken.backup"  # a dump cut off halfway (disk full, say)
+        broken.write_bytes(dump.read_bytes()[: dump.stat().st_size // 2])
+    finally:
+        server.stop()
+    result = subprocess.run(
+        ["bash", str(ROOT / "scripts" / "restore.sh"), "--compose", str(broken)],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode != 0
+    assert "the database is unchanged" in result.stderr
+    steps = [line.split()[1] for line in (tmp_path / "docker.log").read_text().splitlines()]
+    steps = [step for step in steps if step != "version"]
+    assert steps[-3:] == ["stop", "exec", "start"], "the app is started again"
+    server.start()
+    try:
+        assert views(table, server) == before
+    finally:
+        server.stop()
