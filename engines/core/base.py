@@ -33,6 +33,18 @@ class Action(BaseModel):
         """A short text for logs and the UI."""
         return self.type
 
+    # ``apply`` looks the action up in the legal list on every move, so equality is on the
+    # hot path: compare type and fields directly, without pydantic's generic bookkeeping.
+    def __eq__(self, other: object) -> bool:
+        if self is other:
+            return True
+        if type(other) is not type(self):
+            return NotImplemented if not isinstance(other, Action) else False
+        return self.__dict__ == other.__dict__
+
+    def __hash__(self) -> int:
+        return hash((type(self), *self.__dict__.values()))
+
 
 class GameOptions(BaseModel):
     """Options every game accepts; games may extend this model."""

@@ -18,24 +18,10 @@ from engines.core import Action
 class DolmenAction(Action):
     """Base of this game's actions.
 
-    Equality and hashing compare type and fields only, like pydantic's own, but without its
-    generic bookkeeping: the core checks an applied action against the legal list, and that
-    comparison is on the hot path of every move.
-
     Fields are strict: ``true`` is not place 1 and ``"yes"`` is not a stone decision.
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid", strict=True)
-
-    def __eq__(self, other: object) -> bool:
-        if self is other:
-            return True
-        if type(other) is not type(self):
-            return NotImplemented if not isinstance(other, Action) else False
-        return self.__dict__ == other.__dict__  # type: ignore[union-attr]
-
-    def __hash__(self) -> int:
-        return hash((type(self), *self.__dict__.values()))
 
     def __repr_args__(self) -> Any:
         # The class already names the type: ``Walk(from_place=14, to=19, stone=True)``.

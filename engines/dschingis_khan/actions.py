@@ -21,21 +21,10 @@ TILE_SET = (5, 5, 5, 1, 1)
 
 
 class ActionBase(Action):
-    """Base of this game's actions: value equality without pydantic's general machinery.
+    """Base of this game's actions (the core gives them fast value equality).
 
-    The core finds an applied action in the legal list by ``==``; the game hands out shared
-    action objects, so most comparisons are identity checks, and the rest compare fields.
+    The game hands out shared action objects, so most comparisons are identity checks.
     """
-
-    def __eq__(self, other: object) -> bool:
-        if self is other:
-            return True
-        if type(other) is not type(self):
-            return NotImplemented
-        return self.__dict__ == other.__dict__  # type: ignore[union-attr]
-
-    def __hash__(self) -> int:
-        return hash((type(self), *self.__dict__.values()))
 
 
 class Setup(ActionBase):
