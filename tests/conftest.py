@@ -15,10 +15,6 @@ from __future__ import annotations
 import json
 import os
 import random
-import socket
-import subprocess
-import sys
-import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -32,6 +28,7 @@ import engines
 from app.core.config import Settings
 from app.db.models import ActionRow, Base, GameRow
 from engines.core import Event, State
+from tests.support.server import ServerProcess
 
 REPO = Path(__file__).resolve().parents[1]
 ENV_URL = "TAFELRUNDE_TEST_DATABASE_URL"
@@ -108,70 +105,6 @@ def client(database_url: str):
 
 
 # ---- a real server process -------------------------------------------------------------
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-class ServerProcess:
-    """``python -m app`` on 127.0.0.1 and a free port; ``stop``/``start`` restart it."""
-
-    def __init__(self, database_url: str, log_path: Path, **env: str) -> None:
-        self.database_url = database_url
-        self.log_path = log_path
-        self.env = env
-        self.proc: subprocess.Popen[bytes] | None = None
-        self.port = 0
-
-    @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
-
-    @property
-    def ws_url(self) -> str:
-        return f"ws://127.0.0.1:{self.port}"
-
-    def start(self) -> ServerProcess:
-        self.port = free_port()
-        env = {
-            **os.environ,
-            "HOST": "127.0.0.1",
-            "PORT": str(self.port),
-            "DATABASE_URL": self.database_url,
-            "BOT_DELAY": "0",
-            **self.env,
-        }
-        log = open(self.log_path, "ab")  # noqa: SIM115 - handed to the child process
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "app"], cwd=REPO, env=env, stdout=log, stderr=log
-        )
-        log.close()
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
-                raise RuntimeError(f"server exited: {self.log_path.read_text()[-2000:]}")
-            try:
-                if httpx.get(f"{self.url}/api/health", timeout=1).status_code == 200:
-                    return self
-            except httpx.TransportError:
-                pass
-            time.sleep(0.1)
-        self.stop()
-        raise RuntimeError(f"server did not start: {self.log_path.read_text()[-2000:]}")
-
-    def stop(self) -> None:
-        if self.proc is None:
-            return
-        self.proc.terminate()
-        try:
-            self.proc.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-            self.proc.wait(timeout=5)
-        self.proc = None
 
 
 @pytest.fixture

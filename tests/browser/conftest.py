@@ -11,11 +11,7 @@ state check compares the page with what the server says to that page's seat.
 
 from __future__ import annotations
 
-import os
 import random
-import socket
-import subprocess
-import sys
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -25,6 +21,8 @@ from typing import Any
 import httpx
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
+
+from tests.support.server import ServerProcess
 
 REPO = Path(__file__).resolve().parents[2]
 SHOTS = REPO / "test-artifacts" / "screenshots"
@@ -41,79 +39,17 @@ DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-class Uvicorn:
-    """``uvicorn app.main:app`` as a child process; ``stop``/``start`` keep port and database,
-    so a restart looks to a browser like a server that went away and came back."""
+class Uvicorn(ServerProcess):
+    """The app on a temporary SQLite file; ``stop``/``start`` keep port and database, so a
+    restart looks to a browser like a server that went away and came back."""
 
     def __init__(self, directory: Path, port: int | None = None) -> None:
-        self.directory = directory
-        self.port = port or free_port()
-        self.database_url = f"sqlite:///{directory / 'browser.db'}"
-        self.proc: subprocess.Popen[bytes] | None = None
-
-    @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
-
-    def start(self) -> Uvicorn:
-        env = {
-            **os.environ,
-            "DATABASE_URL": self.database_url,
-            "BOT_DELAY": "0.05",
-        }
-        log = open(self.directory / "server.log", "ab")  # noqa: SIM115 - the child owns it
-        self.proc = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "uvicorn",
-                "app.main:app",
-                "--host",
-                "127.0.0.1",
-                "--port",
-                str(self.port),
-                "--log-level",
-                "warning",
-            ],
-            cwd=REPO,
-            env=env,
-            stdout=log,
-            stderr=log,
+        super().__init__(
+            f"sqlite:///{directory / 'browser.db'}",
+            directory / "server.log",
+            port=port,
+            BOT_DELAY="0.05",
         )
-        log.close()
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
-                raise RuntimeError(f"server exited: {self.log()[-2000:]}")
-            try:
-                if httpx.get(f"{self.url}/api/health", timeout=1).status_code == 200:
-                    return self
-            except httpx.TransportError:
-                pass
-            time.sleep(0.1)
-        self.stop()
-        raise RuntimeError(f"server did not start: {self.log()[-2000:]}")
-
-    def stop(self) -> None:
-        if self.proc is None:
-            return
-        self.proc.terminate()
-        try:
-            self.proc.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-            self.proc.wait(timeout=5)
-        self.proc = None
-
-    def log(self) -> str:
-        path = self.directory / "server.log"
-        return path.read_text(errors="replace") if path.exists() else ""
 
 
 @pytest.fixture(scope="session")

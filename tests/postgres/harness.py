@@ -8,10 +8,6 @@ act, and posting an action to whichever process.
 
 from __future__ import annotations
 
-import os
-import signal
-import subprocess
-import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -20,7 +16,7 @@ from typing import Any
 import httpx
 from websockets.sync.client import ClientConnection, connect
 
-from tests.support.postgres import free_port
+from tests.support import server
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -41,86 +37,13 @@ class Endpoint:
         return Socket(client.__enter__())
 
 
-class ServerProcess(Endpoint):
+class ServerProcess(Endpoint, server.ServerProcess):
+    """A named server process whose log and data live in ``workdir``."""
+
     def __init__(self, name: str, database_url: str, workdir: Path, **env: str) -> None:
+        server.ServerProcess.__init__(self, database_url, workdir / f"{name}.log", **env)
         self.name = name
-        self.database_url = database_url
         self.workdir = workdir
-        self.env = env
-        self.port = 0
-        self.proc: subprocess.Popen | None = None
-        self.log_path = workdir / f"{name}.log"
-
-    @property
-    def pid(self) -> int:
-        assert self.proc is not None
-        return self.proc.pid
-
-    def start(self, timeout: float = 60) -> ServerProcess:
-        self.port = free_port()
-        env = {
-            k: v
-            for k, v in os.environ.items()
-            if not k.startswith("TAFELRUNDE_") and k not in ("DATABASE_URL", "HUB")
-        }
-        env.update(
-            DATABASE_URL=self.database_url,
-            DATA_DIR=str(self.workdir / "data"),
-            PYTHONPATH=str(ROOT),
-            **self.env,
-        )
-        log = open(self.log_path, "a")  # noqa: SIM115 (the child writes to it until it dies)
-        log.write(f"--- start on port {self.port}\n")
-        log.flush()
-        self.proc = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "uvicorn",
-                "app.main:app",
-                "--host",
-                "127.0.0.1",
-                "--port",
-                str(self.port),
-                "--log-level",
-                "warning",
-            ],
-            cwd=ROOT,
-            env=env,
-            stdout=log,
-            stderr=subprocess.STDOUT,
-            stdin=subprocess.DEVNULL,
-        )
-        log.close()
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
-                raise RuntimeError(f"{self.name} exited on start:\n{self.log()}")
-            try:
-                if httpx.get(f"{self.url}/readyz", timeout=2).status_code == 200:
-                    return self
-            except httpx.HTTPError:
-                pass
-            time.sleep(0.1)
-        raise RuntimeError(f"{self.name} not ready after {timeout}s:\n{self.log()}")
-
-    def kill(self, sig: int = signal.SIGKILL) -> None:
-        assert self.proc is not None
-        self.proc.send_signal(sig)
-        self.proc.wait(timeout=30)
-
-    def stop(self) -> None:
-        if self.proc is None or self.proc.poll() is not None:
-            return
-        self.proc.terminate()
-        try:
-            self.proc.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-            self.proc.wait()
-
-    def log(self) -> str:
-        return self.log_path.read_text(errors="replace")[-4000:] if self.log_path.exists() else ""
 
 
 @dataclass
