@@ -17,6 +17,7 @@ from app.api.routes import health as health_probes
 from app.bots.runner import BotRunner
 from app.core.config import Settings, get_settings
 from app.core.errors import install_error_handlers
+from app.core.logs import install_token_redaction
 from app.db.migrate import upgrade
 from app.db.session import Database
 from app.services.games import GameService
@@ -37,6 +38,7 @@ WebSocket `/ws/games/{id}?token=...`. The full contract is docs/API.md.
 
 def create_app(settings: Settings | None = None, games: Mapping[str, Game] | None = None):
     settings = settings or get_settings()
+    install_token_redaction()
     games = dict(games) if games is not None else available_games()
     db = Database(settings.database_url)
     hub = make_hub(settings)

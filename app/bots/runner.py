@@ -113,4 +113,6 @@ class BotRunner:
             self.service.act(Caller(game_id, seat), version, action)
         except ApiError as err:
             if err.code != "stale_version":
-                log.warning("bot %s/%s refused: %s", game_id, seat, err.message)
+                # Only the code: the engine's message may name the bot's hidden tiles or
+                # dolmens, which are for its seat, not for the server log.
+                log.warning("bot %s/%s refused: %s", game_id, seat, err.code)

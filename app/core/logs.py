@@ -1,0 +1,46 @@
+"""Seat tokens never reach a log.
+
+Browsers and bots open the WebSocket with ``?token=`` (docs/API.md), and uvicorn writes a
+WebSocket's path with its query string to the ``uvicorn.error`` log on every connect (even
+with the access log off); the access log does the same for HTTP requests. Whoever reads a
+token can play that seat and see its hidden tiles or dolmens, so the filter below rewrites
+any ``token=`` query parameter in those records before a handler formats them.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from typing import Any
+
+_TOKEN = re.compile(r"(?i)([?&;]token=)[^&\s\"'#]*")
+
+LOGGERS = ("uvicorn.error", "uvicorn.access", "uvicorn")
+"""The loggers uvicorn writes request paths to (``uvicorn.error`` has the WebSocket lines)."""
+
+
+def redact(text: str) -> str:
+    """``text`` with the value of every ``token=`` query parameter replaced."""
+    return _TOKEN.sub(r"\1[redacted]", text)
+
+
+def _clean(value: Any) -> Any:
+    return redact(value) if isinstance(value, str) and "token=" in value.lower() else value
+
+
+class RedactTokens(logging.Filter):
+    def filter(self, record: logging.LogRecord) -> bool:
+        record.msg = _clean(record.msg)
+        if isinstance(record.args, tuple):
+            record.args = tuple(_clean(a) for a in record.args)
+        elif isinstance(record.args, dict):
+            record.args = {k: _clean(v) for k, v in record.args.items()}
+        return True
+
+
+def install_token_redaction() -> None:
+    """Add the filter to uvicorn's loggers once (logging config keeps a logger's filters)."""
+    for name in LOGGERS:
+        logger = logging.getLogger(name)
+        if not any(isinstance(f, RedactTokens) for f in logger.filters):
+            logger.addFilter(RedactTokens())
