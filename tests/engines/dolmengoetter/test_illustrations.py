@@ -91,7 +91,16 @@ def test_illustration_1_majority_equalizer_majority_again_DG6_DG7():
     assert events_of(events, "circle_scored") == []  # rights first, then scoring (DG-8)
     events = answer(state, RED, OCTAGON, 2)
     (scored,) = events_of(events, "circle_scored")
-    assert [d["owner"] for d in scored.data["dolmens"]] == [BLUE, YELLOW, RED, BLUE, RED]
+    rows = [(d["owner"], d["value"], d["factor"], d["points"]) for d in scored.data["dolmens"]]
+    # The circle is complete: the batch scores by position from the top (DG-8).
+    assert rows == [
+        (BLUE, 1, 5, 5),
+        (YELLOW, 2, 4, 8),
+        (RED, 1, 3, 3),
+        (BLUE, 3, 2, 6),
+        (RED, 2, 1, 2),
+    ]
+    assert state.view(None)["scores"] == [4 + 3 + 2, 4 + 8, 4 + 5 + 6]
 
 
 def test_illustration_1_extension_of_a_majority_gives_no_dolmen_DG6():
