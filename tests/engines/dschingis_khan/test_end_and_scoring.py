@@ -146,3 +146,25 @@ def test_dk17_scores_follow_the_side_at_the_end():
     walls_along(state, "25 16 17 18 27")
     assert state.is_over
     assert state.scores() == [0, 3]
+
+
+def test_dk17_several_plagues_or_ginsengs_count_as_one_and_any_of_both_cancel():
+    """DK-17: two plagues and no ginseng: every warrior and farmer -3; two ginsengs and no
+    plague: warriors +3, farmers +1; two plagues with one ginseng cancel: warriors by side.
+    Plague and ginseng tiles themselves score 0 each time."""
+    state = position(
+        4,
+        stacks={
+            20: "0P 1P 0C",  # China, plagues only: -3 for seat 0
+            21: "2G 3G 2F 3C",  # China, ginsengs only: +1 +3 = 4 for seat 3
+            3: "2P 3P 0G 1C",  # Mongolia, both: Chinese on the wrong side -3 for seat 1
+        },
+        walls={0: 1},
+        scouts={0: 30, 1: 31, 2: 32, 3: 33},
+        final=(0, 0),
+    )
+    play(state, PlaceWall(line=line("26 35")))
+    assert state.is_over
+    points = {v["village"]: v["points"] for v in state.view(None)["scoring"]["villages"]}
+    assert (points[20], points[21], points[3]) == (-3, 4, -3)
+    assert state.scores() == [-3, -3, 0, 4] and state.winners() == [3]

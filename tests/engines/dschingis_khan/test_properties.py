@@ -69,8 +69,68 @@ def oracle_legal_lines(view: dict) -> set[int]:
     return legal
 
 
+TOWER_SIDE = {t["id"]: t["side"] for t in GAME.board["towers"]}
+
+
+def oracle_sections(view: dict, line: int) -> tuple[str, list[int], list[int]]:
+    """DK-3/DK-4 straight from the rulings, on the view before the placement: the kind and
+    the sections N and S (sorted), found by walking the tree of pieces."""
+    pieces = [p["line"] for p in view["walls"]["pieces"]]
+    great_wall = view["walls"]["great_wall"]
+    ends = view["walls"]["ends"]
+    adj: dict[int, list[tuple[int, int]]] = {}
+    for p in pieces:
+        a, b = LINE_TOWERS[p]
+        adj.setdefault(a, []).append((p, b))
+        adj.setdefault(b, []).append((p, a))
+
+    def path(start: int, goal: int) -> list[int]:
+        """Pieces from ``start`` to ``goal``, in walking order."""
+        came: dict[int, tuple[int, int] | None] = {start: None}
+        todo = [start]
+        for t in todo:
+            for p, o in adj.get(t, ()):
+                if o not in came:
+                    came[o] = (p, t)
+                    todo.append(o)
+        out = []
+        while goal != start:
+            p, goal = came[goal]  # type: ignore[misc]
+            out.append(p)
+        return out[::-1]
+
+    gw_towers = [ends["west"]]
+    for p in great_wall:
+        a, b = LINE_TOWERS[p]
+        gw_towers.append(b if a == gw_towers[-1] else a)
+    a, b = LINE_TOWERS[line]
+    if a in adj and b in adj:
+        cycle = path(a, b)
+        s = [p for p in cycle if p in great_wall]
+        return "loop", sorted([p for p in cycle if p not in great_wall] + [line]), sorted(s)
+    t = next((x for x in (a, b) if TOWER_SIDE[x] and x not in adj), None)
+    if t is None:
+        return "branch", [], []
+    # DK-4: walk from the new piece's inner tower until the first Great Wall tower (a).
+    tower, n = b if t == a else a, [line]
+    for p in path(tower, ends["west"]):
+        if tower in gw_towers:
+            break
+        n.append(p)
+        x, y = LINE_TOWERS[p]
+        tower = y if x == tower else x
+    k = gw_towers.index(tower)
+    s = great_wall[:k] if TOWER_SIDE[t] == "west" else great_wall[k:]
+    return "new_end", sorted(n), sorted(s)
+
+
 def check_placement(before: dict, after: dict, placed: dict) -> None:
-    """The placement's outcome data agrees with the board before and after (DK-3..DK-5)."""
+    """The placement's outcome data agrees with the board before and after (DK-3..DK-5),
+    and its sections N and S with the rulings read afresh (``oracle_sections``)."""
+    kind, n, s = oracle_sections(before, placed["line"])
+    assert placed["kind"] == kind
+    if kind != "branch":
+        assert (placed["new_section"], placed["old_section"]) == (n, s)
     old = {p["line"] for p in before["walls"]["pieces"]}
     new = {p["line"] for p in after["walls"]["pieces"]}
     removed = set(placed["removed"])

@@ -17,7 +17,7 @@ from engines.dschingis_khan import (
     TakeWall,
 )
 
-from .helpers import line, play, position, refuse, step, walls_along
+from .helpers import line, lines, play, position, refuse, step, walls_along
 
 # ---- DK-7: setup ---------------------------------------------------------------------------
 
@@ -221,16 +221,14 @@ def test_dk10_a_closed_gate_cannot_be_passed():
 def test_dk10_along_the_wall_over_closed_pieces_and_with_both_pieces_at_the_village():
     """DK-10 (c): climb at an open piece next to the village, walk along any pieces (here all
     others are closed), descend at another open piece; both may border the start village."""
-    gw = "22 23 24 25 26 27 28 29 30"
     top, right = line("25 26"), line("26 35")
-    closed = [ln for ln in range(62) if ln not in (top, right)]
+    closed = [ln for ln in lines("22 23 24 25 26 27 28 29 30") if ln != top]
     state = position(tiles={0: "C"}, scouts={0: 22, 1: 3}, branches=["26 35"], closed=closed)
     along = {(a.to, a.via) for a in state.legal_actions(0) if len(a.via) == 2}
     assert along == {(14, (right, top)), (23, (top, right))}
     step(state, 23, "chinese", top, right)
     pieces = {p["line"]: p["open"] for p in state.view(None)["walls"]["pieces"]}
     assert not any(pieces.values())
-    assert gw  # the Great Wall is the builder's default
 
 
 def test_dk10_the_step_names_the_pieces_since_they_are_closed():
@@ -359,3 +357,26 @@ def test_dk13_the_top_tile_owner_controls_the_village():
     step(state, 15, "chinese")
     assert state.view(None)["villages"][15]["controller"] == 0
     assert [layer["owner"] for layer in state.view(None)["villages"][15]["stack"]] == [0, 1, 0]
+
+
+def test_dk10_climb_and_descend_are_two_distinct_pieces():
+    """DK-10 (c): the only open piece is 25-26, next to the scout's village 22: the scout
+    may pass its gate to 14, but not climb and descend at that one piece."""
+    gate = line("25 26")
+    closed = [ln for ln in lines("22 23 24 25 26 27 28 29 30") if ln != gate]
+    state = position(tiles={0: "C"}, scouts={0: 22, 1: 3}, closed=closed)
+    offered = {(a.to, a.via) for a in state.legal_actions(0)}
+    assert (14, (gate,)) in offered
+    assert not [via for _, via in offered if len(via) == 2]
+    refuse(state, 0, Step(to=14, tile="chinese", via=(gate, gate)), "DK-10", "distinct")
+
+
+def test_dk10_along_the_wall_never_into_a_visited_village():
+    """DK-10: after stepping 14 -> 22 through the gate 25-26, the walk along the wall from
+    22 (up at 26-35) may not come down into 14 (the start) or 22, only elsewhere."""
+    state = position(tiles={0: "CF"}, scouts={0: 14, 1: 3}, branches=["26 35"])
+    step(state, 22, "chinese", line("25 26"))
+    along = {a.to for a in state.legal_actions(0) if len(a.via) == 2}
+    assert along and not along & {14, 22}
+    assert 23 in along  # down at 26-35's other side, next to the climb
+    refuse(state, 0, Step(to=14, tile="farmer", via=(line("26 35"), line("24 25"))), "DK-10", "14")

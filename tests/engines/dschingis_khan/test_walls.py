@@ -7,7 +7,9 @@ test rebuilds the figure's intent: which section stays and which villages change
 
 from __future__ import annotations
 
-from engines.dschingis_khan import GAME, PlaceWall
+import copy
+
+from engines.dschingis_khan import GAME, DschingisKhan, PlaceWall
 
 from .helpers import check_wall_view, line, lines, position, refuse, side, walls_along
 
@@ -264,3 +266,82 @@ def test_dk6_north_arc_is_the_one_through_tower_1():
     assert side(state, 26) == "mongolia" and side(state, 11) == "china"
     assert side(state, 25) == "mongolia" and side(state, 33) == "china"
     check_wall_view(state.view(None))
+
+
+# ---- DK-3..DK-5 in less common shapes -------------------------------------------------------
+
+
+def test_dk3_new_route_joins_two_older_branches_off_different_great_wall_towers():
+    """DK-3: the older branches 24-15-16 and 27-18-17 are joined by 16-17. N is the new
+    piece with both older branches (5 pieces), S the Great Wall section 24-25-26-27 (3): N
+    stays, S goes, and villages 13-15 inside the loop turn Chinese while 12 (west of
+    24-15) and 16 (east of 18-27) stay Mongolian."""
+    state = building(walls=1, branches=["24 15 16", "27 18 17"])
+    (loop,) = walls_along(state, "16 17")
+    assert loop["kind"] == "loop" and loop["kept"] == "new"
+    assert loop["new_section"] == sorted(lines("24 15 16 17 18 27"))
+    assert loop["old_section"] == sorted(lines("24 25 26 27"))
+    assert loop["removed"] == sorted(lines("24 25 26 27"))
+    assert loop["sides_changed"] == [13, 14, 15]
+    assert side(state, 12) == side(state, 16) == "mongolia"
+    check_wall_view(state.view(None))
+
+
+def test_dk4_the_path_from_the_new_side_tower_meets_the_great_wall_far_from_the_end():
+    """DK-4: the older branch 25-16-15-14 and the new piece 14-13 reach west side tower 13.
+    a is tower 25, where the path from 13 first meets the Great Wall, so N = 13...25 (4
+    pieces) and S = 22-23-24-25 (3). N stays: 13 is the new west end, S goes, and villages
+    11-13 (now south of the wall) turn Chinese."""
+    state = building(walls=1, branches=["25 16 15 14"])
+    (end,) = walls_along(state, "14 13")
+    assert end["kind"] == "new_end" and end["kept"] == "new"
+    assert end["new_section"] == sorted(lines("25 16 15 14 13"))
+    assert end["old_section"] == sorted(lines("22 23 24 25"))
+    assert end["removed"] == sorted(lines("22 23 24 25"))
+    assert end["new_end"] == {"west": 13}
+    assert end["sides_changed"] == [11, 12, 13]
+    view = state.view(None)
+    assert view["walls"]["great_wall"] == lines("13 14 15 16 25 26 27 28 29 30")
+    check_wall_view(view)
+
+
+def test_dk4_dk5_a_lost_new_end_path_takes_the_branches_hanging_off_it():
+    """DK-4/DK-5: the Great Wall ends 29-20-21; the older branch 29-38 carries a branch
+    38-37. The piece 38-39 makes N = 29-38-39 (2) against S = 29-20-21 (2): a tie, so N
+    goes, and 38-37, cut off with it, goes too; the closed piece 22-23 stays closed."""
+    state = building(
+        great_wall="22 23 24 25 26 27 28 29 20 21",
+        branches=["29 38 37"],
+        closed=[line("22 23")],
+    )
+    before = supply(state)
+    (end,) = walls_along(state, "38 39")
+    assert end["kind"] == "new_end" and end["kept"] == "old" and end["new_end"] is None
+    assert end["isolated"] == [line("38 37")]
+    assert end["removed"] == sorted([*lines("29 38 39"), line("38 37")])
+    assert supply(state) == before + 3
+    pieces = {p["line"]: p["open"] for p in state.view(None)["walls"]["pieces"]}
+    assert pieces[line("22 23")] is False
+    check_wall_view(state.view(None))
+
+
+def test_dk4_a_piece_beyond_the_end_tower_to_a_non_side_tower_is_a_branch():
+    """DK-1/DK-4 on a board whose border tower 11 is an east side tower with two inner
+    lines (on the shipped board every side tower has one, so an end takes no second piece):
+    29-20-11 reaches 11, N (2) beats S = 29-30 (1) and 11 is the new east end; a piece from
+    the end tower 11 on to tower 10 (not a side tower) is a branch and changes nothing."""
+    board = copy.deepcopy(GAME.board)
+    board["towers"][11]["side"] = "east"
+    game = DschingisKhan(board)
+    state = position(walls={0: 3}, scouts={0: 3, 1: 30}, game=game)
+    end = walls_along(state, "29 20 11")[-1]
+    assert end["kind"] == "new_end" and end["new_end"] == {"east": 11}
+    before = state.view(None)
+    (beyond,) = walls_along(state, "11 10")
+    assert beyond["kind"] == "branch" and beyond["removed"] == []
+    after = state.view(None)
+    assert after["walls"]["ends"] == {"west": 22, "east": 11}
+    assert after["walls"]["great_wall"] == before["walls"]["great_wall"]
+    assert [v["side"] for v in after["villages"]] == [v["side"] for v in before["villages"]]
+    flags = {p["line"]: p["great_wall"] for p in after["walls"]["pieces"]}
+    assert flags[line("11 10")] is False
