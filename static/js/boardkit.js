@@ -14,19 +14,28 @@ export class BoardSvg {
     this.defs = s("defs");
     this.base = s("g", { class: "layer-base" });
     this.pieces = s("g", { class: "layer-pieces" });
+    // Invisible hit areas, larger than the drawn targets, so that a finger finds them; they
+    // lie under the targets, so where both are the drawn target wins.
+    this.hitsLayer = s("g", { class: "layer-hits" });
     this.targetsLayer = s("g", { class: "layer-targets" });
-    this.svg.append(this.defs, this.base, this.pieces, this.targetsLayer);
+    this.svg.append(this.defs, this.base, this.pieces, this.hitsLayer, this.targetsLayer);
     this.targets = new Map(); // key -> {el, label}
     this.order = []; // keys in reading order, so Tab walks the board sensibly
   }
 
-  /** Register a target element under `key` with a default spoken label. */
-  addTarget(key, el, label) {
+  /** Register a target element under `key` with a default spoken label (and a hit area). */
+  addTarget(key, el, label, hit = null) {
     el.classList.add("tgt");
     el.dataset.key = key;
-    this.targets.set(key, { el, label });
+    this.targets.set(key, { el, label, hit });
     this.order.push(key);
     this.targetsLayer.append(el);
+    if (hit) {
+      hit.classList.add("hit");
+      hit.dataset.key = key;
+      hit.setAttribute("aria-hidden", "true");
+      this.hitsLayer.append(hit);
+    }
     return el;
   }
 
@@ -42,6 +51,7 @@ export class BoardSvg {
       const el = t.el;
       el.classList.toggle("is-target", Boolean(step));
       el.classList.toggle("is-picked", pickedSet.has(key) && !step);
+      if (t.hit) t.hit.classList.toggle("is-live", Boolean(step));
       if (step) {
         el.setAttribute("tabindex", "0");
         el.setAttribute("role", "button");

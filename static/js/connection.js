@@ -1,7 +1,8 @@
 // The live connection to /ws/games/{id}: one socket, reconnecting by itself with
 // exponential backoff (plus jitter, so a restarted server is not hit by every client at
-// once). The server sends the current state on every connect, so a reconnect needs no
-// catch-up logic here.
+// once). The server sends the current state on every connect; with `since` (the last
+// version whose events the page has) that first message also carries the events missed
+// while away, so a reconnect needs no catch-up logic here.
 
 const PING_EVERY_MS = 20000;
 const SILENT_LIMIT_MS = 50000; // no message for this long: the socket is dead, replace it
@@ -13,14 +14,19 @@ export class Connection {
   /**
    * @param {string} gameId
    * @param {string|null} token  seat token, or null for a spectator
-   * @param {{onMessage: Function, onStatus: Function}} handlers
+   * @param {{onMessage: Function, onStatus: Function, since?: Function}} handlers
    *   onStatus(status, detail): status is "connecting" | "live" | "reconnecting" | "offline"
+   *   onMessage(msg, meta): for a state message, meta.from is the version after which its
+   *     `events` start (null when the message carries no events to rely on)
+   *   since(): the version to ask events after when (re)connecting, or null
    */
-  constructor(gameId, token, { onMessage, onStatus }) {
+  constructor(gameId, token, { onMessage, onStatus, since = () => null }) {
     this.gameId = gameId;
     this.token = token;
     this.onMessage = onMessage;
     this.onStatus = onStatus;
+    this.since = since;
+    this.eventsFrom = null; // per socket: the version its next state message's events follow
     this.ws = null;
     this.attempt = 0;
     this.retryTimer = null;
@@ -38,8 +44,13 @@ export class Connection {
 
   url() {
     const proto = location.protocol === "https:" ? "wss:" : "ws:";
-    const q = this.token ? `?token=${encodeURIComponent(this.token)}` : "";
-    return `${proto}//${location.host}/ws/games/${encodeURIComponent(this.gameId)}${q}`;
+    const q = new URLSearchParams();
+    if (this.token) q.set("token", this.token);
+    const since = this.since();
+    this.eventsFrom = Number.isInteger(since) ? since : null;
+    if (this.eventsFrom !== null) q.set("since", String(this.eventsFrom));
+    const qs = q.toString() ? `?${q}` : "";
+    return `${proto}//${location.host}/ws/games/${encodeURIComponent(this.gameId)}${qs}`;
   }
 
   isLive() {
@@ -96,7 +107,12 @@ export class Connection {
         this.attempt = 0;
         this.setStatus("live");
       }
-      this.onMessage(msg);
+      let meta = {};
+      if (msg.type === "state") {
+        meta = { from: this.eventsFrom };
+        if (typeof msg.version === "number") this.eventsFrom = msg.version;
+      }
+      this.onMessage(msg, meta);
     };
     ws.onclose = (ev) => {
       if (this.ws !== ws) return;

@@ -179,7 +179,10 @@ async function start() {
     if (err.status === 401 || err.status === 403) return seatLost();
     note(err.message);
   }
-  app.conn = new Connection(app.gameId, app.token, { onMessage, onStatus });
+  // History once from the log; from then on the socket's state messages carry the events
+  // (and, asked with `since`, those missed while a connection was down).
+  await refreshLog();
+  app.conn = new Connection(app.gameId, app.token, { onMessage, onStatus, since: () => (app.logBusy ? null : app.logVersion) });
   app.conn.start();
 }
 
@@ -244,8 +247,8 @@ function ctx() {
 
 // ---- receiving state ------------------------------------------------------------------
 
-function onMessage(msg) {
-  if (msg.type === "state") receive(msg);
+function onMessage(msg, meta) {
+  if (msg.type === "state") receive(msg, meta);
   else if (msg.type === "ping") app.conn.send({ type: "pong" });
   else if (msg.type === "error") {
     note(msg.message || "The server refused that.");
@@ -279,22 +282,26 @@ function showStatus(status, detail) {
   el.title = text;
 }
 
-function receive(state) {
+/** `meta.from`: for a socket message, the version its `events` follow (see connection.js). */
+function receive(state, meta = null) {
   if (!state || typeof state.version !== "number") return;
-  if (app.state && state.version < app.state.version) return; // an older message arriving late
-  const sameVersion = app.state && state.version === app.state.version;
-  if (!sameVersion) app.sending = false;
-  const wasOver = app.state && app.state.status === "over";
-  app.state = state;
-  if (state.seats) app.summary.seats = state.seats;
-  if (state.status === "over" && !wasOver && app.logVersion > 0) {
-    // At the end every face is public: fetch the whole log again, now revealed.
+  const over = state.status === "over";
+  if (over && !app.logRevealed && app.logVersion > 0) {
+    // At the end every face is public: fetch the whole log once more, now revealed.
+    app.logRevealed = true;
     app.logVersion = 0;
     app.logGen = (app.logGen || 0) + 1;
     $("#log").replaceChildren();
+  } else if (over) {
+    app.logRevealed = true;
   }
+  updateLog(state, meta);
+  if (app.state && state.version < app.state.version) return; // an older message arriving late
+  const sameVersion = app.state && state.version === app.state.version;
+  if (!sameVersion) app.sending = false;
+  app.state = state;
+  if (state.seats) app.summary.seats = state.seats;
   render(sameVersion);
-  refreshLog();
 }
 
 function render(sameVersion) {
@@ -425,7 +432,7 @@ function choose(key) {
 }
 
 function onBoardClick(ev) {
-  const t = ev.target.closest(".tgt.is-target");
+  const t = ev.target.closest(".tgt.is-target, .hit.is-live");
   if (!t) return;
   choose(t.dataset.key);
 }
@@ -630,11 +637,24 @@ function drawResult(view, over) {
 
 // ---- event log ------------------------------------------------------------------------
 
-function refreshLog() {
-  if (!app.state || app.state.version <= app.logVersion) return;
+/** Extend the log from a state message's events, or fetch what it cannot tell. */
+function updateLog(state, meta) {
+  if (state.version <= app.logVersion) return;
+  const from = meta ? meta.from : null;
+  if (!app.logBusy && from === app.logVersion && Array.isArray(state.events)) {
+    appendEvents(state.events, from, state.version);
+    app.logVersion = state.version;
+    return;
+  }
+  // A page fetched by REST, a socket opened without `since`, or a fetch in flight.
+  refreshLog(state.version);
+}
+
+function refreshLog(upTo = app.state ? app.state.version : 0) {
+  if (upTo <= app.logVersion) return Promise.resolve();
   if (app.logBusy) {
     app.logAgain = true;
-    return;
+    return app.logBusy;
   }
   const gen = app.logGen || 0;
   app.logBusy = (async () => {
@@ -656,6 +676,7 @@ function refreshLog() {
       }
     }
   })();
+  return app.logBusy;
 }
 
 function eventText(ev, c) {
@@ -666,6 +687,27 @@ function eventText(ev, c) {
     console.error("cannot describe event", ev, err);
     return String(ev.type || "event").replace(/_/g, " ");
   }
+}
+
+/**
+ * Events of the actions after version `from` up to `to`, as one message brought them. A
+ * message may carry several actions: each action's events end with the next turn, so a
+ * new entry starts after each "turn" event.
+ */
+function appendEvents(events, from, to) {
+  const groups = [[]];
+  for (const ev of events) {
+    groups[groups.length - 1].push(ev);
+    if (ev.type === "turn") groups.push([]);
+  }
+  const nonEmpty = groups.filter((g) => g.some((ev) => ev.type !== "turn"));
+  appendLog(
+    nonEmpty.map((g, i) => {
+      const actor = g.find((ev) => ev.type !== "turn" && Number.isInteger(ev.seat));
+      const seq = to - from === 1 ? String(to) : `${from + 1}-${to}.${i}`;
+      return { seq, seat: actor ? actor.seat : null, events: g };
+    }),
+  );
 }
 
 function appendLog(entries) {

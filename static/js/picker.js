@@ -31,9 +31,12 @@ export class Picker {
 
   skipForced() {
     for (;;) {
-      if (this.remaining.length <= 1) return;
+      if (this.remaining.length === 0) return;
       if (this.remaining.some((o) => o.steps.length <= this.depth)) return;
       const first = this.remaining[0].steps[this.depth];
+      // A lone action's steps are shown, not taken (the player sees where a piece would
+      // go), except steps marked `auto`: the only way there, taken and shown as picked.
+      if (this.remaining.length === 1 && !first.auto) return;
       if (!this.remaining.every((o) => o.steps[this.depth].key === first.key)) return;
       this.path.push(first);
       this.depth += 1;

@@ -46,8 +46,14 @@ def khan_keys(action: dict[str, Any]) -> list[list[str]]:
     if kind == "place_wall":
         return [[f"line:{action['line']}"]]
     if kind == "step":
-        via = "-".join(str(v) for v in action.get("via", []))
-        return [[f"village:{action['to']}", f"via:{via}", f"tile:{action['tile']}"]]
+        # DK-10: the wall pieces a step uses are clicked on the board (climb, then descend).
+        via = action.get("via", [])
+        route = {
+            0: ["via:straight"],
+            1: [f"line:{via[0]}", "via:gate"] if via else [],
+            2: [f"line:{v}" for v in via],
+        }[len(via)]
+        return [[f"village:{action['to']}", *route, f"tile:{action['tile']}"]]
     if kind == "place_scout":
         return [[f"village:{action['village']}"]]
     if kind == "discard_tiles":

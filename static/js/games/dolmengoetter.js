@@ -9,6 +9,9 @@ import { h, points, regular, s } from "../svg.js";
 const K = 10; // board units -> SVG units
 const STONE_R = 9;
 const SLOT = 13; // a dolmen square
+// A live stone place is hit within this radius (SVG units), less where another live place
+// is nearer than twice it: neighbouring places are 40 units apart, the ring is 13.
+const HIT_MAX = 34;
 
 const px = (p) => [p.x * K, p.y * K];
 
@@ -117,16 +120,34 @@ function createBoard(board) {
       s("circle", { cx: x, cy: y, r: STONE_R + 1, fill: "#f4f1e4", stroke: "#6f7f52", "stroke-width": 1.5 }),
       s("text", { x: x + 8, y: y + 17, "font-size": 7, fill: "#4d5636", "text-anchor": "middle" }, String(p.id)),
     );
-    bv.addTarget(`place:${p.id}`, s("circle", { cx: x, cy: y, r: STONE_R + 4 }), placeLabel(p.id));
+    bv.addTarget(`place:${p.id}`, s("circle", { cx: x, cy: y, r: STONE_R + 4 }), placeLabel(p.id), s("circle", { cx: x, cy: y, r: STONE_R + 4 }));
   }
 
   const handle = {
     svg: bv.svg,
-    setTargets: (live, picked) => bv.setTargets(live, picked),
+    setTargets: (live, picked) => {
+      bv.setTargets(live, picked);
+      sizeHits(bv, places, live);
+    },
     hint: (keys) => bv.hint(keys),
     update: (view, ctx) => drawPieces(bv, board, places, circleGroups, view, ctx),
   };
   return handle;
+}
+
+/** Each live place's hit area: as large as it can be without reaching another live place's. */
+function sizeHits(bv, places, live) {
+  const ids = [...live.keys()].filter((k) => k.startsWith("place:")).map((k) => Number(k.split(":")[1]));
+  for (const id of ids) {
+    const [x, y] = px(places.get(id));
+    let r = HIT_MAX;
+    for (const other of ids) {
+      if (other === id) continue;
+      const [ox, oy] = px(places.get(other));
+      r = Math.min(r, Math.hypot(ox - x, oy - y) / 2);
+    }
+    bv.targets.get(`place:${id}`).hit.setAttribute("r", String(Math.max(STONE_R + 4, r)));
+  }
 }
 
 function shrink(pts, [cx, cy], k) {
@@ -473,6 +494,9 @@ function eventText(ev, ctx) {
 
 export default {
   title: "Die Dolmengötter",
+  // On a phone start zoomed in (the board scrolls), so that neighbouring stone places are a
+  // finger apart; "−" shows the whole board.
+  phoneZoom: 1.5,
   createBoard,
   steps,
   question,

@@ -137,7 +137,9 @@ function createBoard(board) {
   for (const l of board.lines) {
     const gl = geo.line.get(l.id);
     // A band around the line, not a <line>: a target needs an area to be hit and seen.
-    const el = bv.addTarget(`line:${l.id}`, s("polygon", { points: points(band(gl.a, gl.b, 13, 10)) }), `line ${l.id}`);
+    // Its hit area is wider (for fingers) but stops short of the towers, where lines meet.
+    const hit = s("polygon", { points: points(band(gl.a, gl.b, 26, 24)) });
+    const el = bv.addTarget(`line:${l.id}`, s("polygon", { points: points(band(gl.a, gl.b, 13, 10)) }), `line ${l.id}`, hit);
     el.classList.add("line-tgt");
   }
 
@@ -305,9 +307,36 @@ function scoutShape(seat, [cx, cy], village, ctx) {
 // ---- actions as clicks ----------------------------------------------------------------
 
 function viaText(via) {
-  if (!via || via.length === 0) return "Straight across (no wall)";
-  if (via.length === 1) return `Through the open gate on line ${via[0]} (it closes)`;
-  return `Along the wall: up at line ${via[0]}, down at line ${via[1]} (both close)`;
+  if (!via || via.length === 0) return "straight across";
+  if (via.length === 1) return `through the gate on line ${via[0]} (it closes)`;
+  return `along the wall, up at line ${via[0]} and down at line ${via[1]} (both close)`;
+}
+
+/**
+ * A scout step (DK-10) as clicks: the destination, then the wall pieces it uses, clicked on
+ * the board (climb piece, then descend piece), then the tile. A route that is the only way
+ * to the destination is taken for the player (`auto`) and shown as picked.
+ */
+function stepSteps(action, at) {
+  const via = action.via || [];
+  const to = action.to;
+  const steps = [at(to, `Move your scout to village ${to}`)];
+  const piece = (l, text) => ({ key: `line:${l}`, board: true, auto: true, text });
+  if (via.length === 0) {
+    steps.push({ key: "via:straight", text: `Straight across into village ${to}`, auto: true });
+  } else if (via.length === 1) {
+    steps.push(
+      piece(via[0], `Use the open wall piece on line ${via[0]}`),
+      { key: "via:gate", text: `Through this gate into village ${to}`, hint: [`line:${via[0]}`], auto: true },
+    );
+  } else {
+    steps.push(
+      piece(via[0], `Use the open wall piece on line ${via[0]}`),
+      piece(via[1], `Climb down at the open piece on line ${via[1]} into village ${to}`),
+    );
+  }
+  steps.push({ key: `tile:${action.tile}`, text: `Place a ${faceName(action.tile)} tile` });
+  return steps;
 }
 
 function steps(action) {
@@ -329,11 +358,7 @@ function steps(action) {
     case "place_wall":
       return [{ key: `line:${action.line}`, board: true, text: `Build a wall on line ${action.line}` }];
     case "step":
-      return [
-        at(action.to, `Move your scout to village ${action.to}`),
-        { key: `via:${(action.via || []).join("-")}`, text: viaText(action.via), hint: (action.via || []).map((l) => `line:${l}`) },
-        { key: `tile:${action.tile}`, text: `Place a ${faceName(action.tile)} tile` },
-      ];
+      return stepSteps(action, at);
     case "place_scout":
       return [at(action.village, `Put your scout back on village ${action.village}`)];
     case "discard_tiles":
@@ -354,8 +379,13 @@ function expand(option) {
   return [option, { ...option, steps: [{ ...b, text: `Start tile on village ${b.key.split(":")[1]}` }, { ...a, text: `Second start tile on village ${a.key.split(":")[1]}` }, faces, scout] }];
 }
 
-function question(path, targets, choices, view) {
+function plural(n, one, many = `${one}s`) {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+function question(path, targets, choices, view, ctx) {
   const t = view.turn || {};
+  const me = (view.players || [])[ctx.seat] || {};
   const last = path[path.length - 1];
   if (t.phase === "setup") {
     if (path.length === 0) return "Start: click a village for your first start tile.";
@@ -363,22 +393,44 @@ function question(path, targets, choices, view) {
     if (choices.some((c) => c.key.startsWith("faces:"))) return "Which tile goes where?";
     return "Click the village where your scout starts.";
   }
-  if (t.phase === "scout") return "Your scout was taken off the board: click a village to put it back.";
+  if (t.phase === "scout") return "Your scout was taken off the board: click a highlighted village to put it back.";
   if (t.phase === "take") {
-    return `Take ${2 - (t.takes || 0)} more piece${t.takes === 1 ? "" : "s"}: a wall piece from the supply or a tile from your own supply.`;
+    const left = 2 - (t.takes || 0);
+    return `Take ${left} more piece${left === 1 ? "" : "s"}: a wall piece from the common supply or a tile from your own supply.`;
   }
   if (t.phase === "place") {
-    if (last && last.key.startsWith("village:")) {
-      if (choices.some((c) => c.key.startsWith("via:"))) return "Which way?";
-      return "Which of your tiles goes there?";
+    const village = [...path].reverse().find((st) => st.key.startsWith("village:"));
+    if (village) {
+      const to = village.key.split(":")[1];
+      const lines = path.slice(path.indexOf(village) + 1).filter((st) => st.key.startsWith("line:"));
+      const hasLines = [...targets.keys()].some((k) => k.startsWith("line:"));
+      const straight = choices.some((c) => c.key === "via:straight");
+      const gate = choices.some((c) => c.key === "via:gate");
+      if (lines.length === 0 && (hasLines || straight)) {
+        if (!hasLines) return `Village ${to}: go straight across?`;
+        return `Village ${to}: how does your scout get there? ${straight ? "Go straight across, or click" : "Click"} the highlighted open wall piece where it climbs onto the wall. Every piece it uses closes.`;
+      }
+      if (lines.length === 1 && (hasLines || gate)) {
+        const l = lines[0].key.split(":")[1];
+        if (!hasLines) return `Go through the gate on line ${l} into village ${to}?`;
+        return `${gate ? `Go through the gate on line ${l}, or click` : "Now click"} the open wall piece where your scout climbs down into village ${to}.`;
+      }
+      const via = lines.map((st) => Number(st.key.split(":")[1]));
+      if (choices.some((c) => c.key.startsWith("tile:"))) {
+        return `Your scout goes to village ${to} ${viaText(via)}. Which of your tiles do you place there?`;
+      }
     }
-    if (t.committed === "walls") return "Build your next wall piece: click a highlighted line.";
-    if (t.committed === "tiles") return "Move your scout on: click a highlighted village.";
+    const walls = me.walls ?? 0;
+    const tiles = me.tiles ?? 0;
+    if (t.committed === "walls") return `Build your next wall piece: click a highlighted line (${plural(walls, "wall piece")} left to place).`;
+    if (t.committed === "tiles") return `Move your scout on: click a highlighted village (${plural(tiles, "tile")} left to place).`;
     const hasLines = [...targets.keys()].some((k) => k.startsWith("line:"));
     const hasVillages = [...targets.keys()].some((k) => k.startsWith("village:"));
-    if (hasLines && hasVillages) return "Place all your walls (click a line) or all your tiles (click a village for your scout).";
-    if (hasLines) return "Build a wall piece: click a highlighted line.";
-    if (hasVillages) return "Move your scout: click a highlighted village.";
+    if (hasLines && hasVillages) {
+      return `Place either all your walls (${walls}: click a highlighted line) or all your tiles (${tiles}: click a highlighted village to move your scout there).`;
+    }
+    if (hasLines) return `Build a wall piece: click a highlighted line (${plural(walls, "wall piece")} to place).`;
+    if (hasVillages) return `Move your scout: click a highlighted village (${plural(tiles, "tile")} to place).`;
   }
   return "";
 }
