@@ -311,6 +311,11 @@ class Wall:
                     todo.append(other)
         if len(seen) != len(self._adj):
             raise ValueError("DK-1: some wall pieces are not connected to the Great Wall")
+        # A piece reaching a side tower is resolved at once (DK-4): it moves an end or goes.
+        on_wall = set(self._gw_towers)
+        stray = [t for t in self._adj if self.geo.tower_side[t] and t not in on_wall]
+        if stray:
+            raise ValueError(f"DK-4: side tower {stray[0]} holds a branch, not the Great Wall")
 
     # ---- reading the wall --------------------------------------------------------------
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import copy
 
+import pytest
+
 from engines.dschingis_khan import GAME, DschingisKhan, PlaceWall
 
 from .helpers import check_wall_view, line, lines, position, refuse, side, walls_along
@@ -345,3 +347,16 @@ def test_dk4_a_piece_beyond_the_end_tower_to_a_non_side_tower_is_a_branch():
     assert [v["side"] for v in after["villages"]] == [v["side"] for v in before["villages"]]
     flags = {p["line"]: p["great_wall"] for p in after["walls"]["pieces"]}
     assert flags[line("11 10")] is False
+
+
+def test_dk1_dk4_positions_are_checked_like_saved_games():
+    """A position (or saved game) breaking DK-1 or DK-4 is refused with the ruling: pieces
+    off the tree, a cycle, or a branch left on a side tower (reaching one moves an end or
+    is removed at once)."""
+    for bad, ruling in (
+        ({"branches": ["35 44"]}, "DK-1"),
+        ({"branches": ["25 16 17 26"]}, "DK-1"),
+        ({"great_wall": "22 23 24 25 26 27 28 29 20 21", "branches": ["29 30"]}, "DK-4"),
+    ):
+        with pytest.raises(ValueError, match=ruling):
+            position(**bad)
