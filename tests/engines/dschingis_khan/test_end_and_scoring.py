@@ -168,3 +168,22 @@ def test_dk17_several_plagues_or_ginsengs_count_as_one_and_any_of_both_cancel():
     points = {v["village"]: v["points"] for v in state.view(None)["scoring"]["villages"]}
     assert (points[20], points[21], points[3]) == (-3, 4, -3)
     assert state.scores() == [-3, -3, 0, 4] and state.winners() == [3]
+
+
+def test_dk16_the_player_emptying_the_second_supply_triggers_it_and_still_takes_a_second():
+    """DK-16/DK-8: seat 2's passive supply is already empty; seat 0 takes the last wall and
+    so triggers the final phase at that moment (seat 0, not seat 2, plays last); seat 0
+    still takes its second piece, a tile, and finishes the turn."""
+    state = position(
+        3, phase="take", takes=0, supply=1, passive={2: ""}, scouts={0: 3, 1: 10, 2: 30}
+    )
+    events = play(state, TakeWall())
+    assert [e.view(None) for e in events if e.type == "final_phase"] == [
+        {"type": "final_phase", "seat": 0}
+    ]
+    assert state.legal_actions(0) == [TakeTile()]
+    play(state, TakeTile())
+    assert state.view(0)["players"][0]["tiles"] == 1
+    seen = play_out(state, seed=5)
+    assert [e["seat"] for e in seen if e["type"] == "turn"] == [1, 2, 0]
+    assert state.is_over

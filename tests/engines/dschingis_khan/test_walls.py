@@ -360,3 +360,15 @@ def test_dk1_dk4_positions_are_checked_like_saved_games():
     ):
         with pytest.raises(ValueError, match=ruling):
             position(**bad)
+
+
+def test_dk6_a_part_cut_off_at_a_border_tower_next_to_an_end_is_classed_by_its_border():
+    """DK-6: the Great Wall runs 28-19-10-11-20-29-30 through border tower 11. Villages 10
+    and 18, east of it, form a part of their own whose border lines (11-12-21-30) lie on the
+    north arc: Mongolian. Villages 9 and 17, inside the bend and open to the south: Chinese.
+    Village 2, north of 10-11, and 16, west of the bend, stay Mongolian."""
+    state = building(great_wall="22 23 24 25 26 27 28 19 10 11 20 29 30")
+    assert side(state, 10) == side(state, 18) == "mongolia"
+    assert side(state, 9) == side(state, 17) == "china"
+    assert side(state, 2) == side(state, 16) == "mongolia"
+    check_wall_view(state.view(None))
