@@ -350,7 +350,12 @@ function drawTurn(view, over, myTurn) {
   if (over) {
     const winners = view.winners || [];
     const names = winners.map((s) => (s === app.seat ? "you" : nameOf(s)));
-    el.replaceChildren(...winners.map((s) => seatSwatch(s)), h("span", {}, `Game over — winner${winners.length > 1 ? "s" : ""}: ${names.join(", ")}`));
+    el.replaceChildren(
+      ...winners.map((s) => seatSwatch(s)),
+      h("span", {}, `Game over — winner${winners.length > 1 ? "s" : ""}: ${names.join(", ")}`),
+      // On a phone the scoring is below the board: say where it is.
+      h("a", { href: "#result", class: "to-result" }, "See the scoring"),
+    );
     return;
   }
   const waiting = toAct(view);
@@ -579,7 +584,8 @@ function drawPrivate(view) {
     box.hidden = true;
     return;
   }
-  const body = app.game.privatePanel(view, ctx());
+  // At the end every face and value is on the board and in the scoring: nothing is private.
+  const body = app.state.status === "over" || view.is_over ? null : app.game.privatePanel(view, ctx());
   box.hidden = !body;
   if (body) $("#private-body").replaceChildren(body);
 }

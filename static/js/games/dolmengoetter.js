@@ -318,9 +318,12 @@ function steps(action, view, ctx) {
   }
 }
 
-function question(path, targets, choices, view) {
+function question(path, targets, choices, view, ctx) {
   const last = path[path.length - 1];
-  if (view.phase === "druids") return "Click a free stone place to put one of your druids there.";
+  if (view.phase === "druids") {
+    const left = ((view.players || [])[ctx.seat] || {}).druids_to_place;
+    return `Click a highlighted free stone place to put one of your druids there${Number.isInteger(left) ? ` (${left} still to place)` : ""}.`;
+  }
   if (view.phase === "rights") {
     const r = (view.rights || [])[0];
     if (!r) return "";
