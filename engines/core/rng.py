@@ -1,13 +1,15 @@
-"""A small seeded RNG whose whole state is one integer, so it round-trips through JSON.
+"""A seeded RNG whose whole state is two integers, so it round-trips through JSON.
 
-Python's ``random.Random`` state is 625 integers; saving it with every state would make
-``to_json`` heavy. SplitMix64 is tiny, fast enough in pure Python, and statistically fine
-for shuffling game pieces.
+Each output is BLAKE2b keyed with the game's secret seed over a counter. Players see a few
+bits of every draw of their own tiles, so the generator must not let them work back to the
+seed and predict the rest (a plain SplitMix64 or Mersenne Twister would): a keyed hash
+gives nothing back. It is still cheap (about a microsecond a draw) and tiny to save.
 """
 
 from __future__ import annotations
 
 from collections.abc import MutableSequence, Sequence
+from hashlib import blake2b
 from typing import TypeVar
 
 T = TypeVar("T")
@@ -15,17 +17,17 @@ _MASK = (1 << 64) - 1
 
 
 class Rng:
-    __slots__ = ("state",)
+    __slots__ = ("_key", "counter", "seed")
 
     def __init__(self, seed: int = 0) -> None:
-        self.state = seed & _MASK
+        self.seed = seed & _MASK
+        self._key = self.seed.to_bytes(8, "little")
+        self.counter = 0
 
     def next_u64(self) -> int:
-        self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK
-        z = self.state
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-        return z ^ (z >> 31)
+        digest = blake2b(self.counter.to_bytes(8, "little"), digest_size=8, key=self._key)
+        self.counter += 1
+        return int.from_bytes(digest.digest(), "little")
 
     def randbelow(self, n: int) -> int:
         """Uniform integer in ``[0, n)``; rejection sampling keeps it unbiased."""
@@ -49,11 +51,12 @@ class Rng:
         """A new generator seeded from this one (advances this one by one step)."""
         return Rng(self.next_u64())
 
-    def to_json(self) -> int:
-        return self.state
+    def to_json(self) -> list[int]:
+        return [self.seed, self.counter]
 
     @classmethod
-    def from_json(cls, state: int) -> Rng:
-        rng = cls()
-        rng.state = state
+    def from_json(cls, data: list[int]) -> Rng:
+        seed, counter = data
+        rng = cls(seed)
+        rng.counter = counter
         return rng

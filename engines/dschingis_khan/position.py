@@ -19,6 +19,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from engines.core import Rng
+
 from .actions import TILE_SET
 from .state import PLACE, DschingisKhanState
 from .walls import EAST, WEST
@@ -128,7 +130,7 @@ def position(
     data: dict[str, Any] = {
         "game": game.id,
         "num_players": players,
-        "rng": seed,
+        "rng": Rng(seed).to_json(),
         "ply": 0,
         "state": {
             "start_player": start_player,

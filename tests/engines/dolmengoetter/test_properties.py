@@ -72,7 +72,6 @@ def assert_conserved(state):
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_random_games_finish_with_legal_actions_and_scores_from_events(players):
     """DG-5/DG-8/DG-10: final score = 4 + the sum of penalties and scoring events."""
-    reasons = set()
     for seed in range(GAMES_PER_COUNT):
         state, _, deltas = play_random(players, seed)
         assert state.is_over
@@ -82,6 +81,24 @@ def test_random_games_finish_with_legal_actions_and_scores_from_events(players):
         assert all(not stack for stack in state.stacks)  # everything scored at the end
         # DG-10: the game ends on empty stone supplies exactly when they are all empty.
         assert (not any(state.stones_left)) == (state.end_reason == "stones_used_up")
+
+
+@pytest.mark.parametrize("players", [4, 5])
+def test_DG10_both_endings_happen_when_players_build_every_dolmen_they_may(players):
+    """DG-10: uniformly random play rarely places a last dolmen (it declines half its rights),
+    so here every right is taken: then games end both ways, and each way only when it should."""
+    reasons = set()
+    for seed in range(100):
+        state = GAME.new(players, seed)
+        rng = Rng(seed + 1)
+        while not state.is_over:
+            seat = state.to_act()[0]
+            actions = state.legal_actions(seat)
+            dolmens = [a for a in actions if a.type == "place_dolmen"]
+            state.apply(seat, rng.choice(dolmens or actions))
+        assert (not any(state.stones_left)) == (state.end_reason == "stones_used_up")
+        if state.end_reason == "final_round_done":
+            assert any(not any(hand) for hand in state.hands)  # someone placed their last
         reasons.add(state.end_reason)
     assert reasons == {"stones_used_up", "final_round_done"}
 
