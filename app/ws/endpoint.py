@@ -55,6 +55,7 @@ class GameSocket:
         self.caller: Caller | None = None
         self.sent: tuple[int, int] = (-1, -1)  # (version, seats_revision) last pushed
         self.events_from: int | None = None  # events of actions with seq > this are to be sent
+        self.since_at_connect: int | None = None
         self._send_lock = asyncio.Lock()
         self.room: Room | None = None
 
@@ -104,6 +105,9 @@ class GameSocket:
         since = params.get("since")
         # Without ``since`` the first message carries no events: it is the current state.
         self.events_from = int(since) if since and since.isdigit() else None
+        # An ``auth`` message restarts the events from here, so the seat's first state
+        # carries them as the seat sees them (the spectator state before it is skipped).
+        self.since_at_connect = self.events_from
         self.phase = Phase.OPEN if self.caller else Phase.AWAITING_AUTH
         self.room = self.rooms.enter(self.game_id, self)
         # The room sends the first state like every later one, so none can overtake it.
@@ -160,6 +164,7 @@ class GameSocket:
             await self.send_error(err)
             raise Close(POLICY) from None
         self.sent = (-1, -1)  # the same state again, now as the seat sees it
+        self.events_from = self.since_at_connect
         if self.room is not None:
             self.room.notify(self.game_id, -1)
 

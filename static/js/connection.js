@@ -45,7 +45,7 @@ export class Connection {
   url() {
     const proto = location.protocol === "https:" ? "wss:" : "ws:";
     const q = new URLSearchParams();
-    if (this.token) q.set("token", this.token);
+    // The token goes in the first message, not the URL: URLs end up in proxies' logs.
     const since = this.since();
     this.eventsFrom = Number.isInteger(since) ? since : null;
     if (this.eventsFrom !== null) q.set("since", String(this.eventsFrom));
@@ -90,6 +90,7 @@ export class Connection {
     ws.onopen = () => {
       if (this.ws !== ws) return;
       this.lastHeard = Date.now();
+      if (this.token) ws.send(JSON.stringify({ type: "auth", token: this.token }));
       clearInterval(this.pingTimer);
       this.pingTimer = setInterval(() => this.keepAlive(), PING_EVERY_MS / 2);
     };
@@ -102,6 +103,8 @@ export class Connection {
       } catch {
         return;
       }
+      // Until the server has read our token it shows the spectator's view: skip that one.
+      if (msg.type === "state" && this.token && msg.seat === null) return;
       if (msg.type === "state" && this.status !== "live") {
         // Live only once the server has sent the state: then the page is current.
         this.attempt = 0;

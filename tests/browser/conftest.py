@@ -105,9 +105,12 @@ class Player:
     seat: int | None
     name: str
     errors: list[str] = field(default_factory=list)
+    sockets: list[str] = field(default_factory=list)
+    """URLs of the WebSockets the page opened."""
 
     def __post_init__(self) -> None:
         self.page.on("pageerror", lambda exc: self.errors.append(str(exc)))
+        self.page.on("websocket", lambda ws: self.sockets.append(ws.url))
         self.page.on("console", self._console)
 
     def _console(self, msg: Any) -> None:

@@ -49,6 +49,9 @@ def test_a_page_that_went_offline_catches_up_when_back(contexts, table, rng):
     table.click_one(anna, rng)
     ben.page.wait_for_function("() => document.body.dataset.version === '2'")
     assert not anna.errors and not ben.errors
+    # Seats authenticate in their first message: a token in a URL ends up in proxies' logs.
+    assert len(anna.sockets) >= 2 and ben.sockets
+    assert not [url for url in anna.sockets + ben.sockets if "token" in url]
 
 
 def test_pages_reconnect_after_a_server_restart(contexts, table, tmp_path):

@@ -12,6 +12,8 @@ import pytest
 import websockets
 from websockets.exceptions import ConnectionClosed
 
+from tests.conftest import bearer
+
 
 async def receive(ws, timeout: float = 10) -> dict[str, Any]:
     return json.loads(await asyncio.wait_for(ws.recv(), timeout))
@@ -65,6 +67,34 @@ def test_token_in_query_or_first_message_gives_the_seat_view(live_server, game):
                 "code": "bad_request",
                 "message": refused["message"],
             }
+
+    asyncio.run(run())
+
+
+def test_auth_message_with_since_sends_the_events_as_the_seat_sees_them(live_server, game):
+    """The browser keeps its token out of the URL (proxies log URLs): it connects with
+    ``?since=`` only and authenticates in its first message. The seat's first state must
+    then carry the events since ``since`` filtered for that seat, not the spectator's."""
+    http, game_id, tokens, seat = game
+    for _ in range(3):  # a few moves, so there are events with secrets to filter
+        to_act = http.get(f"/api/games/{game_id}/view").json()["view"]["to_act"][0]
+        legal = http.get(f"/api/games/{game_id}/legal-actions", headers=bearer(tokens[to_act]))
+        body = {"version": legal.json()["version"], "action": legal.json()["actions"][0]["action"]}
+        assert http.post(
+            f"/api/games/{game_id}/actions", json=body, headers=bearer(tokens[to_act])
+        ).is_success
+    mine = http.get(f"/api/games/{game_id}/log?since=0", headers=bearer(tokens[seat])).json()
+    public = http.get(f"/api/games/{game_id}/log?since=0").json()
+    mine_events = [e for entry in mine["entries"] for e in entry["events"]]
+    public_events = [e for entry in public["entries"] for e in entry["events"]]
+
+    async def run() -> None:
+        async with websockets.connect(ws_url(live_server, game_id, "?since=0")) as ws:
+            spectator = await receive(ws)
+            assert spectator["seat"] is None and spectator["events"] == public_events
+            await ws.send(json.dumps({"type": "auth", "token": tokens[seat]}))
+            seated = await receive(ws)
+            assert seated["seat"] == seat and seated["events"] == mine_events
 
     asyncio.run(run())
 
