@@ -38,9 +38,24 @@ class Hub(ABC):
     async def stop(self) -> None:
         self.loop = None
 
-    @abstractmethod
     def publish(self, game_id: str, version: int) -> None:
-        """Announce a committed change. Safe to call from any thread."""
+        """Announce a committed change. Safe to call from any thread: the announcement
+        itself (``_announce``) always runs on the hub's event loop."""
+        loop = self.loop
+        if loop is None or loop.is_closed():
+            return
+        try:
+            running = asyncio.get_running_loop()
+        except RuntimeError:
+            running = None
+        if running is loop:
+            self._announce(game_id, version)
+        else:
+            loop.call_soon_threadsafe(self._announce, game_id, version)
+
+    @abstractmethod
+    def _announce(self, game_id: str, version: int) -> None:
+        """Tell this process's subscribers (and, for several processes, the others)."""
 
     def subscribe(self, game_id: str, callback: Callback) -> Callable[[], None]:
         """Deliver changes of ``game_id``; returns the function that unsubscribes."""
@@ -76,18 +91,8 @@ class Hub(ABC):
 class InProcessHub(Hub):
     """One server process: delivery is a hop onto the event loop."""
 
-    def publish(self, game_id: str, version: int) -> None:
-        loop = self.loop
-        if loop is None or loop.is_closed():
-            return
-        try:
-            running = asyncio.get_running_loop()
-        except RuntimeError:
-            running = None
-        if running is loop:
-            self._deliver(game_id, version)
-        else:
-            loop.call_soon_threadsafe(self._deliver, game_id, version)
+    def _announce(self, game_id: str, version: int) -> None:
+        self._deliver(game_id, version)
 
 
 def make_hub(settings: Settings) -> Hub:

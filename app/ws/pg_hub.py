@@ -114,20 +114,7 @@ class PostgresHub(Hub):
 
     # ---- publishing -------------------------------------------------------------------
 
-    def publish(self, game_id: str, version: int) -> None:
-        loop = self.loop
-        if loop is None or loop.is_closed():
-            return
-        try:
-            running = asyncio.get_running_loop()
-        except RuntimeError:
-            running = None
-        if running is loop:
-            self._publish_on_loop(game_id, version)
-        else:
-            loop.call_soon_threadsafe(self._publish_on_loop, game_id, version)
-
-    def _publish_on_loop(self, game_id: str, version: int) -> None:
+    def _announce(self, game_id: str, version: int) -> None:
         self._note(game_id, version)
         self._deliver(game_id, version)
         # Several commits of one game before the next send: only the newest matters.
