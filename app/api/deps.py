@@ -61,28 +61,66 @@ async def existing_game(game_id: GameId, service: ServiceDep, session: SessionDe
 GameIdDep = Annotated[str, Depends(existing_game)]
 
 
-async def optional_seat(
-    request: Request, game_id: GameIdDep, service: ServiceDep, session: SessionDep, _doc: BearerDep
-) -> Caller | None:
-    """The caller's seat, or ``None`` for a spectator (no token). A bad token is refused."""
+def bearer_token(request: Request) -> str | None:
+    """The token of ``Authorization: Bearer <token>``; ``None`` without the header."""
     header = request.headers.get("authorization")
     if header is None:
         return None
     scheme, _, token = header.partition(" ")
     if scheme.lower() != "bearer" or not token.strip():
-        raise ApiError("unauthorized", "send the seat token as Authorization: Bearer <token>")
-    token = token.strip()
+        raise ApiError("unauthorized", "send the token as Authorization: Bearer <token>")
+    return token.strip()
+
+
+async def token_seat(
+    request: Request, game_id: GameIdDep, service: ServiceDep, session: SessionDep, _doc: BearerDep
+) -> Caller | None:
+    """The seat the token was given for, or ``None`` for a spectator (no token). A bad
+    token is refused. Not yet checked against the game's seats now (see ``checked_seat``)."""
+    token = bearer_token(request)
+    if token is None:
+        return None
     caller = service.known_caller(game_id, token)
     if caller is None:  # first use of this token in this process: ask the database
         caller = await run_in_threadpool(service.caller, session, game_id, token)
     return caller
 
 
-async def required_seat(caller: Annotated[Caller | None, Depends(optional_seat)]) -> Caller:
+async def checked_seat(
+    game: GameDep,
+    caller: Annotated[Caller | None, Depends(token_seat)],
+    service: ServiceDep,
+    session: SessionDep,
+) -> Caller | None:
+    """``token_seat``, confirmed against the game as just loaded: a token remembered from
+    before a release (by this process or another) is refused, 401."""
+    if caller is None or caller.seats_revision == game.seats_revision:
+        return caller
+
+    def confirm() -> Caller:
+        try:
+            return service.confirm(session, caller, game.seats_revision)
+        finally:
+            session.commit()
+
+    return await run_in_threadpool(confirm)
+
+
+def _required(caller: Caller | None) -> Caller:
     if caller is None:
         raise ApiError("unauthorized", "a seat token is required: Authorization: Bearer <token>")
     return caller
 
 
-OptionalSeatDep = Annotated[Caller | None, Depends(optional_seat)]
+async def required_seat(caller: Annotated[Caller | None, Depends(checked_seat)]) -> Caller:
+    return _required(caller)
+
+
+async def acting_seat(caller: Annotated[Caller | None, Depends(token_seat)]) -> Caller:
+    return _required(caller)
+
+
+OptionalSeatDep = Annotated[Caller | None, Depends(checked_seat)]
 SeatDep = Annotated[Caller, Depends(required_seat)]
+ActingSeatDep = Annotated[Caller, Depends(acting_seat)]
+"""For posting an action: the service confirms the token inside its write transaction."""

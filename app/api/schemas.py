@@ -60,6 +60,13 @@ class GameSummary(BaseModel):
     options: dict[str, Any]
 
 
+class CreatedGame(GameSummary):
+    host_token: str = Field(
+        description="Shown once: the creator's token. Send it as Authorization: Bearer "
+        "<host_token> to give a seat back (POST .../seats/{seat}/release)."
+    )
+
+
 class LabelledAction(BaseModel):
     action: dict[str, Any]
     label: str
@@ -133,9 +140,10 @@ ERRORS: dict[int | str, dict[str, Any]] = {
     for status, text in {
         400: "bad_request: malformed JSON or a field that does not fit",
         401: "unauthorized: missing or unknown seat token",
-        403: "forbidden: a token of another game",
+        403: "forbidden: a token of another game; a token other than the host's to release",
         404: "unknown_kind, unknown_game, unknown_seat",
-        409: "stale_version, not_your_turn, seat_taken, game_not_started, game_over, game_not_over",
+        409: "stale_version, not_your_turn, seat_taken, bot_seat, game_not_started, game_over, "
+        "game_not_over",
         422: "illegal_action (the engine's reason), bad_action, bad_options, bad_player_count",
     }.items()
 }

@@ -25,6 +25,7 @@ STATUS: dict[str, int] = {
     "unknown_seat": 404,
     "method_not_allowed": 405,
     "seat_taken": 409,
+    "bot_seat": 409,
     "stale_version": 409,
     "not_your_turn": 409,
     "game_not_started": 409,

@@ -53,7 +53,10 @@ class GameRow(Base):
     version: Mapped[int] = mapped_column(Integer, default=0)
     """Number of applied actions; the optimistic lock of the write path."""
     seats_revision: Mapped[int] = mapped_column(Integer, default=0)
-    """Bumped by every change to the seats, so a cache sees a join made by another process."""
+    """Bumped by every change to the seats (a join, a release), so a cache sees one made by
+    another process, and a remembered seat token is checked again after it."""
+    host_token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True, unique=True)
+    """Hash of the creator's token, which may release seats; ``None`` for older games."""
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
@@ -71,6 +74,7 @@ class SeatRow(Base):
     token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True, unique=True)
     joined_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     left_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    """When the host last released the seat (its token stopped working); cleared by a join."""
 
 
 class ActionRow(Base):

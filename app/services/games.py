@@ -10,7 +10,7 @@ from __future__ import annotations
 import secrets
 import threading
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from sqlalchemy import bindparam, func, insert, select, update
@@ -28,11 +28,24 @@ from engines.core import Event, Game, IllegalAction
 # The write path's statements, built once (Core, not ORM: this is the hot path).
 BUMP = (
     update(GameRow.__table__)
-    .where(GameRow.id == bindparam("game_id"), GameRow.version == bindparam("seen"))
+    .where(
+        GameRow.id == bindparam("game_id"),
+        GameRow.version == bindparam("seen"),
+        GameRow.seats_revision == bindparam("seen_seats"),
+    )
     .values(version=GameRow.version + 1, status=bindparam("status"), updated_at=bindparam("now"))
 )
-"""The optimistic lock: only the writer that saw ``version`` moves it on."""
+"""The optimistic lock: only the writer that saw ``version`` moves it on. The seats revision
+too: a release committed by another process after this transaction checked the token (on
+PostgreSQL's read committed) makes the action stale instead of letting the old token act."""
+UNKNOWN_TOKEN = "this seat token is not valid (the game's host may have given its seat back)"
 INSERT_ACTION = insert(ActionRow.__table__)
+SEAT_OF_TOKEN = (
+    select(SeatRow.game_id, SeatRow.seat, GameRow.seats_revision)
+    .join(GameRow, GameRow.id == SeatRow.game_id)
+    .where(SeatRow.token_hash == bindparam("digest"))
+)
+"""A token's seat and the revision it was read at, in one statement (one snapshot)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,10 +56,18 @@ class SeatSpec:
 
 @dataclass(frozen=True, slots=True)
 class Caller:
-    """Whoever a seat token belongs to."""
+    """Whoever a seat token belongs to.
+
+    ``token_hash`` and ``seats_revision`` say which token was checked and at which revision
+    of the game's seats; a caller checked at another revision than the game's now is checked
+    again (``confirm``), since a release in any process may have taken the seat away.
+    The server's own bots have no token.
+    """
 
     game_id: str
     seat: int
+    token_hash: str | None = None
+    seats_revision: int = -1
 
 
 class GameService:
@@ -104,7 +125,8 @@ class GameService:
     def known_caller(self, game_id: str, token: str) -> Caller | None:
         """``caller`` from memory alone, or ``None`` when the token must be looked up.
 
-        A seat's token is set once and never changes, so a remembered one stays right.
+        What is remembered was right at its ``seats_revision``; whoever serves the game
+        checks that against the game's revision now (``confirm``) before trusting it.
         """
         with self._tokens_lock:
             caller = self._tokens.get(hash_token(token))
@@ -118,20 +140,43 @@ class GameService:
         if caller is not None:
             return caller
         digest = hash_token(token)
-        row = session.execute(
-            select(SeatRow.game_id, SeatRow.seat).where(SeatRow.token_hash == digest)
-        ).one_or_none()
+        row = session.execute(SEAT_OF_TOKEN, {"digest": digest}).one_or_none()
         session.commit()
         if row is None:
-            raise ApiError("unauthorized", "this seat token is not valid")
-        caller = Caller(row.game_id, row.seat)
-        with self._tokens_lock:
-            if len(self._tokens) > 100_000:
-                self._tokens.clear()
-            self._tokens[digest] = caller
+            raise ApiError("unauthorized", UNKNOWN_TOKEN)
+        caller = Caller(row.game_id, row.seat, digest, row.seats_revision)
+        self._remember(caller)
         if caller.game_id != game_id:
             raise ApiError("forbidden", "this seat token belongs to another game")
         return caller
+
+    def confirm(self, session: Session, caller: Caller, seats_revision: int) -> Caller:
+        """``caller``, if its token still holds its seat in a game whose seats are at
+        ``seats_revision``; 401 ``unauthorized`` once the seat was released.
+
+        Only a caller remembered from another revision costs a query, so the check is free
+        on the hot path and a release made by any process is seen at the next request.
+        Does not end the session's transaction: ``apply`` calls it inside its write.
+        """
+        if caller.token_hash is None or caller.seats_revision == seats_revision:
+            return caller
+        row = session.execute(SEAT_OF_TOKEN, {"digest": caller.token_hash}).one_or_none()
+        if row is None or (row.game_id, row.seat) != (caller.game_id, caller.seat):
+            self._forget(caller.token_hash)
+            raise ApiError("unauthorized", UNKNOWN_TOKEN)
+        fresh = replace(caller, seats_revision=row.seats_revision)
+        self._remember(fresh)
+        return fresh
+
+    def _remember(self, caller: Caller) -> None:
+        with self._tokens_lock:
+            if len(self._tokens) > 100_000:
+                self._tokens.clear()
+            self._tokens[caller.token_hash] = caller
+
+    def _forget(self, token_hash: str | None) -> None:
+        with self._tokens_lock:
+            self._tokens.pop(token_hash, None)
 
     # ---- writing ----------------------------------------------------------------------
 
@@ -142,7 +187,9 @@ class GameService:
         num_seats: int,
         options: Mapping[str, Any] | None,
         seats: list[SeatSpec] | None,
-    ) -> Snapshot:
+    ) -> tuple[Snapshot, str]:
+        """A new game and its host token (shown once, stored as a hash): the creator's,
+        to give seats back (``release``)."""
         game = self.game(kind)
         if seats is None:
             seats = [SeatSpec() for _ in range(num_seats)]
@@ -155,6 +202,7 @@ class GameService:
         game.new(num_seats, seed, options)
         opts = game.parse_options(options).model_dump(mode="json")
         game_id = secrets.token_hex(6)
+        host_token = new_token()
         now = utcnow()
         all_bots = all(s.bot for s in seats)
         with self.db.write(session):
@@ -168,6 +216,7 @@ class GameService:
                     status="running" if all_bots else "open",
                     version=0,
                     seats_revision=0,
+                    host_token_hash=hash_token(host_token),
                     created_at=now,
                     updated_at=now,
                 )
@@ -185,7 +234,7 @@ class GameService:
                 )
         snap = self.load(session, game_id)
         self.hub.publish(game_id, snap.version)
-        return snap
+        return snap, host_token
 
     def join(self, session: Session, game_id: str, seat: int, name: str) -> tuple[Snapshot, str]:
         """Take a free human seat; returns the token (shown once, stored as a hash)."""
@@ -208,7 +257,7 @@ class GameService:
                     SeatRow.joined_at.is_(None),
                     SeatRow.bot.is_(False),
                 )
-                .values(name=name, token_hash=hash_token(token), joined_at=now)
+                .values(name=name, token_hash=hash_token(token), joined_at=now, left_at=None)
             )
             if taken.rowcount != 1:
                 raise ApiError("seat_taken", f"seat {seat} is already taken")
@@ -230,6 +279,57 @@ class GameService:
         self.hub.publish(game_id, snap.version)
         return snap, token
 
+    def release(self, session: Session, game_id: str, seat: int, host_token: str) -> Snapshot:
+        """Give a joined human seat back: its token stops working at once, everywhere, and
+        its invite link takes a new player. The game keeps its state; it waits (status
+        ``open``) until the seat is taken again. Releasing a free seat changes nothing."""
+        digest = hash_token(host_token)
+        with self.db.write(session):
+            game = session.get(GameRow, game_id, populate_existing=True)
+            if game is None:
+                raise ApiError("unknown_game", f"there is no game {game_id!r}")
+            if game.host_token_hash is None or not secrets.compare_digest(
+                game.host_token_hash, digest
+            ):
+                raise self._not_host(session, digest)
+            if not 0 <= seat < game.num_seats:
+                raise ApiError(
+                    "unknown_seat",
+                    f"game {game_id} has seats 0 to {game.num_seats - 1}, not {seat}",
+                )
+            row = session.scalars(
+                select(SeatRow).where(SeatRow.game_id == game_id, SeatRow.seat == seat)
+            ).one()
+            if row.bot:
+                raise ApiError("bot_seat", f"seat {seat} is played by the server's bot")
+            if game.status == "over":
+                raise ApiError("game_over", "the game is over; its seats stay as they were")
+            released = row.token_hash if row.joined_at is not None else None
+            if row.joined_at is not None:
+                now = utcnow()
+                row.name, row.token_hash, row.joined_at, row.left_at = None, None, None, now
+                game.seats_revision += 1
+                game.status = "open"
+                game.updated_at = now
+        self._forget(released)
+        snap = self.load(session, game_id)
+        if released is not None:
+            self.hub.publish(game_id, snap.version)
+        return snap
+
+    @staticmethod
+    def _not_host(session: Session, digest: str) -> ApiError:
+        """A seat token, or another game's host token, is known but not allowed: 403.
+        Anything else is no token of ours: 401."""
+        known = session.scalar(
+            select(func.count()).select_from(GameRow).where(GameRow.host_token_hash == digest)
+        ) or session.scalar(
+            select(func.count()).select_from(SeatRow).where(SeatRow.token_hash == digest)
+        )
+        if known:
+            return ApiError("forbidden", "only the game's host token can give a seat back")
+        return ApiError("unauthorized", "this is not the host token of this game")
+
     def apply(
         self, session: Session, caller: Caller, version: int, action: Mapping[str, Any]
     ) -> tuple[Snapshot, list[Event]]:
@@ -244,6 +344,7 @@ class GameService:
         try:
             with self.db.write(session):
                 snap = self.cache.load(session, game_id)
+                caller = self.confirm(session, caller, snap.seats_revision)
                 if snap.status == "open":
                     raise ApiError("game_not_started", "the game starts once every seat is taken")
                 if version != snap.version:
@@ -259,10 +360,16 @@ class GameService:
                 conn = session.connection()
                 bumped = conn.execute(
                     BUMP,
-                    {"game_id": game_id, "seen": version, "status": status, "now": utcnow()},
+                    {
+                        "game_id": game_id,
+                        "seen": version,
+                        "seen_seats": snap.seats_revision,
+                        "status": status,
+                        "now": utcnow(),
+                    },
                 )
                 if bumped.rowcount != 1:
-                    raise ApiError("stale_version", "another action was applied first")
+                    raise ApiError("stale_version", "the game changed meanwhile; look again")
                 conn.execute(
                     INSERT_ACTION,
                     {
@@ -291,6 +398,13 @@ class GameService:
     def authenticate(self, game_id: str, token: str) -> Caller:
         with self.db.session() as session:
             return self.caller(session, game_id, token)
+
+    def reconfirm(self, caller: Caller, seats_revision: int) -> Caller:
+        with self.db.session() as session:
+            try:
+                return self.confirm(session, caller, seats_revision)
+            finally:
+                session.commit()
 
     def act(
         self, caller: Caller, version: int, action: Mapping[str, Any]

@@ -2,7 +2,8 @@
 
 connect → (optional ``auth`` as the first message) → open → closed. One receive loop;
 pushes from the room arrive through ``push``; clean-up in ``finally``. Close codes:
-1003 for a malformed message, 1008 for an unknown game or a refused token, 1011 for an
+1003 for a malformed message, 1008 for an unknown game or a refused token (also when the
+host gives the connection's seat back: its token no longer holds the seat), 1011 for an
 internal error. A refused action is answered with an ``error`` message and the socket
 stays open.
 """
@@ -193,6 +194,8 @@ class GameSocket:
             stamp = (snap.version, snap.seats_revision)
             if self.phase is Phase.CLOSED or stamp <= self.sent:
                 return  # never step back to an older state, nor repeat one
+            if not await self._still_seated(snap):
+                return
             if self.events_from is None:
                 self.events_from = snap.version
             message = {
@@ -203,6 +206,24 @@ class GameSocket:
             self.sent = stamp
             self.events_from = max(self.events_from, snap.version)
             await self._send_locked(message)
+
+    async def _still_seated(self, snap: Snapshot) -> bool:
+        """Whether this connection may still see its seat's view of ``snap``. The seats
+        changed since its token was checked: check it again; if the host gave the seat
+        back (in this process or another), say so and close (1008) before anything of the
+        seat's is sent. The page may reconnect as a spectator."""
+        caller = self.caller
+        if caller is None or caller.seats_revision == snap.seats_revision:
+            return True
+        try:
+            self.caller = await run_in_threadpool(
+                self.service.reconfirm, caller, snap.seats_revision
+            )
+        except ApiError as err:
+            await self._send_locked({"type": "error", "code": err.code, "message": err.message})
+            await self._close(POLICY)
+            return False
+        return True
 
     async def send(self, message: dict[str, Any]) -> None:
         async with self._send_lock:

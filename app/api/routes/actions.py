@@ -6,7 +6,7 @@ from typing import Any
 
 from fastapi import APIRouter
 
-from app.api.deps import GameDep, SeatDep, ServiceDep, SessionDep
+from app.api.deps import ActingSeatDep, GameDep, SeatDep, ServiceDep, SessionDep
 from app.api.schemas import ERRORS, Applied, LegalActions, PostAction
 
 router = APIRouter(prefix="/api/games/{game_id}", tags=["actions"], responses=ERRORS)
@@ -24,7 +24,7 @@ def legal_actions(game: GameDep, caller: SeatDep) -> dict[str, Any]:
 
 @router.post("/actions", response_model=Applied)
 def post_action(
-    caller: SeatDep, body: PostAction, service: ServiceDep, session: SessionDep
+    caller: ActingSeatDep, body: PostAction, service: ServiceDep, session: SessionDep
 ) -> dict[str, Any]:
     """Play one action for the caller's seat, based on ``version`` (409 ``stale_version``
     if the game has moved on). The body's ``action`` is one of the caller's game kind's

@@ -7,20 +7,29 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Query
 
 from app.api.deps import GameDep, OptionalSeatDep, ServiceDep, SessionDep
-from app.api.schemas import ERRORS, CreateGame, GameSummary, Log, Result, SeatState, Status
+from app.api.schemas import (
+    ERRORS,
+    CreatedGame,
+    CreateGame,
+    GameSummary,
+    Log,
+    Result,
+    SeatState,
+    Status,
+)
 from app.core.errors import ApiError
 from app.services.games import SeatSpec
 
 router = APIRouter(prefix="/api/games", tags=["games"], responses=ERRORS)
 
 
-@router.post("", status_code=201, response_model=GameSummary)
+@router.post("", status_code=201, response_model=CreatedGame)
 def create_game(body: CreateGame, service: ServiceDep, session: SessionDep) -> dict[str, Any]:
     """Create a game. Bot seats are joined at once and played by the server; the game
-    starts when every human seat is joined."""
+    starts when every human seat is joined. The answer carries the host token, once."""
     seats = [SeatSpec(bot=s.bot, name=s.name) for s in body.seats] if body.seats else None
-    snap = service.create(session, body.kind, body.num_seats, body.options, seats)
-    return snap.summary()
+    snap, host_token = service.create(session, body.kind, body.num_seats, body.options, seats)
+    return {**snap.summary(), "host_token": host_token}
 
 
 @router.get("", response_model=list[GameSummary])
