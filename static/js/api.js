@@ -68,6 +68,18 @@ export function forgetSeat(gameId) {
   localStorage.removeItem(KEY(gameId));
 }
 
+// The host token (returned once when this browser created the game) may give a seat back
+// (release): kept per game like a seat token, and likewise only ever sent to this server.
+const HOST_KEY = (gameId) => `tafelrunde.host.${gameId}`;
+
+export function saveHost(gameId, token) {
+  localStorage.setItem(HOST_KEY(gameId), token);
+}
+
+export function loadHost(gameId) {
+  return localStorage.getItem(HOST_KEY(gameId));
+}
+
 export function myGames() {
   const out = [];
   for (let i = 0; i < localStorage.length; i++) {

@@ -2,7 +2,7 @@
 // server's legal actions. No rule of either game is implemented here; the game modules in
 // ./games/ only know how to draw a view and how to describe an action as clicks.
 
-import { api, ApiError, forgetSeat, loadSeat, playUrl, rememberName, rememberedName, saveSeat } from "./api.js";
+import { api, ApiError, forgetSeat, loadHost, loadSeat, playUrl, rememberName, rememberedName, saveSeat } from "./api.js";
 import { Connection } from "./connection.js";
 import { seatStyle, seatSwatch } from "./palette.js";
 import { Picker } from "./picker.js";
@@ -19,6 +19,7 @@ const app = {
   boardView: null, // what the module's createBoard returned
   seat: null, // our seat, or null when watching
   token: null,
+  host: null, // the host token, in the browser that created the game
   summary: null,
   state: null, // the last SeatState
   picker: null,
@@ -55,6 +56,7 @@ async function init() {
     return fatal(err.code === "unknown_game" || err.status === 404 ? "There is no such game on this server." : err.message);
   }
   app.kind = app.summary.kind;
+  app.host = loadHost(app.gameId);
   const held = loadSeat(app.gameId);
   const params = new URLSearchParams(location.search);
   const wanted = params.has("join") ? Number(params.get("join")) : null;
@@ -154,11 +156,7 @@ async function start() {
   }
   document.title = `${gameName()} — Tafelrunde`;
   $("#game-name").textContent = gameName();
-  if (app.seat !== null) {
-    $("#you-are").replaceChildren(seatSwatch(app.seat), ` You: seat ${seatStyle(app.seat).letter}`);
-  } else {
-    $("#you-are").textContent = "Watching";
-  }
+  showWho();
   $("#table").hidden = false;
   app.boardView = app.game.createBoard(app.board, ctx());
   $("#board").replaceChildren(app.boardView.svg);
@@ -173,6 +171,7 @@ async function start() {
     }
   });
 
+  showWho();
   try {
     receive(await api(`/api/games/${encodeURIComponent(app.gameId)}/view`, { token: app.token }));
   } catch (err) {
@@ -182,8 +181,21 @@ async function start() {
   // History once from the log; from then on the socket's state messages carry the events
   // (and, asked with `since`, those missed while a connection was down).
   await refreshLog();
+  connect();
+}
+
+function connect() {
+  if (app.conn) app.conn.stop();
   app.conn = new Connection(app.gameId, app.token, { onMessage, onStatus, since: () => (app.logBusy ? null : app.logVersion) });
   app.conn.start();
+}
+
+function showWho() {
+  if (app.seat !== null) {
+    $("#you-are").replaceChildren(seatSwatch(app.seat), ` You: seat ${seatStyle(app.seat).letter}`);
+  } else {
+    $("#you-are").textContent = "Watching";
+  }
 }
 
 const ZOOMS = [1, 1.5, 2, 3];
@@ -214,9 +226,22 @@ function setupZoom() {
   apply();
 }
 
+// A seat token stops working only when the host gives the seat back (release): say so,
+// and go on watching, with a spectator's connection, instead of failing silently.
+const RELEASED = "Your seat was given back by the host; you are now watching.";
+
 function seatLost() {
+  if (app.token === null) return;
   forgetSeat(app.gameId);
-  note("This browser's seat token is no longer valid for this game. Reload to watch.");
+  app.seat = null;
+  app.token = null;
+  app.picker = null;
+  app.sending = false;
+  showWho();
+  note(RELEASED, "info");
+  document.body.dataset.released = "true";
+  refreshView();
+  if (app.boardView) connect();
 }
 
 function gameName() {
@@ -251,6 +276,8 @@ function onMessage(msg, meta) {
   if (msg.type === "state") receive(msg, meta);
   else if (msg.type === "ping") app.conn.send({ type: "pong" });
   else if (msg.type === "error") {
+    // The socket is closed right after this; the close says the seat is gone (seatLost).
+    if (msg.code === "unauthorized" && app.token) return;
     note(msg.message || "The server refused that.");
   }
 }
@@ -488,9 +515,9 @@ async function submit(option) {
       not_your_turn: " The board now shows whose turn it is.",
       network: "",
     }[err.code] || "";
-    note(err.code === "network" ? why : `The server refused this move: ${why.replace(/\.$/, "")}.${hint}`);
     if (app.picker) app.picker.reset();
     if (err.status === 401 || err.status === 403) seatLost();
+    else note(err.code === "network" ? why : `The server refused this move: ${why.replace(/\.$/, "")}.${hint}`);
     await refreshView();
     drawChoices();
   }
@@ -552,6 +579,7 @@ function drawPlayers(view, over) {
       info.bot || info.joined === false ? h("span", { class: "bot-tag" }, info.bot ? "bot" : "free") : null,
       seat === app.seat ? h("span", { class: "you-tag" }, "you") : null,
       over && winners.has(seat) ? h("span", { class: "winner-tag" }, "winner") : null,
+      reinviteButton(seat, info, over),
     );
     rows.push(
       h(
@@ -578,6 +606,51 @@ function drawPlayers(view, over) {
   );
 }
 
+// ---- the host: giving a seat back ------------------------------------------------------
+
+/** For the host, on a joined friend's seat: release it and get its invite link again. */
+function reinviteButton(seat, info, over) {
+  if (!app.host || over || info.bot || !info.joined || seat === app.seat) return null;
+  return h(
+    "button",
+    {
+      type: "button",
+      class: "small reinvite",
+      "data-release": seat,
+      title: "Give this seat back and get its invite link again (if the player lost it or it went to the wrong person)",
+      onclick: () => reinvite(seat),
+    },
+    "Invite again",
+  );
+}
+
+async function reinvite(seat) {
+  const letter = seatStyle(seat).letter;
+  const ok = window.confirm(
+    `Give seat ${letter} (${nameOf(seat)}) back? That browser stops playing this seat at once, ` +
+      "and you get a new invite link to send. The game keeps its state and waits until the seat is taken.",
+  );
+  if (!ok) return;
+  try {
+    const summary = await api(`/api/games/${encodeURIComponent(app.gameId)}/seats/${seat}/release`, {
+      method: "POST",
+      token: app.host,
+    });
+    app.summary.seats = summary.seats;
+  } catch (err) {
+    note(`Could not give seat ${letter} back: ${err.message}`);
+    return;
+  }
+  await refreshView();
+  note(`Seat ${letter} is free again. Send its invite link (under “Waiting for players”) to whoever should play it.`, "info");
+  const input = document.querySelector(`#invite-links input[data-seat="${seat}"]`);
+  if (input) {
+    input.scrollIntoView({ block: "center" });
+    input.focus();
+    input.select();
+  }
+}
+
 function drawPrivate(view) {
   const box = $("#private");
   if (app.seat === null) {
@@ -596,6 +669,10 @@ function drawInvites() {
   const free = seats.filter((s) => !s.joined && !s.bot);
   box.hidden = app.state.status !== "open" || free.length === 0;
   if (box.hidden) return;
+  $("#invites-intro").textContent =
+    app.state.version > 0
+      ? "The game goes on when every seat is taken again. Send these links:"
+      : "The game starts when every seat is taken. Send these links:";
   $("#invite-links").replaceChildren(
     ...free.map((s) =>
       h(
@@ -605,7 +682,7 @@ function drawInvites() {
         h(
           "div",
           { class: "link-row" },
-          h("input", { readonly: true, value: playUrl(app.gameId, s.seat), "aria-label": `Invite link for seat ${seatStyle(s.seat).letter}` }),
+          h("input", { readonly: true, value: playUrl(app.gameId, s.seat), "data-seat": s.seat, "aria-label": `Invite link for seat ${seatStyle(s.seat).letter}` }),
           h("button", { type: "button", onclick: (ev) => copy(ev.target) }, "Copy"),
         ),
       ),

@@ -1,6 +1,6 @@
 // The home page: set up a game, hand out one link per seat, find open games.
 
-import { api, ApiError, loadSeat, myGames, playUrl, rememberName, rememberedName, saveSeat } from "./api.js";
+import { api, ApiError, loadSeat, myGames, playUrl, rememberName, rememberedName, saveHost, saveSeat } from "./api.js";
 import { seatStyle, seatSwatch } from "./palette.js";
 import { h } from "./svg.js";
 
@@ -136,6 +136,7 @@ async function onCreate(ev) {
   btn.textContent = "Creating…";
   try {
     const game = await api("/api/games", { method: "POST", body });
+    if (game.host_token) saveHost(game.id, game.host_token); // before anything else can fail
     const joined = await api(`/api/games/${game.id}/seats/${mySeat}/join`, { method: "POST", body: { name } });
     saveSeat(game.id, joined.seat, joined.token, name);
     rememberName(name);
