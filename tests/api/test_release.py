@@ -297,3 +297,16 @@ def test_a_released_seat_socket_on_another_process_is_closed(server_factory, dat
                 assert await closed_with(ws) == 1008
 
         asyncio.run(run())
+
+
+def test_a_finished_game_keeps_its_seats(client, db, rng):
+    game_id, host, tokens = create(client, "dolmengoetter")
+    for _ in range(2000):
+        if client.get(f"/api/games/{game_id}").json()["status"] == "over":
+            break
+        play(client, game_id, tokens, 1, rng)
+    assert client.get(f"/api/games/{game_id}").json()["status"] == "over"
+    before = db_rows(db, game_id)
+    r = release(client, game_id, 0, host)
+    assert r.status_code == 409 and r.json()["error"]["code"] == "game_over", r.text
+    assert db_rows(db, game_id) == before
