@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -203,14 +203,18 @@ def offered_keys(page: Page) -> dict[str, list[str]]:
     )
 
 
-def click_one(player: Player, rng: random.Random) -> str:
-    """Click one of the offered targets or choices (seeded); wait until the page reacts."""
+def click_one(player: Player, rng: random.Random, prefer: Iterable[str] = ()) -> str:
+    """Click one of the offered targets or choices (seeded), one whose key is in ``prefer``
+    when there is one; wait until the page reacts."""
     page = player.page
     before = player.dataset().get("offer")
     offers = page.locator(OFFERS)
     count = offers.count()
     assert count > 0, "the page says it is our turn but offers nothing to click"
-    target = offers.nth(rng.randrange(count))
+    wanted = set(prefer)
+    keys = offers.evaluate_all("els => els.map(e => e.dataset.key || '')") if wanted else []
+    preferred = [i for i, key in enumerate(keys) if key in wanted]
+    target = offers.nth(rng.choice(preferred) if preferred else rng.randrange(count))
     what = target.get_attribute("data-key") or target.inner_text()
     target.click()
     page.wait_for_function(
@@ -231,13 +235,16 @@ def play(
     *,
     until: Callable[[], bool] | None = None,
     on_turn: Callable[[Player], None] | None = None,
+    prefer: Callable[[Player], Iterable[str]] | None = None,
     max_clicks: int = 3000,
     patience: float = 30.0,
 ) -> int:
     """Each page clicks whenever it is its seat's turn, until the game is over (or ``until``).
 
     ``on_turn(player)`` runs at the start of each decision (nothing picked yet), where the
-    page must offer exactly what the server allows. Returns the number of clicks.
+    page must offer exactly what the server allows. ``prefer(player)``, asked there too,
+    names offer keys to click when offered (steering play towards what a test must see).
+    Returns the number of clicks.
     """
     clicks = 0
     idle_since = time.monotonic()
@@ -254,9 +261,13 @@ def play(
             if data.get("status") == "over":
                 continue
             if data.get("myTurn") == "true" and data.get("sending") == "false":
-                if on_turn is not None and data.get("depth") == "0":
-                    on_turn(player)
-                click_one(player, rng)
+                wanted: Iterable[str] = ()
+                if data.get("depth") == "0":
+                    if on_turn is not None:
+                        on_turn(player)
+                    if prefer is not None:
+                        wanted = prefer(player)
+                click_one(player, rng, wanted)
                 clicks += 1
                 acted = True
         if statuses and all(s == "over" for s in statuses):
