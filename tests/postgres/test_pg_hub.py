@@ -121,6 +121,12 @@ def test_notifications_queued_while_the_notify_connection_is_down_are_sent_after
     async def body(a: PostgresHub, b: PostgresHub) -> None:
         seen = []
         b.subscribe("g1", lambda g, v: seen.append(v))
+        # Each hub opens its publishing connection in a task of its own, after listening.
+        count = (
+            "SELECT count(*) FROM pg_stat_activity"
+            " WHERE application_name LIKE 'tafelrunde-hub-notify%%'"
+        )
+        await until(lambda: sql(url, count)[0][0] == 2, 5)
         killed = sql(
             url,
             "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
