@@ -79,3 +79,15 @@ def expected_offer(game: str, legal: list[dict[str, Any]]) -> set[str] | None:
         if len(keys) > 1 or len(paths) == 1:
             return keys
         depth += 1
+
+
+def check_offers(table: Any, player: Any, game: str) -> None:
+    """At the start of a decision the page offers exactly the legal choices, nothing else."""
+    state = table.server_view(player.game_id, player.token)
+    assert state["version"] == player.version()
+    expected = expected_offer(game, state["legal_actions"])
+    if expected is None:
+        return
+    offered = table.offered_keys(player.page)
+    assert set(offered["targets"]) | set(offered["choices"]) == expected
+    assert len(offered["targets"]) + len(offered["choices"]) == len(expected)
