@@ -26,6 +26,7 @@ from .rules import (
     decline_penalty,
     dolmen_right,
     final_round_order,
+    is_free,
     majority_holder,
     right_lapses,
     score_stack,
@@ -134,10 +135,7 @@ class DolmenState(State):
             out: list[Action] = [A.place_dolmen(right.circle, v) for v in VALUES if hand[v - 1]]
             out.append(A.decline_dolmen(right.circle))
             return out
-        stone, druid = self.stone, self.druid
-        return [
-            A.place_druid(p) for p in range(len(stone)) if stone[p] == FREE and druid[p] == FREE
-        ]
+        return [A.place_druid(p) for p in self.free_places()]
 
     def stone_choices(self, seat: int) -> int:
         """DG-5: the stone decisions open to ``seat`` after a move (``A.STONE_CHOICES`` index)."""
@@ -147,8 +145,9 @@ class DolmenState(State):
         return 0 if can_decline_stone(self.score[seat], left) else 1
 
     def free_places(self) -> list[int]:
+        """DG-2/DG-4: where a druid may be placed or fly to."""
         stone, druid = self.stone, self.druid
-        return [p for p in range(len(stone)) if stone[p] == FREE and druid[p] == FREE]
+        return [p for p in range(len(stone)) if is_free(stone, druid, p)]
 
     def walk_destinations(self, place: int) -> list[int]:
         """DG-3: where the druid on ``place`` can walk to."""
