@@ -48,6 +48,18 @@ def views(table: Table, server: ServerProcess) -> dict[int | None, dict]:
     return {seat: table.view(server, seat) for seat in [*range(table.num_seats), None]}
 
 
+def play_and_back_up(
+    server: ServerProcess, dump: Path, *backup_args: str, env: dict[str, str]
+) -> tuple[Table, dict[int | None, dict]]:
+    """A new game on the running server, one move, then backup.sh into ``dump``: the table and
+    what every seat saw at backup time."""
+    table = Table.create(server, playable_kind(server))
+    table.play(server)
+    before = views(table, server)
+    run_script("backup.sh", *backup_args, str(dump), env=env)
+    return table, before
+
+
 def back_up_play_on_restore(database_url: str, tmp_path: Path, **server_env: str) -> None:
     server = ServerProcess("app", database_url, tmp_path, BOT_DELAY="0", **server_env).start()
     try:
@@ -84,12 +96,9 @@ def test_postgres_restore_into_an_empty_database(
 ) -> None:
     """Disaster recovery: the backup brings a brand-new database to the same game."""
     server = ServerProcess("old", pg_url, tmp_path, BOT_DELAY="0").start()
+    dump = tmp_path / "tafelrunde.backup"
     try:
-        table = Table.create(server, playable_kind(server))
-        table.play(server)
-        before = views(table, server)
-        dump = tmp_path / "tafelrunde.backup"
-        run_script("backup.sh", str(dump), env=script_env(pg_url))
+        table, before = play_and_back_up(server, dump, env=script_env(pg_url))
     finally:
         server.stop()
     new_url = pg_server.create_database("recovered")
@@ -154,12 +163,9 @@ def test_compose_mode_dumps_and_restores_inside_the_db_container(
     env = fake_compose_env(pg_server, pg_url, tmp_path)
     calls = tmp_path / "docker.log"
     server = ServerProcess("app", pg_url, tmp_path, BOT_DELAY="0").start()
+    dump = tmp_path / "compose.backup"
     try:
-        table = Table.create(server, playable_kind(server))
-        table.play(server)
-        before = views(table, server)
-        dump = tmp_path / "compose.backup"
-        run_script("backup.sh", "--compose", str(dump), env=env)
+        table, before = play_and_back_up(server, dump, "--compose", env=env)
         table.play(server)
     finally:
         server.stop()
@@ -189,12 +195,9 @@ def test_failed_compose_restore_changes_nothing_and_starts_the_app_again(
 ) -> None:
     env = fake_compose_env(pg_server, pg_url, tmp_path)
     server = ServerProcess("app", pg_url, tmp_path, BOT_DELAY="0").start()
+    dump = tmp_path / "good.backup"
     try:
-        table = Table.create(server, playable_kind(server))
-        table.play(server)
-        before = views(table, server)
-        dump = tmp_path / "good.backup"
-        run_script("backup.sh", "--compose", str(dump), env=env)
+        table, before = play_and_back_up(server, dump, "--compose", env=env)
         broken = tmp_path / "broken.backup"  # a dump cut off halfway (disk full, say)
         broken.write_bytes(dump.read_bytes()[: dump.stat().st_size // 2])
     finally:
