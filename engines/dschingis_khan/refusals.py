@@ -56,7 +56,7 @@ def _setup(state: DschingisKhanState, seat: int, action: Action) -> str | None:
             return f"DK-7: there is no village {v!r}"
     if a >= b:
         return f"DK-7: name the two villages in ascending order, not {villages!r}"
-    line = next((ln for ln in geo.village_lines[a] if b in geo.line_villages[ln]), None)
+    line = geo.line_between(a, b)
     if line is None:
         return f"DK-7: villages {a!r} and {b!r} are not neighbours"
     if state.wall.state[line] != EMPTY:

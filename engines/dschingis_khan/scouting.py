@@ -81,7 +81,7 @@ def why_not_step(
     if len(via) > 2:
         return f"DK-10: a step uses at most two wall pieces, not {len(via)} ({via!r})"
     if not via:
-        line = next((ln for ln in geo.village_lines[here] if to in geo.line_villages[ln]), None)
+        line = geo.line_between(here, to)
         if line is None:
             return (
                 f"DK-10: village {to!r} is not a neighbour of village {here}; "

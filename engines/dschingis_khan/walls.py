@@ -124,6 +124,10 @@ class WallGeometry:
             self.edge_village[(min(a, b), max(a, b))] for a, b in itertools.pairwise(north)
         )
 
+    def line_between(self, a: int, b: int) -> int | None:
+        """The line two villages share, or ``None`` when they are not neighbours."""
+        return next((ln for ln in self.village_lines[a] if b in self.line_villages[ln]), None)
+
     def other_village(self, line: int, village: int) -> int:
         v, w = self.line_villages[line]
         return w if v == village else v
