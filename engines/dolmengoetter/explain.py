@@ -8,30 +8,26 @@ ever named to its owner.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from engines.core import Action
 
 from . import actions as A
 from .rules import FREE, can_decline_stone, can_place_stone
-
-if TYPE_CHECKING:
-    from .state import DolmenState
+from .state import DRUIDS, RIGHTS, TURN, DolmenState
 
 
 def why_illegal(state: DolmenState, seat: int, action: Action) -> str:
     phase = state.phase
-    if phase == "druids" and not isinstance(action, A.PlaceDruid):
+    if phase == DRUIDS and not isinstance(action, A.PlaceDruid):
         return f"{action!r}: the druids are still being placed; place a druid first (DG-2)"
-    if phase == "rights" and not isinstance(action, A.PlaceDolmen | A.DeclineDolmen):
+    if phase == RIGHTS and not isinstance(action, A.PlaceDolmen | A.DeclineDolmen):
         right = state.rights[0]
         return (
             f"{action!r}: seat {seat} must first answer its dolmen right in circle "
             f"{right.circle} (DG-7)"
         )
-    if phase == "turn" and isinstance(action, A.PlaceDruid):
+    if phase == TURN and isinstance(action, A.PlaceDruid):
         return f"{action!r}: all druids are placed already (DG-2)"
-    if phase == "turn" and isinstance(action, A.PlaceDolmen | A.DeclineDolmen):
+    if phase == TURN and isinstance(action, A.PlaceDolmen | A.DeclineDolmen):
         return f"{action!r}: there is no dolmen right to answer now (DG-7)"
 
     if isinstance(action, A.PlaceDruid):
