@@ -762,9 +762,24 @@ function refreshLog(upTo = app.state ? app.state.version : 0) {
   return app.logBusy;
 }
 
+/** Events both games share; a game's own eventText tells the rest. */
+function sharedEventText(ev, c) {
+  const who = c.who(ev.seat);
+  switch (ev.type) {
+    case "pass":
+      return who === "You" ? "You pass." : `${who} passes.`;
+    case "game_over":
+      return `Game over. Winner${(ev.winners || []).length > 1 ? "s" : ""}: ${(ev.winners || []).map((w) => c.nameOf(w)).join(", ")}.`;
+    case "turn":
+      return "";
+    default:
+      return ev.type.replace(/_/g, " ");
+  }
+}
+
 function eventText(ev, c) {
   try {
-    return app.game.eventText(ev, c);
+    return app.game.eventText(ev, c) ?? sharedEventText(ev, c);
   } catch (err) {
     // One odd event must not stop the log: show it plainly and say so in the console.
     console.error("cannot describe event", ev, err);

@@ -484,14 +484,8 @@ function eventText(ev, ctx) {
     }
     case "final_round":
       return `${ctx.who(ev.started_by)} placed the last dolmen: final round!`;
-    case "pass":
-      return who === "You" ? "You pass." : `${who} passes.`;
-    case "game_over":
-      return `Game over. Winner${(ev.winners || []).length > 1 ? "s" : ""}: ${(ev.winners || []).map((w) => ctx.nameOf(w)).join(", ")}.`;
-    case "turn":
-      return "";
     default:
-      return ev.type.replace(/_/g, " ");
+      return undefined; // events both games share are told by game.js
   }
 }
 

@@ -600,16 +600,10 @@ function eventText(ev, ctx) {
       return `${who} discarded ${ev.count} tile${ev.count === 1 ? "" : "s"}${ev.faces ? ` (${faces(ev.faces)})` : ""}.`;
     case "rescue_scout":
       return `${who} took the scout off village ${ev.village}.`;
-    case "pass":
-      return who === "You" ? "You pass." : `${who} passes.`;
     case "final_phase":
       return "Two supplies are empty: the final phase begins.";
-    case "game_over":
-      return `Game over. Winner${(ev.winners || []).length > 1 ? "s" : ""}: ${(ev.winners || []).map((w) => ctx.nameOf(w)).join(", ")}.`;
-    case "turn":
-      return "";
     default:
-      return ev.type.replace(/_/g, " ");
+      return undefined; // events both games share are told by game.js
   }
 }
 
