@@ -24,11 +24,6 @@ class Right(NamedTuple):
 # ---- DG-3 / DG-4: druids ------------------------------------------------------------------
 
 
-def is_free(stone: Sequence[int], druid: Sequence[int], place: int) -> bool:
-    """DG-2/DG-3: a free place holds neither a stone nor a druid."""
-    return stone[place] == FREE and druid[place] == FREE
-
-
 def walk_destinations(
     neighbours: Sequence[Sequence[int]],
     stone: Sequence[int],

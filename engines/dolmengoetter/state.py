@@ -26,7 +26,6 @@ from .rules import (
     decline_penalty,
     dolmen_right,
     final_round_order,
-    is_free,
     majority_holder,
     right_lapses,
     score_stack,
@@ -145,9 +144,10 @@ class DolmenState(State):
         return 0 if can_decline_stone(self.score[seat], left) else 1
 
     def free_places(self) -> list[int]:
-        """DG-2/DG-4: where a druid may be placed or fly to."""
+        """DG-2/DG-4: where a druid may be placed or fly to: no stone and no druid there."""
         stone, druid = self.stone, self.druid
-        return [p for p in range(len(stone)) if is_free(stone, druid, p)]
+        # Written out rather than a predicate call per place: that cost ~5% of game speed.
+        return [p for p in range(len(stone)) if stone[p] == FREE and druid[p] == FREE]
 
     def walk_destinations(self, place: int) -> list[int]:
         """DG-3: where the druid on ``place`` can walk to."""
