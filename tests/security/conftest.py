@@ -170,12 +170,29 @@ def probes(kind: str, legal_of_actor: list[dict[str, Any]], rng: random.Random) 
     return unique[:40]
 
 
+def probed_position(client, kit, kind: str, num_seats: int, plies: int, make_rng):
+    """A new game played randomly for ``plies``, still running, and the actions to probe it
+    with: ``(game_id, tokens, state, actor, legal_of_actor, probe_actions)``."""
+    game_id, tokens = kit.new_game(client, kind, num_seats)
+    play_randomly(client, kit, game_id, tokens, plies, make_rng("play"))
+    state = client.get(f"/api/games/{game_id}/view").json()
+    assert state["status"] == "running"
+    actor = state["view"]["to_act"][0]
+    legal_of_actor = client.get(
+        f"/api/games/{game_id}/legal-actions", headers=kit.bearer(tokens[actor])
+    ).json()["actions"]
+    probe_actions = probes(kind, legal_of_actor, make_rng("probes"))
+    return game_id, tokens, state, actor, legal_of_actor, probe_actions
+
+
 @pytest.fixture
 def sec() -> Any:
     from types import SimpleNamespace
 
     return SimpleNamespace(
-        play_randomly=play_randomly, twin_served=twin_served, probes=probes, FACES=FACES
+        play_randomly=play_randomly,
+        twin_served=twin_served,
+        probed_position=probed_position,
     )
 
 

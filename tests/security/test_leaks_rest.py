@@ -48,15 +48,9 @@ def answers(client, kit, sec, game_id, observer, tokens, probe_actions, legal_of
 def test_answers_do_not_depend_on_what_the_caller_may_not_know(
     client, db, kit, sec, make_rng, kind, num_seats, plies
 ):
-    game_id, tokens = kit.new_game(client, kind, num_seats)
-    sec.play_randomly(client, kit, game_id, tokens, plies, make_rng("play"))
-    state = client.get(f"/api/games/{game_id}/view").json()
-    assert state["status"] == "running"
-    actor = state["view"]["to_act"][0]
-    legal_of_actor = client.get(
-        f"/api/games/{game_id}/legal-actions", headers=kit.bearer(tokens[actor])
-    ).json()["actions"]
-    probe_actions = sec.probes(kind, legal_of_actor, make_rng("probes"))
+    game_id, tokens, state, actor, legal_of_actor, probe_actions = sec.probed_position(
+        client, kit, kind, num_seats, plies, make_rng
+    )
     for observer in [None, *range(num_seats)]:
         legal_of_observer = [a["action"] for a in legal_of_actor] if observer == actor else []
         real = answers(

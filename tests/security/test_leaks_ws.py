@@ -26,15 +26,10 @@ def messages(client, game_id, token, probe_actions, version, skip):
 def test_websocket_messages_do_not_depend_on_what_the_seat_may_not_know(
     client, db, kit, sec, make_rng, kind, num_seats, plies
 ):
-    game_id, tokens = kit.new_game(client, kind, num_seats)
-    sec.play_randomly(client, kit, game_id, tokens, plies, make_rng("play"))
-    state = client.get(f"/api/games/{game_id}/view").json()
-    assert state["status"] == "running"
-    actor = state["view"]["to_act"][0]
-    legal = client.get(
-        f"/api/games/{game_id}/legal-actions", headers=kit.bearer(tokens[actor])
-    ).json()["actions"]
-    probe_actions = sec.probes(kind, legal, make_rng("probes"))[:15]
+    game_id, tokens, state, actor, legal, probe_actions = sec.probed_position(
+        client, kit, kind, num_seats, plies, make_rng
+    )
+    probe_actions = probe_actions[:15]
     for observer in [None, *range(num_seats)]:
         token = tokens.get(observer) if observer is not None else None
         skip = [a["action"] for a in legal] if observer == actor else []
