@@ -82,7 +82,7 @@ async def token_seat(
         return None
     caller = service.known_caller(game_id, token)
     if caller is None:  # first use of this token in this process: ask the database
-        caller = await run_in_threadpool(service.caller, session, game_id, token)
+        caller = await run_in_threadpool(service.look_up_caller, session, game_id, token)
     return caller
 
 
@@ -96,14 +96,7 @@ async def checked_seat(
     before a release (by this process or another) is refused, 401."""
     if caller is None or caller.seats_revision == game.seats_revision:
         return caller
-
-    def confirm() -> Caller:
-        try:
-            return service.confirm(session, caller, game.seats_revision)
-        finally:
-            session.commit()
-
-    return await run_in_threadpool(confirm)
+    return await run_in_threadpool(service.reconfirm, caller, game.seats_revision, session)
 
 
 def _required(caller: Caller | None) -> Caller:

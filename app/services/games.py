@@ -7,6 +7,7 @@ and that a refused request writes nothing and leaves the cache as it was.
 
 from __future__ import annotations
 
+import contextlib
 import secrets
 import threading
 from collections.abc import Mapping
@@ -139,6 +140,10 @@ class GameService:
         caller = self.known_caller(game_id, token)
         if caller is not None:
             return caller
+        return self.look_up_caller(session, game_id, token)
+
+    def look_up_caller(self, session: Session, game_id: str, token: str) -> Caller:
+        """``caller`` from the database (for a token ``known_caller`` did not know)."""
         digest = hash_token(token)
         row = session.execute(SEAT_OF_TOKEN, {"digest": digest}).one_or_none()
         session.commit()
@@ -399,12 +404,16 @@ class GameService:
         with self.db.session() as session:
             return self.caller(session, game_id, token)
 
-    def reconfirm(self, caller: Caller, seats_revision: int) -> Caller:
-        with self.db.session() as session:
+    def reconfirm(
+        self, caller: Caller, seats_revision: int, session: Session | None = None
+    ) -> Caller:
+        """``confirm`` in a read of its own: in ``session`` (ended here) or a new one."""
+        own_read = self.db.session() if session is None else contextlib.nullcontext(session)
+        with own_read as own:
             try:
-                return self.confirm(session, caller, seats_revision)
+                return self.confirm(own, caller, seats_revision)
             finally:
-                session.commit()
+                own.commit()
 
     def act(
         self, caller: Caller, version: int, action: Mapping[str, Any]
