@@ -40,6 +40,10 @@ class Phase(enum.Enum):
     CLOSED = "closed"
 
 
+def error_message(err: ApiError) -> dict[str, Any]:
+    return {"type": "error", "code": err.code, "message": err.message}
+
+
 class Close(Exception):
     def __init__(self, code: int) -> None:
         self.code = code
@@ -220,7 +224,7 @@ class GameSocket:
                 self.service.reconfirm, caller, snap.seats_revision
             )
         except ApiError as err:
-            await self._send_locked({"type": "error", "code": err.code, "message": err.message})
+            await self._send_locked(error_message(err))
             await self._close(POLICY)
             return False
         return True
@@ -230,7 +234,7 @@ class GameSocket:
             await self._send_locked(message)
 
     async def send_error(self, err: ApiError) -> None:
-        await self.send({"type": "error", "code": err.code, "message": err.message})
+        await self.send(error_message(err))
 
     async def _send_locked(self, message: dict[str, Any]) -> None:
         if self.ws.application_state is not WebSocketState.CONNECTED:
