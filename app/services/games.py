@@ -404,6 +404,13 @@ class GameService:
         with self.db.session() as session:
             return self.caller(session, game_id, token)
 
+    def snapshot_as(self, game_id: str, token: str | None) -> tuple[Snapshot, Caller | None]:
+        """``snapshot`` and, given a token, ``authenticate``, in one session (an unknown game
+        is refused before the token is looked at)."""
+        with self.db.session() as session:
+            snap = self.load(session, game_id)
+            return snap, self.caller(session, game_id, token) if token else None
+
     def reconfirm(
         self, caller: Caller, seats_revision: int, session: Session | None = None
     ) -> Caller:

@@ -98,12 +98,9 @@ class GameSocket:
     async def on_connect(self) -> None:
         params = self.ws.query_params
         try:
-            snap = await run_in_threadpool(self.service.snapshot, self.game_id)
-            token = params.get("token")
-            if token:
-                self.caller = await run_in_threadpool(
-                    self.service.authenticate, self.game_id, token
-                )
+            snap, self.caller = await run_in_threadpool(
+                self.service.snapshot_as, self.game_id, params.get("token")
+            )
         except ApiError as err:
             await self.send_error(err)
             raise Close(POLICY) from None
