@@ -39,7 +39,6 @@ class Snapshot:
 
     game_id: str
     kind: str
-    game: Game
     options: dict[str, Any]
     status: str
     version: int
@@ -238,7 +237,6 @@ class StateCache:
         return Snapshot(
             game_id=game_id,
             kind=row.kind,
-            game=game,
             options=dict(row.options),
             status=row.status,
             version=row.version,
