@@ -71,6 +71,21 @@ class Caller:
     seats_revision: int = -1
 
 
+def _game_row(session: Session, game_id: str) -> GameRow:
+    """The game's row, read afresh inside a write (404 ``unknown_game``)."""
+    game = session.get(GameRow, game_id, populate_existing=True)
+    if game is None:
+        raise ApiError("unknown_game", f"there is no game {game_id!r}")
+    return game
+
+
+def _check_seat(game: GameRow, seat: int) -> None:
+    if not 0 <= seat < game.num_seats:
+        raise ApiError(
+            "unknown_seat", f"game {game.id} has seats 0 to {game.num_seats - 1}, not {seat}"
+        )
+
+
 class GameService:
     def __init__(self, db: Database, games: Mapping[str, Game], hub: Hub, cache_size: int):
         self.db = db
@@ -245,14 +260,8 @@ class GameService:
         """Take a free human seat; returns the token (shown once, stored as a hash)."""
         token = new_token()
         with self.db.write(session):
-            game = session.get(GameRow, game_id, populate_existing=True)
-            if game is None:
-                raise ApiError("unknown_game", f"there is no game {game_id!r}")
-            if not 0 <= seat < game.num_seats:
-                raise ApiError(
-                    "unknown_seat",
-                    f"game {game_id} has seats 0 to {game.num_seats - 1}, not {seat}",
-                )
+            game = _game_row(session, game_id)
+            _check_seat(game, seat)
             now = utcnow()
             taken = session.execute(
                 update(SeatRow)
@@ -290,18 +299,12 @@ class GameService:
         ``open``) until the seat is taken again. Releasing a free seat changes nothing."""
         digest = hash_token(host_token)
         with self.db.write(session):
-            game = session.get(GameRow, game_id, populate_existing=True)
-            if game is None:
-                raise ApiError("unknown_game", f"there is no game {game_id!r}")
+            game = _game_row(session, game_id)
             if game.host_token_hash is None or not secrets.compare_digest(
                 game.host_token_hash, digest
             ):
                 raise self._not_host(session, digest)
-            if not 0 <= seat < game.num_seats:
-                raise ApiError(
-                    "unknown_seat",
-                    f"game {game_id} has seats 0 to {game.num_seats - 1}, not {seat}",
-                )
+            _check_seat(game, seat)
             row = session.scalars(
                 select(SeatRow).where(SeatRow.game_id == game_id, SeatRow.seat == seat)
             ).one()
