@@ -362,8 +362,9 @@ class GameService:
                         f"your action was based on version {version}",
                     )
                 state = snap.state.clone()
-                events = state.apply(seat, action)
-                stored = state.parse_action(action).model_dump(mode="json")
+                parsed = state.parse_action(action)  # once: ``apply`` takes it as it is
+                events = state.apply(seat, parsed)
+                stored = parsed.model_dump(mode="json")
                 status = "over" if state.is_over else snap.status
                 conn = session.connection()
                 bumped = conn.execute(
