@@ -84,9 +84,4 @@ export class Picker {
     // where a piece would go before it goes there.
     return null;
   }
-
-  /** Choose one complete action from `finals`. */
-  pickFinal(option) {
-    return this.remaining.includes(option) ? option : null;
-  }
 }
