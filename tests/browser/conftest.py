@@ -183,6 +183,31 @@ def join_by_link(page: Page, link: str, name: str) -> None:
     page.wait_for_selector("body[data-version]")
 
 
+def friends_and_watcher(
+    contexts: Callable[..., BrowserContext],
+    base: str,
+    game: str,
+    roles: list[str],
+    devices: tuple[dict[str, Any], dict[str, Any], dict[str, Any]],
+) -> tuple[str, dict[int, str], tuple[Player, Player, Player]]:
+    """Anna creates the game (seat 0), Ben joins seat 1 by his invite link, a watcher opens
+    the spectator link, each on their own device; returns once every page runs and is live:
+    the game id, the invite links and the three players."""
+    anna_page = contexts(devices[0]).new_page()
+    game_id, invites, spectator_link = create_game(anna_page, base, game, roles, "Anna")
+    ben_page = contexts(devices[1]).new_page()
+    join_by_link(ben_page, invites[1], "Ben")
+    watcher_page = contexts(devices[2]).new_page()
+    watcher_page.goto(spectator_link)
+    anna = Player(anna_page, 0, "Anna")
+    ben = Player(ben_page, 1, "Ben")
+    watcher = Player(watcher_page, None, "watcher")
+    for p in (anna, ben, watcher):
+        p.page.wait_for_selector("body[data-status=running]")
+        p.page.wait_for_selector("#conn[data-state=live]")
+    return game_id, invites, (anna, ben, watcher)
+
+
 def server_view(base: str, game_id: str, token: str | None) -> dict[str, Any]:
     headers = {"Authorization": f"Bearer {token}"} if token else {}
     r = httpx.get(f"{base}/api/games/{game_id}/view", headers=headers, timeout=10)
@@ -292,6 +317,9 @@ def table(web: Uvicorn) -> Any:
         Uvicorn=Uvicorn,
         create_game=create_game,
         join_by_link=join_by_link,
+        friends_and_watcher=lambda contexts, game, roles, devices: friends_and_watcher(
+            contexts, web.url, game, roles, devices
+        ),
         server_view=lambda game_id, token: server_view(web.url, game_id, token),
         offered_keys=offered_keys,
         click_one=click_one,

@@ -62,21 +62,10 @@ def check_sees_only_own_values(table, player, views_by_seat: dict[int, dict]) ->
 
 
 def test_two_friends_and_a_bot_play_dolmengoetter_to_the_end_by_clicking(contexts, table, rng):
-    anna_page = contexts(table.DESKTOP).new_page()
-    game_id, invites, spectator_link = table.create_game(
-        anna_page, table.base, GAME, ["you", "friend", "bot"], "Anna"
+    game_id, invites, (anna, ben, watcher) = table.friends_and_watcher(
+        contexts, GAME, ["you", "friend", "bot"], (table.DESKTOP, table.PHONE, table.DESKTOP)
     )
     assert set(invites) == {1}
-    ben_page = contexts(table.PHONE).new_page()
-    table.join_by_link(ben_page, invites[1], "Ben")
-    watcher_page = contexts(table.DESKTOP).new_page()
-    watcher_page.goto(spectator_link)
-    anna = table.Player(anna_page, 0, "Anna")
-    ben = table.Player(ben_page, 1, "Ben")
-    watcher = table.Player(watcher_page, None, "watcher")
-    for p in (anna, ben, watcher):
-        p.page.wait_for_selector("body[data-status=running]")
-        p.page.wait_for_selector("#conn[data-state=live]")
     # Everyone's names reached every page.
     for p in (anna, ben, watcher):
         text = p.page.inner_text("#players")

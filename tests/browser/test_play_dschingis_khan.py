@@ -74,20 +74,9 @@ def check_sees_only_known_faces(table, player, views_by_seat: dict[int, dict]) -
 
 
 def test_two_friends_play_dschingis_khan_to_the_end_by_clicking(contexts, table, rng):
-    anna_page = contexts(table.PHONE).new_page()
-    game_id, invites, spectator_link = table.create_game(
-        anna_page, table.base, GAME, ["you", "friend"], "Anna"
+    game_id, _, (anna, ben, watcher) = table.friends_and_watcher(
+        contexts, GAME, ["you", "friend"], (table.PHONE, table.DESKTOP, table.PHONE)
     )
-    ben_page = contexts(table.DESKTOP).new_page()
-    table.join_by_link(ben_page, invites[1], "Ben")
-    watcher_page = contexts(table.PHONE).new_page()
-    watcher_page.goto(spectator_link)
-    anna = table.Player(anna_page, 0, "Anna")
-    ben = table.Player(ben_page, 1, "Ben")
-    watcher = table.Player(watcher_page, None, "watcher")
-    for p in (anna, ben, watcher):
-        p.page.wait_for_selector("body[data-status=running]")
-        p.page.wait_for_selector("#conn[data-state=live]")
 
     hidden_checked = 0
     remembered_seen = 0
