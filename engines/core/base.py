@@ -197,6 +197,10 @@ class State(ABC):
     # ---- hooks a game fills in ---------------------------------------------------------
 
     @abstractmethod
+    def _setup(self, options: GameOptions) -> None:
+        """Lay out a new game (called once by ``Game.new``; options already validated)."""
+
+    @abstractmethod
     def _legal_actions(self, seat: int) -> list[Action]:
         """All legal actions; only called for a seat in ``to_act()`` of a running game."""
 
@@ -288,7 +292,7 @@ class Game(ABC):
                 f"start_player must be a seat from 0 to {num_players - 1}", "bad_options"
             )
         state = self.state_class(self, num_players, Rng(seed))
-        state._setup(opts)  # type: ignore[attr-defined]
+        state._setup(opts)
         return state
 
     def from_json(self, data: Mapping[str, Any]) -> State:
