@@ -23,7 +23,6 @@ const app = {
   summary: null,
   state: null, // the last SeatState
   picker: null,
-  pickerVersion: -1,
   sending: false,
   conn: null,
   logVersion: 0,
@@ -352,7 +351,6 @@ function render(sameVersion) {
     app.picker = new Picker(
       legal.flatMap((la) => expand({ action: la.action, label: la.label, steps: app.game.steps(la.action, view, c) })),
     );
-    app.pickerVersion = st.version;
   }
   drawTurn(view, over, myTurn);
   drawChoices();
