@@ -2,8 +2,14 @@
 
 ``Game`` describes (board, player counts, options) and makes states; ``State`` is the only
 thing that changes. The base classes own the public contract — game over?, this seat's
-turn?, is the action among the legal ones? — and each game fills in the hooks
-(``_legal_actions``, ``_apply``, ``_observe``, ...). No game repeats those checks.
+turn?, is the action among the legal ones? — and each game fills in the hooks: the state's
+(``_setup``, ``_legal_actions``, ``_apply``, ``_dump``/``_load``, ``_outcome``) and the
+game's (``_new_state``, ``_observe``, ``_why_illegal``, ``sample``). No game repeats those
+checks.
+
+The observer and the refusal explainer are the game's, not the state's (as OpenSpiel's
+``Game.make_py_observer``): they read a state from outside, so a game's ``state`` module
+never has to import its observer or refusals, and the package has no import circle.
 """
 
 from __future__ import annotations
@@ -11,7 +17,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError
 
@@ -104,9 +110,9 @@ class State(ABC):
     attributes that ``_dump``/``_load`` round-trip exactly.
     """
 
-    game: Game
+    game: Game[Any]
 
-    def __init__(self, game: Game, num_players: int, rng: Rng) -> None:
+    def __init__(self, game: Game[Any], num_players: int, rng: Rng) -> None:
         self.game = game
         self.num_players = num_players
         self.rng = rng
@@ -144,9 +150,10 @@ class State(ABC):
             raise IllegalAction("the game is over", "game_over")
         waiting = self.to_act()
         if seat not in waiting:
-            raise IllegalAction(self._why_not_your_turn(seat, action, waiting), "not_your_turn")
+            why = self.game._why_not_your_turn(self, seat, action, waiting)
+            raise IllegalAction(why, "not_your_turn")
         if action not in self.legal_actions(seat):
-            raise IllegalAction(self._why_illegal(seat, action), "illegal_action")
+            raise IllegalAction(self.game._why_illegal(self, seat, action), "illegal_action")
         events = self._apply(seat, action)
         self.ply += 1
         self._legal_cache.clear()
@@ -168,7 +175,7 @@ class State(ABC):
             outcome = self.outcome()
             out["scores"] = list(outcome.scores)
             out["winners"] = list(outcome.winners)
-        out.update(self._observe(seat))
+        out.update(self.game._observe(self, seat))
         return out
 
     def outcome(self) -> Outcome:
@@ -192,7 +199,8 @@ class State(ABC):
         }
 
     def clone(self) -> State:
-        return self.game.from_json(self.to_json())
+        state: State = self.game.from_json(self.to_json())
+        return state
 
     # ---- hooks a game fills in ---------------------------------------------------------
 
@@ -208,19 +216,6 @@ class State(ABC):
     def _apply(self, seat: int, action: Action) -> list[Event]:
         """Apply an action already known to be legal; trusts its caller."""
 
-    def _why_not_your_turn(self, seat: int, action: Action, waiting: list[int]) -> str:
-        """Why ``seat`` may not act now; a game can name the rule that makes others act first."""
-        who = ", ".join(str(s) for s in waiting)
-        return f"it is not seat {seat}'s turn (waiting for seat {who})"
-
-    def _why_illegal(self, seat: int, action: Action) -> str:
-        """Why ``action`` (known not to be legal) is refused: name the rule and the piece."""
-        return f"{action.label()} is not a legal action now"
-
-    @abstractmethod
-    def _observe(self, seat: int | None) -> dict[str, Any]:
-        """The one observer: everything ``seat`` may see (all of it once the game is over)."""
-
     @abstractmethod
     def _outcome(self) -> Outcome: ...
 
@@ -232,8 +227,11 @@ class State(ABC):
     def _load(self, data: dict[str, Any]) -> None: ...
 
 
-class Game(ABC):
-    """A game's fixed description; makes states."""
+S = TypeVar("S", bound=State)
+
+
+class Game(ABC, Generic[S]):
+    """A game's fixed description; makes states of type ``S`` and reads them from outside."""
 
     id: ClassVar[str]
     name: ClassVar[str]
@@ -242,7 +240,6 @@ class Game(ABC):
     options_model: ClassVar[type[GameOptions]] = GameOptions
     action_type: ClassVar[Any]
     """The discriminated union (``Annotated[A | B, Field(discriminator="type")]``)."""
-    state_class: ClassVar[type[State]]
 
     def __init__(self) -> None:
         self._action_adapter: TypeAdapter[Any] = TypeAdapter(self.action_type)
@@ -276,7 +273,7 @@ class Game(ABC):
         num_players: int,
         seed: int,
         options: GameOptions | Mapping[str, Any] | None = None,
-    ) -> State:
+    ) -> S:
         """A fresh game; every later random choice comes from the RNG seeded here."""
         if not isinstance(num_players, int) or not (
             self.min_players <= num_players <= self.max_players
@@ -291,21 +288,40 @@ class Game(ABC):
             raise IllegalAction(
                 f"start_player must be a seat from 0 to {num_players - 1}", "bad_options"
             )
-        state = self.state_class(self, num_players, Rng(seed))
+        state = self._new_state(num_players, Rng(seed))
         state._setup(opts)
         return state
 
-    def from_json(self, data: Mapping[str, Any]) -> State:
+    def from_json(self, data: Mapping[str, Any]) -> S:
         if data.get("game") != self.id:
             raise ValueError(f"not a {self.id} state: {data.get('game')!r}")
-        state = self.state_class(self, data["num_players"], Rng.from_json(data["rng"]))
+        state = self._new_state(data["num_players"], Rng.from_json(data["rng"]))
         state.ply = data["ply"]
         state._load(data["state"])
         return state
 
     @abstractmethod
-    def sample(self, view: Mapping[str, Any], seat: int, rng: Rng) -> State:
+    def sample(self, view: Mapping[str, Any], seat: int, rng: Rng) -> S:
         """A full state consistent with ``seat``'s view: hidden parts drawn from ``rng``."""
+
+    # ---- hooks a game fills in ---------------------------------------------------------
+
+    @abstractmethod
+    def _new_state(self, num_players: int, rng: Rng) -> S:
+        """An empty state on this game's board, to be filled by ``_setup`` or ``_load``."""
+
+    @abstractmethod
+    def _observe(self, state: S, seat: int | None) -> dict[str, Any]:
+        """The one observer: everything ``seat`` may see (all of it once the game is over)."""
+
+    def _why_not_your_turn(self, state: S, seat: int, action: Action, waiting: list[int]) -> str:
+        """Why ``seat`` may not act now; a game can name the rule that makes others act first."""
+        who = ", ".join(str(s) for s in waiting)
+        return f"it is not seat {seat}'s turn (waiting for seat {who})"
+
+    def _why_illegal(self, state: S, seat: int, action: Action) -> str:
+        """Why ``action`` (known not to be legal) is refused: name the rule and the piece."""
+        return f"{action.label()} is not a legal action now"
 
     def __repr__(self) -> str:
         return f"<Game {self.id}>"

@@ -5,25 +5,50 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from engines.core import Game, Rng
+from engines.core import Action, Game, Rng
 
 from .actions import AnyAction
 from .board import DRUIDS_PER_PLAYER, SUPPLIES, Board, standard_board
+from .observer import observe
 from .rules import FREE, DolmenScore, Right
-from .state import DolmenState
+from .state import RIGHTS, DolmenState
 
 
-class DolmengoetterGame(Game):
+class DolmengoetterGame(Game[DolmenState]):
     id: ClassVar[str] = "dolmengoetter"
     name: ClassVar[str] = "Die Dolmengötter"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 5
     action_type: ClassVar[Any] = AnyAction
-    state_class: ClassVar[type[DolmenState]] = DolmenState
 
     def __init__(self, board: Board | None = None) -> None:
         super().__init__()
         self.board = board or standard_board()
+
+    def _new_state(self, num_players: int, rng: Rng) -> DolmenState:
+        return DolmenState(self, num_players, rng)
+
+    def _observe(self, state: DolmenState, seat: int | None) -> dict[str, Any]:
+        return observe(state, seat)
+
+    def _why_not_your_turn(
+        self, state: DolmenState, seat: int, action: Action, waiting: list[int]
+    ) -> str:
+        if state.phase != RIGHTS:
+            return super()._why_not_your_turn(state, seat, action, waiting)
+        # The player should learn why they must wait: a dolmen right comes first (DG-7).
+        right = state.rights[0]
+        where = "on top of" if right.top else "under"
+        return (
+            f"{action!r}: seat {right.seat} must first answer its dolmen right "
+            f"({where} the stack in circle {right.circle}); rights are answered before "
+            "anything else happens (DG-7)"
+        )
+
+    def _why_illegal(self, state: DolmenState, seat: int, action: Action) -> str:
+        from .explain import why_illegal
+
+        return why_illegal(state, seat, action)
 
     def sample(self, view: Mapping[str, Any], seat: int | None, rng: Rng) -> DolmenState:
         """A full state consistent with ``seat``'s view (DG-11).

@@ -13,7 +13,6 @@ from engines.core import Action, Event, GameOptions, Outcome, Rng, State
 
 from . import actions as A
 from .board import DRUIDS_PER_PLAYER, START_SCORE, SUPPLIES, VALUES
-from .observer import observe
 from .rules import (
     FREE,
     DolmenScore,
@@ -111,18 +110,6 @@ class DolmenState(State):
     @property
     def is_over(self) -> bool:
         return self.phase == OVER
-
-    def _why_not_your_turn(self, seat: int, action: Action, waiting: list[int]) -> str:
-        if self.phase != RIGHTS:
-            return super()._why_not_your_turn(seat, action, waiting)
-        # The player should learn why they must wait: a dolmen right comes first (DG-7).
-        right = self.rights[0]
-        where = "on top of" if right.top else "under"
-        return (
-            f"{action!r}: seat {right.seat} must first answer its dolmen right "
-            f"({where} the stack in circle {right.circle}); rights are answered before "
-            "anything else happens (DG-7)"
-        )
 
     def _legal_actions(self, seat: int) -> list[Action]:
         phase = self.phase
@@ -390,15 +377,7 @@ class DolmenState(State):
 
     # ---- refusals ------------------------------------------------------------------------
 
-    def _why_illegal(self, seat: int, action: Action) -> str:
-        from .explain import why_illegal
-
-        return why_illegal(self, seat, action)
-
     # ---- views and persistence -----------------------------------------------------------
-
-    def _observe(self, seat: int | None) -> dict[str, Any]:
-        return observe(self, seat)
 
     def _dump(self) -> dict[str, Any]:
         return {

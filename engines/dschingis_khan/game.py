@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from engines.core import Game, Rng, State, load_board
+from engines.core import Action, Game, Rng, load_board
 
 from .actions import (
     FACES,
@@ -28,13 +28,12 @@ from .state import DschingisKhanState
 from .walls import WallGeometry
 
 
-class DschingisKhan(Game):
+class DschingisKhan(Game[DschingisKhanState]):
     id: ClassVar[str] = "dschingis_khan"
     name: ClassVar[str] = "Dschingis Khan"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4
     action_type: ClassVar[Any] = DKAction
-    state_class: ClassVar[type[State]] = DschingisKhanState
 
     def __init__(self, board: Mapping[str, Any] | None = None) -> None:
         super().__init__()
@@ -66,7 +65,20 @@ class DschingisKhan(Game):
             action = self._setups[key] = Setup(villages=villages, faces=faces, scout=scout)
         return action
 
-    def sample(self, view: Mapping[str, Any], seat: int, rng: Rng) -> State:
+    def sample(self, view: Mapping[str, Any], seat: int, rng: Rng) -> DschingisKhanState:
         from .sampling import sample
 
         return sample(self, view, seat, rng)
+
+    def _new_state(self, num_players: int, rng: Rng) -> DschingisKhanState:
+        return DschingisKhanState(self, num_players, rng)
+
+    def _observe(self, state: DschingisKhanState, seat: int | None) -> dict[str, Any]:
+        from .observer import observe
+
+        return observe(state, seat)
+
+    def _why_illegal(self, state: DschingisKhanState, seat: int, action: Action) -> str:
+        from .refusals import why_illegal
+
+        return why_illegal(state, seat, action)

@@ -483,16 +483,6 @@ class DschingisKhanState(State):
 
     # ---- views, errors, JSON -----------------------------------------------------------
 
-    def _observe(self, seat: int | None) -> dict[str, Any]:
-        from .observer import observe
-
-        return observe(self, seat)
-
-    def _why_illegal(self, seat: int, action: Action) -> str:
-        from .refusals import why_illegal
-
-        return why_illegal(self, seat, action)
-
     def _dump(self) -> dict[str, Any]:
         return {
             "start_player": self.start_player,
