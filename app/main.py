@@ -11,6 +11,7 @@ from fastapi import FastAPI, WebSocket
 from starlette.concurrency import run_in_threadpool
 
 from app.api import routes
+from app.api.deps import check_before_body
 from app.api.docs import install_docs
 from app.api.openapi import install_openapi
 from app.api.pages import install_pages
@@ -84,7 +85,7 @@ def create_app(settings: Settings | None = None, games: Mapping[str, Game] | Non
     app.state.hub = hub
     app.state.rooms = rooms
     app.state.bots = bots
-    install_error_handlers(app)
+    install_error_handlers(app, check_before_body)
     for module in (routes.kinds, routes.games, routes.seats, routes.actions, health_probes):
         app.include_router(module.router)
 
