@@ -11,12 +11,15 @@ from fastapi import FastAPI, WebSocket
 from starlette.concurrency import run_in_threadpool
 
 from app.api import routes
+from app.api.deps import check_before_body
+from app.api.docs import install_docs
 from app.api.openapi import install_openapi
 from app.api.pages import install_pages
 from app.api.routes import health as health_probes
 from app.bots.runner import BotRunner
 from app.core.config import Settings, get_settings
 from app.core.errors import install_error_handlers
+from app.core.headers import SecurityHeaders
 from app.core.logs import install_token_redaction
 from app.db.migrate import upgrade
 from app.db.session import Database
@@ -68,13 +71,21 @@ def create_app(settings: Settings | None = None, games: Mapping[str, Game] | Non
             await hub.stop()
             db.dispose()
 
-    app = FastAPI(title="Tafelrunde", version="0.1.0", description=DESCRIPTION, lifespan=lifespan)
+    app = FastAPI(
+        title="Tafelrunde",
+        version="0.1.0",
+        description=DESCRIPTION,
+        lifespan=lifespan,
+        docs_url=None,  # install_docs: Swagger UI from this server, not a CDN
+        redoc_url=None,
+    )
+    app.add_middleware(SecurityHeaders)
     app.state.settings = settings
     app.state.service = service
     app.state.hub = hub
     app.state.rooms = rooms
     app.state.bots = bots
-    install_error_handlers(app)
+    install_error_handlers(app, check_before_body)
     for module in (routes.kinds, routes.games, routes.seats, routes.actions, health_probes):
         app.include_router(module.router)
 
@@ -89,6 +100,7 @@ def create_app(settings: Settings | None = None, games: Mapping[str, Game] | Non
         return {"status": "ok"}
 
     install_pages(app, settings.static_dir)
+    install_docs(app)
     install_openapi(app, games)
     return app
 

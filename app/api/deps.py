@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import AsyncIterator
-from typing import Annotated
+from typing import Annotated, Any
 
 from fastapi import Depends, Path, Request
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
+from pydantic import BeforeValidator
 from sqlalchemy.orm import Session
 from starlette.concurrency import run_in_threadpool
 
@@ -38,8 +40,25 @@ SessionDep = Annotated[Session, Depends(get_session)]
 
 GameId = Annotated[str, Path(description="The game's id", examples=["3f9a0c21b7d4"])]
 
+
+def _plain_number(value: Any) -> Any:
+    if isinstance(value, str) and not re.fullmatch(r"0|[1-9][0-9]{0,8}", value):
+        raise ValueError("a seat number is a plain non-negative integer, like 0 or 2")
+    return value
+
+
+SeatNumber = Annotated[
+    int, Path(ge=0, description="Seat number, from 0"), BeforeValidator(_plain_number)
+]
+"""Digits only: ``+1``, ``01``, ``1.0``, `` 1`` or ``1_0`` are refused (400), not read as
+a seat: one seat has one spelling (caches, logs and invite links agree on it)."""
+
 _bearer = HTTPBearer(auto_error=False, description="The seat token from joining a seat.")
 BearerDep = Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)]
+
+OPTIONAL_TOKEN: dict[str, Any] = {"security": [{}]}
+"""``openapi_extra`` of a route whose token is optional: FastAPI lists the bearer scheme as
+a requirement; the empty alternative tells OpenAPI clients that no token is fine too."""
 
 
 def load_game(game_id: GameId, service: ServiceDep, session: SessionDep) -> Snapshot:
@@ -70,6 +89,20 @@ def bearer_token(request: Request) -> str | None:
     if scheme.lower() != "bearer" or not token.strip():
         raise ApiError("unauthorized", "send the token as Authorization: Bearer <token>")
     return token.strip()
+
+
+async def check_before_body(request: Request) -> None:
+    """The checks documented before the body's (404 ``unknown_game``, then a presented
+    token's 401/403) for a request whose JSON could not be read; ``errors`` calls it."""
+    game_id = request.path_params.get("game_id")
+    if not isinstance(game_id, str):
+        return
+    service: GameService = request.app.state.service
+    with service.db.session() as session:
+        await existing_game(game_id, service, session)
+        token = bearer_token(request)
+        if token is not None and service.known_caller(game_id, token) is None:
+            await run_in_threadpool(service.look_up_caller, session, game_id, token)
 
 
 async def token_seat(

@@ -3,9 +3,10 @@
 The route validates ``action`` as a JSON object and lets the game's engine parse it (the
 engine knows the kind; its message names the field). For the documentation each engine's
 discriminated union goes into ``components/schemas`` under the kind's name, and the body's
-``action`` is ``oneOf`` those unions. Examples come from seeded random play, one per action
-type, so every action type of every kind is shown with a real value.
-"""
+``action`` is ``anyOf`` those unions (not ``oneOf``: ``{"type": "pass"}`` is an action of
+both kinds; the game's kind decides which union its engine validates with). Examples come
+from seeded random play, one per action type, so every action type of every kind is shown
+with a real value."""
 
 from __future__ import annotations
 
@@ -86,7 +87,7 @@ def build_openapi(app: FastAPI, games: Mapping[str, Game]) -> dict[str, Any]:
     body = components.get("PostAction")
     if body is not None and unions:
         body["properties"]["action"] = {
-            "oneOf": unions,
+            "anyOf": unions,
             "description": "One action of the game's kind; get the legal ones from "
             "GET /api/games/{id}/legal-actions.",
         }

@@ -5,7 +5,15 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
+
+from app.services.registry import available_games
+
+_GAMES = available_games().values()
+MIN_SEATS = min((g.min_players for g in _GAMES), default=1)
+MAX_SEATS = max((g.max_players for g in _GAMES), default=1)
+"""The seat counts some kind takes: the schema's bounds for ``num_seats`` (a count outside
+them, like one outside the chosen kind's own, is answered 422 ``bad_player_count``)."""
 
 
 class Strict(BaseModel):
@@ -13,13 +21,17 @@ class Strict(BaseModel):
 
 
 class SeatRequest(Strict):
-    bot: bool = False
+    bot: StrictBool = False
     name: str | None = Field(None, min_length=1, max_length=64)
 
 
 class CreateGame(Strict):
     kind: str = Field(examples=["dschingis_khan"])
-    num_seats: int = Field(ge=1, le=16)
+    num_seats: StrictInt = Field(
+        ge=MIN_SEATS,
+        le=MAX_SEATS,
+        description="Between the kind's min_players and max_players (GET /api/kinds).",
+    )
     options: dict[str, Any] = Field(
         default_factory=dict,
         description="The kind's options (see options_schema in GET /api/kinds); "
@@ -35,7 +47,9 @@ class JoinSeat(Strict):
 
 
 class PostAction(Strict):
-    version: int = Field(ge=0, description="The version of the state the action is based on.")
+    version: StrictInt = Field(
+        ge=0, description="The version of the state the action is based on (a JSON integer)."
+    )
     action: dict[str, Any] = Field(description="One action of the game's kind (see schema).")
 
 

@@ -6,14 +6,15 @@ the policy choose, and posts the action with the version it saw, like a remote b
 Its own commit publishes the next change, which wakes the runner again.
 
 With several server processes each runner may try the same move; the optimistic lock lets
-exactly one through and the others get ``stale_version``, which the runner ignores.
+exactly one through and the others get ``stale_version``, which the runner ignores. Their
+choices agree anyway: the policy's randomness comes from the game's secret seed
+(``randomness.bot_rng``), never from public data alone, and its choice is never logged.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-import random
 
 from sqlalchemy import select
 from starlette.concurrency import run_in_threadpool
@@ -25,6 +26,7 @@ from app.services.snapshots import Snapshot
 from app.ws.hub import Hub
 
 from .policy import Policy, random_policy
+from .randomness import bot_rng
 
 log = logging.getLogger(__name__)
 
@@ -40,6 +42,7 @@ class BotRunner:
         self._tasks: dict[str, asyncio.Task[None]] = {}
         self._again: set[str] = set()
         self._unsubscribe = None
+        self._seeds: dict[str, int] = {}
 
     async def start(self) -> None:
         self._unsubscribe = self.hub.subscribe_all(self.notify)
@@ -65,6 +68,18 @@ class BotRunner:
                     .where(GameRow.id.in_(select(SeatRow.game_id).where(SeatRow.bot.is_(True))))
                 )
             )
+
+    def _secret_seed(self, game_id: str) -> int:
+        seed = self._seeds.get(game_id)
+        if seed is None:
+            with self.service.db.session() as session:
+                seed = session.scalar(select(GameRow.seed).where(GameRow.id == game_id))
+            if seed is None:
+                raise RuntimeError(f"game {game_id} has no row")
+            if len(self._seeds) > 10_000:
+                self._seeds.clear()
+            self._seeds[game_id] = seed
+        return seed
 
     def notify(self, game_id: str, version: int) -> None:
         if game_id in self._tasks:
@@ -107,7 +122,7 @@ class BotRunner:
         if snap.version != version or not snap.must_act(seat):
             return  # someone moved meanwhile; the hub will wake us for the new state
         view, legal = snap.view(seat), snap.legal_actions(seat)
-        rng = random.Random(f"{game_id}:{seat}:{version}")
+        rng = bot_rng(self._secret_seed(game_id), game_id, seat, version)
         action = self.policy(view, legal, rng)
         try:
             self.service.act(Caller(game_id, seat), version, action)

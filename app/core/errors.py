@@ -6,12 +6,14 @@ goes through here, so a client needs one parser and a fixed list of codes (docs/
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.routing import Match
 
 from engines import IllegalAction
 
@@ -76,7 +78,14 @@ def _validation_message(exc: RequestValidationError) -> str:
     return f"{where}: {err.get('msg')}"
 
 
-def install_error_handlers(app: FastAPI) -> None:
+BeforeBody = Callable[[Request], Awaitable[None]]
+"""Raises the ``ApiError`` of any check documented to come before the body's (unknown game,
+token) for a request whose body could not be read."""
+
+_BOUNDS = ("greater_than_equal", "less_than_equal")
+
+
+def install_error_handlers(app: FastAPI, before_body: BeforeBody | None = None) -> None:
     @app.exception_handler(ApiError)
     async def _api_error(request: Request, exc: ApiError) -> JSONResponse:
         return JSONResponse(exc.body(), status_code=exc.status)
@@ -88,6 +97,18 @@ def install_error_handlers(app: FastAPI) -> None:
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
+        err = exc.errors()[0]
+        if err.get("type") == "json_invalid" and before_body is not None:
+            # FastAPI reads the JSON before any dependency runs; the documented order has
+            # the unknown game (404) and the token (401/403) first.
+            try:
+                await before_body(request)
+            except ApiError as earlier:
+                return JSONResponse(earlier.body(), status_code=earlier.status)
+        if tuple(err.get("loc", ())) == ("body", "num_seats") and err.get("type") in _BOUNDS:
+            # The schema's bounds are the union of the kinds' counts: outside them, as
+            # outside the chosen kind's, the answer is the same.
+            return error_response("bad_player_count", f"num_seats: {err.get('msg')}")
         return error_response("bad_request", _validation_message(exc), 400)
 
     @app.exception_handler(StarletteHTTPException)
@@ -96,4 +117,25 @@ def install_error_handlers(app: FastAPI) -> None:
             exc.status_code, "bad_request"
         )
         message = exc.detail if isinstance(exc.detail, str) else "request refused"
-        return error_response(code, message, exc.status_code)
+        response = error_response(code, message, exc.status_code)
+        if exc.headers:
+            response.headers.update(exc.headers)
+        if exc.status_code == 405:
+            response.headers["allow"] = ", ".join(_allowed_methods(request))
+        return response
+
+
+def _allowed_methods(request: Request) -> list[str]:
+    """Every method some route answers at this path (Starlette's own ``Allow`` names only
+    the first route that matched the path, e.g. POST of ``/api/games`` but not GET)."""
+    routes = request.app.router.routes
+    allowed = [
+        method
+        for method in METHODS
+        if any(r.matches({**request.scope, "method": method})[0] is Match.FULL for r in routes)
+    ]
+    # Inside a mount the scope's path is the mount's; only StaticFiles refuses methods there.
+    return allowed or ["GET", "HEAD"]
+
+
+METHODS = ("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS")

@@ -10,6 +10,7 @@ in steps of up to 100 ms) only ever arbitrates between processes.
 
 from __future__ import annotations
 
+import os
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager, nullcontext
@@ -26,12 +27,46 @@ def is_sqlite(url: str) -> bool:
     return make_url(url).get_backend_name() == "sqlite"
 
 
+def sqlite_path(url: str) -> Path | None:
+    """The file of a SQLite URL; ``None`` for an in-memory or ``file:`` URI database."""
+    path = make_url(url).database
+    if not path or path == ":memory:" or path.startswith("file:"):
+        return None
+    return Path(path)
+
+
+OWNER_ONLY = 0o600
+
+
+def keep_private(path: Path) -> None:
+    """Make the database file (and its WAL and shared-memory files, if present) readable
+    and writable by the owner only: they hold the games' secret seeds and every action, so
+    anyone who reads them can see every hidden tile and dolmen. A missing database file is
+    created 0600 before SQLite opens it; SQLite then creates the WAL and SHM files with the
+    database file's mode. Files from before this existed are tightened here."""
+    if not path.exists():
+        os.close(os.open(path, os.O_CREAT | os.O_WRONLY, OWNER_ONLY))
+    for file in (path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")):
+        try:
+            if file.stat().st_mode & 0o077:
+                file.chmod(OWNER_ONLY)
+        except FileNotFoundError:
+            pass
+
+
 def make_engine(url: str) -> Engine:
     if not is_sqlite(url):
         return create_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=20)
     engine = create_engine(
         url, pool_size=20, max_overflow=20, connect_args={"check_same_thread": False}
     )
+    path = sqlite_path(url)
+
+    @event.listens_for(engine, "do_connect")
+    def _before_connect(_dialect, _record, _cargs, _cparams) -> None:
+        # Every new pooled connection (rare): the first one may be the file's creation.
+        if path is not None and path.parent.is_dir():
+            keep_private(path)
 
     @event.listens_for(engine, "connect")
     def _on_connect(dbapi_connection, _record) -> None:
@@ -64,10 +99,10 @@ class Database:
 
     def prepare(self) -> None:
         """Create the directory of a SQLite file (the data directory on first start)."""
-        if self.sqlite:
-            path = make_url(self.url).database
-            if path and path != ":memory:" and not path.startswith("file:"):
-                Path(path).parent.mkdir(parents=True, exist_ok=True)
+        path = sqlite_path(self.url) if self.sqlite else None
+        if path is not None:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            keep_private(path)
 
     def session(self) -> Session:
         return self.sessions()

@@ -36,6 +36,7 @@ INTERNAL = 1011
 class Phase(enum.Enum):
     CONNECTING = "connecting"
     AWAITING_AUTH = "awaiting_auth"  # spectating; an ``auth`` message may still come first
+    AUTHENTICATING = "authenticating"  # an ``auth`` came: no spectator state from now on
     OPEN = "open"
     CLOSED = "closed"
 
@@ -119,8 +120,10 @@ class GameSocket:
         data = self._decode(message)
         kind = data.get("type")
         first = self.phase is Phase.AWAITING_AUTH
-        if self.phase is Phase.AWAITING_AUTH:
-            self.phase = Phase.OPEN
+        if first:
+            # Set before the token is checked (which awaits): a room push meanwhile must not
+            # send the spectator's state to a client that has asked for its seat's.
+            self.phase = Phase.AUTHENTICATING if kind == "auth" else Phase.OPEN
         if kind == "ping":
             await self.send({"type": "pong"})
         elif kind == "pong":
@@ -156,6 +159,8 @@ class GameSocket:
     async def _auth(self, data: dict[str, Any], first: bool) -> None:
         token = data.get("token")
         if not first or self.caller is not None or not isinstance(token, str):
+            if self.phase is Phase.AUTHENTICATING:
+                self.phase = Phase.OPEN  # no token to check: it stays a spectator
             await self.send_error(
                 ApiError("bad_request", "auth must be the first message and carry a token")
             )
@@ -167,6 +172,7 @@ class GameSocket:
             raise Close(POLICY) from None
         self.sent = (-1, -1)  # the same state again, now as the seat sees it
         self.events_from = self.since_at_connect
+        self.phase = Phase.OPEN
         if self.room is not None:
             self.room.notify(self.game_id, -1)
 
@@ -193,7 +199,7 @@ class GameSocket:
         """Send ``snap`` as this seat sees it, with the events it has not had yet."""
         async with self._send_lock:
             stamp = (snap.version, snap.seats_revision)
-            if self.phase is Phase.CLOSED or stamp <= self.sent:
+            if self.phase in (Phase.CLOSED, Phase.AUTHENTICATING) or stamp <= self.sent:
                 return  # never step back to an older state, nor repeat one
             if not await self._still_seated(snap):
                 return

@@ -76,6 +76,7 @@ def test_a_refused_bot_action_is_logged_without_the_engines_message(client, kit,
             raise AssertionError("not used")
 
     runner = BotRunner(Refusing(), client.app.state.hub, 0)  # type: ignore[arg-type]
+    runner._seeds["g1"] = 12345  # the game's secret seed, which Refusing has no table for
 
     class Snap:
         version = 3

@@ -6,7 +6,7 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Query
 
-from app.api.deps import GameDep, OptionalSeatDep, ServiceDep, SessionDep
+from app.api.deps import OPTIONAL_TOKEN, GameDep, OptionalSeatDep, ServiceDep, SessionDep
 from app.api.schemas import (
     ERRORS,
     CreatedGame,
@@ -48,13 +48,13 @@ def get_game(game: GameDep) -> dict[str, Any]:
     return game.summary()
 
 
-@router.get("/{game_id}/view", response_model=SeatState)
+@router.get("/{game_id}/view", response_model=SeatState, openapi_extra=OPTIONAL_TOKEN)
 def get_view(game: GameDep, caller: OptionalSeatDep) -> dict[str, Any]:
     """The state as the caller's seat sees it; without a token, as a spectator sees it."""
     return game.seat_state(caller.seat if caller else None)
 
 
-@router.get("/{game_id}/log", response_model=Log)
+@router.get("/{game_id}/log", response_model=Log, openapi_extra=OPTIONAL_TOKEN)
 def get_log(
     game: GameDep,
     caller: OptionalSeatDep,

@@ -2,17 +2,23 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Any
 
-from fastapi import APIRouter, Path, Request
+from fastapi import APIRouter, Request
 
-from app.api.deps import BearerDep, GameDep, GameIdDep, ServiceDep, SessionDep, bearer_token
+from app.api.deps import (
+    BearerDep,
+    GameDep,
+    GameIdDep,
+    SeatNumber,
+    ServiceDep,
+    SessionDep,
+    bearer_token,
+)
 from app.api.schemas import ERRORS, GameSummary, Joined, JoinSeat
 from app.core.errors import ApiError
 
 router = APIRouter(prefix="/api/games/{game_id}/seats", tags=["seats"], responses=ERRORS)
-
-SeatNumber = Annotated[int, Path(description="Seat number, from 0")]
 
 
 @router.post("/{seat}/join", status_code=201, response_model=Joined)
