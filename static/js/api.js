@@ -22,7 +22,11 @@ export async function api(path, { method = "GET", body, token } = {}) {
       cache: "no-store",
     });
   } catch {
-    throw new ApiError(0, "network", "Cannot reach the server. Check your connection and try again.");
+    throw new ApiError(
+      0,
+      "network",
+      "Cannot reach the server. Check your connection and try again.",
+    );
   }
   const text = await res.text();
   let data = null;
