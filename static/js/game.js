@@ -3,14 +3,14 @@
 // ./games/ only know how to draw a view and how to describe an action as clicks.
 
 import {
-  api,
   ApiError,
+  api,
   forgetSeat,
   loadHost,
   loadSeat,
   playUrl,
-  rememberName,
   rememberedName,
+  rememberName,
   saveSeat,
 } from "./api.js";
 import { Connection } from "./connection.js";
@@ -268,17 +268,17 @@ function seatLost() {
 }
 
 function gameName() {
-  return app.game && app.game.title ? app.game.title : app.kind || "Game";
+  return app.game?.title ? app.game.title : app.kind || "Game";
 }
 
 // ---- context the game modules draw with ----------------------------------------------
 
 function nameOf(seat) {
   if (!Number.isInteger(seat)) return "someone";
-  const seats = (app.state && app.state.seats) || (app.summary && app.summary.seats) || [];
+  const seats = app.state?.seats || app.summary?.seats || [];
   const s = seats.find((x) => x.seat === seat);
   const letter = seatStyle(seat).letter;
-  if (!s || !s.name) return s && s.bot ? `Bot ${letter}` : `Seat ${letter}`;
+  if (!s?.name) return s?.bot ? `Bot ${letter}` : `Seat ${letter}`;
   return s.name;
 }
 
@@ -487,7 +487,14 @@ function drawChoices() {
     parts.push(
       h(
         "button",
-        { type: "button", class: "small cancel", onclick: () => (picker.reset(), drawChoices()) },
+        {
+          type: "button",
+          class: "small cancel",
+          onclick: () => {
+            picker.reset();
+            drawChoices();
+          },
+        },
         "Start over (Esc)",
       ),
     );
@@ -541,7 +548,7 @@ async function submit(option) {
       app.sending = false;
       drawChoices();
     } else {
-      if (!app.conn || !app.conn.isLive()) await refreshView();
+      if (!app.conn?.isLive()) await refreshView();
       setTimeout(() => {
         if (app.sending && app.state.version <= version) refreshView();
       }, 3000);

@@ -1,13 +1,13 @@
 // The home page: set up a game, hand out one link per seat, find open games.
 
 import {
-  api,
   ApiError,
+  api,
   loadSeat,
   myGames,
   playUrl,
-  rememberName,
   rememberedName,
+  rememberName,
   saveHost,
   saveSeat,
 } from "./api.js";
@@ -32,7 +32,7 @@ let kinds = [];
 
 function selectedKind() {
   const input = document.querySelector('input[name="kind"]:checked');
-  return kinds.find((k) => k.id === (input && input.value)) || null;
+  return kinds.find((k) => k.id === input?.value) || null;
 }
 
 function renderKinds() {
@@ -179,7 +179,7 @@ async function onCreate(ev) {
     });
     saveSeat(game.id, joined.seat, joined.token, name);
     rememberName(name);
-    showCreated(game, mySeat, roles);
+    showCreated(game, roles);
   } catch (err) {
     showError(err instanceof ApiError ? err.message : String(err));
   } finally {
@@ -197,7 +197,7 @@ function linkRow(id, url, label) {
   );
 }
 
-function showCreated(game, mySeat, roles) {
+function showCreated(game, roles) {
   $("#new-game").hidden = true;
   $("#created").hidden = false;
   const list = $("#invite-list");
@@ -245,7 +245,7 @@ async function copyFrom(sel, button) {
     await navigator.clipboard.writeText(input.value);
     ok = true;
   } catch {
-    ok = document.execCommand && document.execCommand("copy");
+    ok = document.execCommand?.("copy");
   }
   button.textContent = ok ? "Copied" : "Select and copy";
   setTimeout(() => (button.textContent = "Copy"), 2000);

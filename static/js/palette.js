@@ -3,7 +3,7 @@
 // its seat's mark (a shape) and the legend names the seat's letter, so colour is never
 // the only cue.
 
-import { s, points, regular } from "./svg.js";
+import { points, regular, s } from "./svg.js";
 
 export const SEATS = [
   { colour: "#0072B2", ink: "#ffffff", shape: "circle", letter: "A", colourName: "blue" },

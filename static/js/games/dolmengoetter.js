@@ -320,7 +320,7 @@ function dolmenLadder(c, cx, cy, rightNow, ctx) {
   const g = s("g", { class: "ladder", "data-circle": c.id });
   // Once a circle has scored its dolmens leave the board (DG-8); they are still drawn,
   // faded and with their now public values, so the scoring can be read off the board.
-  const scored = !(c.stack && c.stack.length) && c.scored && c.scored.length ? c.scored : null;
+  const scored = !c.stack?.length && c.scored && c.scored.length ? c.scored : null;
   const stack = scored || c.stack || [];
   const scoredNote = c.scored ? " This circle has scored." : "";
   if (scored) g.classList.add("scored");
@@ -493,7 +493,7 @@ function steps(action, view, ctx) {
 function question(path, targets, choices, view, ctx) {
   const last = path[path.length - 1];
   if (view.phase === "druids") {
-    const left = ((view.players || [])[ctx.seat] || {}).druids_to_place;
+    const left = (view.players || [])[ctx.seat]?.druids_to_place;
     return `Click a highlighted free stone place to put one of your druids there${Number.isInteger(left) ? ` (${left} still to place)` : ""}.`;
   }
   if (view.phase === "rights") {
@@ -517,7 +517,7 @@ function phaseText(view, ctx) {
   const to = (view.to_act || [])[0];
   const mine = to === ctx.seat;
   if (view.phase === "druids") {
-    const left = ((view.players || [])[to] || {}).druids_to_place;
+    const left = (view.players || [])[to]?.druids_to_place;
     return mine ? `place a druid (${left} to place)` : "placing druids";
   }
   if (view.phase === "rights") {
@@ -548,7 +548,7 @@ function playerColumns(view) {
 function privatePanel(view, ctx) {
   if (ctx.seat === null) return null;
   const me = (view.players || [])[ctx.seat];
-  if (!me || !me.hand) return null;
+  if (!me?.hand) return null;
   const hand = h(
     "ul",
     { class: "chips", id: "my-hand", "aria-label": "Your dolmens in hand" },

@@ -272,7 +272,7 @@ function drawPieces(bv, geo, villageEls, view, ctx) {
   const walls = view.walls || {};
   for (const piece of walls.pieces || []) {
     const gl = geo.line.get(piece.line);
-    if (gl) layer.append(wallPiece(piece, gl, ctx));
+    if (gl) layer.append(wallPiece(piece, gl));
   }
   for (const [side, tower] of Object.entries(walls.ends || {})) {
     const p = geo.tower.get(tower);
@@ -301,7 +301,7 @@ function drawPieces(bv, geo, villageEls, view, ctx) {
   for (const v of villages) {
     const g = geo.village.get(v.id);
     if (!g) continue;
-    if (v.stack && v.stack.length) layer.append(stackShape(v, g.c, ctx));
+    if (v.stack?.length) layer.append(stackShape(v, g.c, ctx));
     if (v.scout !== null && v.scout !== undefined)
       layer.append(scoutShape(v.scout, g.c, v.id, ctx));
   }
@@ -310,7 +310,7 @@ function drawPieces(bv, geo, villageEls, view, ctx) {
   else bv.pieces.append(layer);
 }
 
-function wallPiece(piece, gl, ctx) {
+function wallPiece(piece, gl) {
   const [x1, y1] = gl.a;
   const [x2, y2] = gl.b;
   const len = Math.hypot(x2 - x1, y2 - y1);
@@ -596,7 +596,6 @@ function plural(n, one, many = `${one}s`) {
 function question(path, targets, choices, view, ctx) {
   const t = view.turn || {};
   const me = (view.players || [])[ctx.seat] || {};
-  const last = path[path.length - 1];
   if (t.phase === "setup") {
     if (path.length === 0) return "Start: click a village for your first start tile.";
     if (path.length === 1) return "Click a neighbouring village for the second tile.";
@@ -655,7 +654,7 @@ function question(path, targets, choices, view, ctx) {
 function phaseText(view, ctx) {
   const t = view.turn || {};
   const mine = t.seat === ctx.seat;
-  const fin = view.final && view.final.active ? " (final phase)" : "";
+  const fin = view.final?.active ? " (final phase)" : "";
   const what = {
     setup: "placing the start tiles",
     scout: "putting the scout back",
@@ -712,7 +711,7 @@ function playerColumns(view) {
 
 function tableNote(view) {
   const w = view.walls || {};
-  const fin = view.final && view.final.active ? " · final phase" : "";
+  const fin = view.final?.active ? " · final phase" : "";
   return `Common wall supply: ${w.supply ?? "?"}${w.out_of_game ? ` · out of the game: ${w.out_of_game}` : ""}${fin}`;
 }
 
@@ -729,7 +728,7 @@ function faceChip(face, extra = {}) {
 function privatePanel(view, ctx) {
   if (ctx.seat === null) return null;
   const me = (view.players || [])[ctx.seat];
-  if (!me || !me.faces) return null;
+  if (!me?.faces) return null;
   const remembered = [];
   for (const v of view.villages || []) {
     v.stack.forEach((layer, i) => {
@@ -760,7 +759,7 @@ function privatePanel(view, ctx) {
       {},
       `Wall pieces in hand: ${me.walls} · tiles left in your supply: ${me.passive} (order unknown, even to you)`,
     ),
-    me.discarded && me.discarded.length
+    me.discarded?.length
       ? [
           h("p", {}, "Your discarded tiles:"),
           h(
@@ -845,11 +844,7 @@ function legend() {
       text,
     );
   const piece = (great, open) => {
-    const g = wallPiece(
-      { line: 0, great_wall: great, open },
-      { a: [-30, 0], b: [30, 0] },
-      { nameOf: () => "" },
-    );
+    const g = wallPiece({ line: 0, great_wall: great, open }, { a: [-30, 0], b: [30, 0] });
     return g;
   };
   return [
@@ -937,7 +932,7 @@ function eventText(ev, ctx) {
         text += `, closing a loop: the ${ev.kept === "new" ? "new" : "old"} section stays`;
       if (ev.kind === "new_end")
         text += `, reaching a side tower: the ${ev.kept === "new" ? "new end" : "old end"} stays`;
-      if (ev.removed && ev.removed.length)
+      if (ev.removed?.length)
         text += `; ${ev.removed.length} piece${ev.removed.length === 1 ? "" : "s"} removed`;
       const changed = ev.sides_changed || [];
       if (changed.length)
