@@ -33,10 +33,16 @@ const app = {
   summary: null,
   state: null, // the last SeatState
   picker: null,
+  legalKey: null, // the legal actions the picker was made from, as JSON
   sending: false,
+  drawn: 0, // how many times the choices were drawn (body's data-offer)
   conn: null,
-  logVersion: 0,
-  logBusy: null,
+  statusTicker: null, // the interval counting down to the next reconnection
+  logVersion: 0, // the log shows the actions up to this version
+  logBusy: null, // the log fetch in flight
+  logAgain: false, // fetch the log once more when the one in flight ends
+  logGen: 0, // bumped when the log is cleared, so a fetch begun before is dropped
+  logRevealed: false, // the log was fetched after the game ended, so it shows every face
   lastKeyboard: false,
 };
 
@@ -344,7 +350,7 @@ function receive(state, meta = null) {
     // At the end every face is public: fetch the whole log once more, now revealed.
     app.logRevealed = true;
     app.logVersion = 0;
-    app.logGen = (app.logGen || 0) + 1;
+    app.logGen += 1;
     $("#log").replaceChildren();
   } else if (over) {
     app.logRevealed = true;
@@ -438,7 +444,7 @@ function drawChoices() {
   const prompt = $("#prompt");
   const c = ctx();
   // For tests and assistive tools: which offer is on screen, and whether a move is in flight.
-  app.drawn = (app.drawn || 0) + 1;
+  app.drawn += 1;
   document.body.dataset.offer = `${app.state ? app.state.version : 0}.${app.drawn}`;
   document.body.dataset.sending = String(app.sending);
   document.body.dataset.depth = String(picker ? picker.path.length : 0);
@@ -848,14 +854,14 @@ function refreshLog(upTo = app.state ? app.state.version : 0) {
     app.logAgain = true;
     return app.logBusy;
   }
-  const gen = app.logGen || 0;
+  const gen = app.logGen;
   app.logBusy = (async () => {
     try {
       const res = await api(
         `/api/games/${encodeURIComponent(app.gameId)}/log?since=${app.logVersion}`,
         { token: app.token },
       );
-      if (gen !== (app.logGen || 0)) {
+      if (gen !== app.logGen) {
         app.logAgain = true; // the log was reset meanwhile: this answer is stale
         return;
       }
