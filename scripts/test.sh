@@ -9,6 +9,8 @@ ls /usr/lib/postgresql/*/bin/pg_ctl >/dev/null 2>&1 || need+=(postgresql)
 command -v docker-compose >/dev/null || need+=(docker-compose)  # `config -q` of the compose files
 command -v sqlite3 >/dev/null || need+=(sqlite3)  # the backup/restore commands of the README
 command -v nginx >/dev/null || [ -x /usr/sbin/nginx ] || need+=(nginx)  # deploy/nginx.conf
+command -v node >/dev/null || need+=(nodejs)  # Biome, the client's formatter and linter
+command -v npm >/dev/null || need+=(npm)
 if [ ${#need[@]} -gt 0 ]; then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
     apt-get update -qq
@@ -31,6 +33,12 @@ bash scripts/setup.sh dev,postgres
 # The whole suite on SQLite (tests/postgres start PostgreSQL servers of their own); then, for a
 # full run (no arguments), the server suites once more on a throwaway PostgreSQL.
 status=0
+# The client (static/) formatted and linted by Biome, pinned in package-lock.json: installed
+# again whenever the lockfile is newer than what node_modules was installed from.
+if [ ! -x node_modules/.bin/biome ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  npm ci --no-audit --no-fund --loglevel=error >/dev/null
+fi
+node_modules/.bin/biome ci --error-on-warnings static || status=$?
 .venv/bin/python -m pytest "$@" || status=$?
 if [ $# -eq 0 ]; then
   if .venv/bin/python -m tests.support.postgres --check || [ "${CI:-}" = true ]; then

@@ -22,7 +22,11 @@ export async function api(path, { method = "GET", body, token } = {}) {
       cache: "no-store",
     });
   } catch {
-    throw new ApiError(0, "network", "Cannot reach the server. Check your connection and try again.");
+    throw new ApiError(
+      0,
+      "network",
+      "Cannot reach the server. Check your connection and try again.",
+    );
   }
   const text = await res.text();
   let data = null;
@@ -34,9 +38,9 @@ export async function api(path, { method = "GET", body, token } = {}) {
     }
   }
   if (!res.ok) {
-    const err = data && data.error;
-    if (err && err.message) throw new ApiError(res.status, err.code || "error", err.message);
-    const detail = data && data.detail;
+    const err = data?.error;
+    if (err?.message) throw new ApiError(res.status, err.code || "error", err.message);
+    const detail = data?.detail;
     const msg = typeof detail === "string" ? detail : `The server answered ${res.status}.`;
     throw new ApiError(res.status, "error", msg);
   }
@@ -84,7 +88,7 @@ export function myGames() {
   const out = [];
   for (let i = 0; i < localStorage.length; i++) {
     const k = localStorage.key(i);
-    if (k && k.startsWith("tafelrunde.seat.")) out.push(k.slice("tafelrunde.seat.".length));
+    if (k?.startsWith("tafelrunde.seat.")) out.push(k.slice("tafelrunde.seat.".length));
   }
   return out;
 }

@@ -2,7 +2,17 @@
 // server's legal actions. No rule of either game is implemented here; the game modules in
 // ./games/ only know how to draw a view and how to describe an action as clicks.
 
-import { api, ApiError, forgetSeat, loadHost, loadSeat, playUrl, rememberName, rememberedName, saveSeat } from "./api.js";
+import {
+  ApiError,
+  api,
+  forgetSeat,
+  loadHost,
+  loadSeat,
+  playUrl,
+  rememberedName,
+  rememberName,
+  saveSeat,
+} from "./api.js";
 import { Connection } from "./connection.js";
 import { seatStyle, seatSwatch } from "./palette.js";
 import { Picker } from "./picker.js";
@@ -23,10 +33,16 @@ const app = {
   summary: null,
   state: null, // the last SeatState
   picker: null,
+  legalKey: null, // the legal actions the picker was made from, as JSON
   sending: false,
+  drawn: 0, // how many times the choices were drawn (body's data-offer)
   conn: null,
-  logVersion: 0,
-  logBusy: null,
+  statusTicker: null, // the interval counting down to the next reconnection
+  logVersion: 0, // the log shows the actions up to this version
+  logBusy: null, // the log fetch in flight
+  logAgain: false, // fetch the log once more when the one in flight ends
+  logGen: 0, // bumped when the log is cleared, so a fetch begun before is dropped
+  logRevealed: false, // the log was fetched after the game ended, so it shows every face
   lastKeyboard: false,
 };
 
@@ -52,7 +68,11 @@ async function init() {
   try {
     app.summary = await api(`/api/games/${encodeURIComponent(app.gameId)}`);
   } catch (err) {
-    return fatal(err.code === "unknown_game" || err.status === 404 ? "There is no such game on this server." : err.message);
+    return fatal(
+      err.code === "unknown_game" || err.status === 404
+        ? "There is no such game on this server."
+        : err.message,
+    );
   }
   app.kind = app.summary.kind;
   app.host = loadHost(app.gameId);
@@ -64,7 +84,10 @@ async function init() {
     app.seat = held.seat;
     app.token = held.token;
     if (wanted !== null && wanted !== held.seat) {
-      note(`You already hold seat ${seatStyle(held.seat).letter} in this game on this device, so you play that seat.`, "info");
+      note(
+        `You already hold seat ${seatStyle(held.seat).letter} in this game on this device, so you play that seat.`,
+        "info",
+      );
     }
     cleanUrl();
   } else if (wanted !== null) {
@@ -73,7 +96,10 @@ async function init() {
       note(`This game has no seat ${wanted}. You are watching.`, "info");
       cleanUrl();
     } else if (s.joined) {
-      note(`Seat ${seatStyle(wanted).letter} is already taken by ${s.name || "someone"}. You are watching.`, "info");
+      note(
+        `Seat ${seatStyle(wanted).letter} is already taken by ${s.name || "someone"}. You are watching.`,
+        "info",
+      );
       cleanUrl();
     } else {
       const joined = await askToJoin(wanted);
@@ -185,7 +211,11 @@ async function start() {
 
 function connect() {
   if (app.conn) app.conn.stop();
-  app.conn = new Connection(app.gameId, app.token, { onMessage, onStatus, since: () => (app.logBusy ? null : app.logVersion) });
+  app.conn = new Connection(app.gameId, app.token, {
+    onMessage,
+    onStatus,
+    since: () => (app.logBusy ? null : app.logVersion),
+  });
   app.conn.start();
 }
 
@@ -244,17 +274,17 @@ function seatLost() {
 }
 
 function gameName() {
-  return app.game && app.game.title ? app.game.title : app.kind || "Game";
+  return app.game?.title ? app.game.title : app.kind || "Game";
 }
 
 // ---- context the game modules draw with ----------------------------------------------
 
 function nameOf(seat) {
   if (!Number.isInteger(seat)) return "someone";
-  const seats = (app.state && app.state.seats) || (app.summary && app.summary.seats) || [];
+  const seats = app.state?.seats || app.summary?.seats || [];
   const s = seats.find((x) => x.seat === seat);
   const letter = seatStyle(seat).letter;
-  if (!s || !s.name) return s && s.bot ? `Bot ${letter}` : `Seat ${letter}`;
+  if (!s?.name) return s?.bot ? `Bot ${letter}` : `Seat ${letter}`;
   return s.name;
 }
 
@@ -299,9 +329,13 @@ function showStatus(status, detail) {
   let text;
   if (status === "live") text = "Live";
   else if (status === "connecting") text = "Connecting…";
-  else if (status === "offline") text = detail.reason === "refused" ? "Not connected (seat refused)" : "Offline — will reconnect";
+  else if (status === "offline")
+    text =
+      detail.reason === "refused" ? "Not connected (seat refused)" : "Offline — will reconnect";
   else {
-    const secs = detail.retryAt ? Math.max(1, Math.round((detail.retryAt - Date.now()) / 1000)) : null;
+    const secs = detail.retryAt
+      ? Math.max(1, Math.round((detail.retryAt - Date.now()) / 1000))
+      : null;
     text = secs ? `Connection lost — retrying in ${secs}s` : "Reconnecting…";
   }
   el.querySelector(".conn-text").textContent = text;
@@ -316,7 +350,7 @@ function receive(state, meta = null) {
     // At the end every face is public: fetch the whole log once more, now revealed.
     app.logRevealed = true;
     app.logVersion = 0;
-    app.logGen = (app.logGen || 0) + 1;
+    app.logGen += 1;
     $("#log").replaceChildren();
   } else if (over) {
     app.logRevealed = true;
@@ -349,7 +383,9 @@ function render(sameVersion) {
     app.legalKey = legalKey;
     const expand = app.game.expand || ((o) => [o]);
     app.picker = new Picker(
-      legal.flatMap((la) => expand({ action: la.action, label: la.label, steps: app.game.steps(la.action, view, c) })),
+      legal.flatMap((la) =>
+        expand({ action: la.action, label: la.label, steps: app.game.steps(la.action, view, c) }),
+      ),
     );
   }
   drawTurn(view, over, myTurn);
@@ -390,7 +426,11 @@ function drawTurn(view, over, myTurn) {
   } else if (waiting.length) {
     el.replaceChildren(
       ...waiting.map((s) => seatSwatch(s)),
-      h("span", {}, `Waiting for ${waiting.map((s) => nameOf(s)).join(", ")}${what ? ` — ${what}` : ""}`),
+      h(
+        "span",
+        {},
+        `Waiting for ${waiting.map((s) => nameOf(s)).join(", ")}${what ? ` — ${what}` : ""}`,
+      ),
     );
   } else {
     el.replaceChildren(what || "");
@@ -404,7 +444,7 @@ function drawChoices() {
   const prompt = $("#prompt");
   const c = ctx();
   // For tests and assistive tools: which offer is on screen, and whether a move is in flight.
-  app.drawn = (app.drawn || 0) + 1;
+  app.drawn += 1;
   document.body.dataset.offer = `${app.state ? app.state.version : 0}.${app.drawn}`;
   document.body.dataset.sending = String(app.sending);
   document.body.dataset.depth = String(picker ? picker.path.length : 0);
@@ -417,7 +457,9 @@ function drawChoices() {
   app.boardView.setTargets(targets, picker.picked());
   app.boardView.hint([]);
   const parts = [];
-  const question = app.game.question ? app.game.question(picker.path, targets, choices, app.state.view, c) : "";
+  const question = app.game.question
+    ? app.game.question(picker.path, targets, choices, app.state.view, c)
+    : "";
   if (question) parts.push(h("span", { class: "what" }, question));
   for (const ch of choices) {
     parts.push(
@@ -439,17 +481,35 @@ function drawChoices() {
     );
   }
   for (const o of finals) {
-    parts.push(h("button", { type: "button", class: "choice", "data-final": "1", onclick: () => submit(o) }, o.label));
+    parts.push(
+      h(
+        "button",
+        { type: "button", class: "choice", "data-final": "1", onclick: () => submit(o) },
+        o.label,
+      ),
+    );
   }
   if (picker.started) {
     parts.push(
-      h("button", { type: "button", class: "small cancel", onclick: () => (picker.reset(), drawChoices()) }, "Start over (Esc)"),
+      h(
+        "button",
+        {
+          type: "button",
+          class: "small cancel",
+          onclick: () => {
+            picker.reset();
+            drawChoices();
+          },
+        },
+        "Start over (Esc)",
+      ),
     );
   }
   prompt.replaceChildren(...parts);
   if (app.lastKeyboard) {
     app.lastKeyboard = false;
-    const first = app.boardView.svg.querySelector(".tgt.is-target") || prompt.querySelector("button.choice");
+    const first =
+      app.boardView.svg.querySelector(".tgt.is-target") || prompt.querySelector("button.choice");
     if (first) first.focus();
   }
 }
@@ -494,7 +554,7 @@ async function submit(option) {
       app.sending = false;
       drawChoices();
     } else {
-      if (!app.conn || !app.conn.isLive()) await refreshView();
+      if (!app.conn?.isLive()) await refreshView();
       setTimeout(() => {
         if (app.sending && app.state.version <= version) refreshView();
       }, 3000);
@@ -508,14 +568,21 @@ async function submit(option) {
   } catch (err) {
     app.sending = false;
     const why = err instanceof ApiError ? err.message : String(err);
-    const hint = {
-      stale_version: " The game moved on before your move arrived; the board now shows the current state, so please choose again.",
-      not_your_turn: " The board now shows whose turn it is.",
-      network: "",
-    }[err.code] || "";
+    const hint =
+      {
+        stale_version:
+          " The game moved on before your move arrived; the board now shows the current state, so please choose again.",
+        not_your_turn: " The board now shows whose turn it is.",
+        network: "",
+      }[err.code] || "";
     if (app.picker) app.picker.reset();
     if (err.status === 401 || err.status === 403) seatLost();
-    else note(err.code === "network" ? why : `The server refused this move: ${why.replace(/\.$/, "")}.${hint}`);
+    else
+      note(
+        err.code === "network"
+          ? why
+          : `The server refused this move: ${why.replace(/\.$/, "")}.${hint}`,
+      );
     await refreshView();
     drawChoices();
   }
@@ -553,7 +620,13 @@ function drawActionList(legal) {
     return;
   }
   legal.forEach((o, i) => {
-    list.append(h("li", {}, h("button", { type: "button", "data-index": i, onclick: () => submit(o) }, o.label)));
+    list.append(
+      h(
+        "li",
+        {},
+        h("button", { type: "button", "data-index": i, onclick: () => submit(o) }, o.label),
+      ),
+    );
   });
 }
 
@@ -573,8 +646,14 @@ function drawPlayers(view, over) {
       "span",
       { class: "who" },
       seatSwatch(seat),
-      h("span", { class: "name", title: `${nameOf(seat)} (seat ${st.letter}, ${st.colourName})` }, `${nameOf(seat)}`),
-      info.bot || info.joined === false ? h("span", { class: "bot-tag" }, info.bot ? "bot" : "free") : null,
+      h(
+        "span",
+        { class: "name", title: `${nameOf(seat)} (seat ${st.letter}, ${st.colourName})` },
+        `${nameOf(seat)}`,
+      ),
+      info.bot || info.joined === false
+        ? h("span", { class: "bot-tag" }, info.bot ? "bot" : "free")
+        : null,
       seat === app.seat ? h("span", { class: "you-tag" }, "you") : null,
       over && winners.has(seat) ? h("span", { class: "winner-tag" }, "winner") : null,
       reinviteButton(seat, info, over),
@@ -582,9 +661,15 @@ function drawPlayers(view, over) {
     rows.push(
       h(
         "tr",
-        { class: !over && waiting.has(seat) ? "to-act" : "", "data-seat": seat, "aria-current": !over && waiting.has(seat) ? "true" : null },
+        {
+          class: !over && waiting.has(seat) ? "to-act" : "",
+          "data-seat": seat,
+          "aria-current": !over && waiting.has(seat) ? "true" : null,
+        },
         h("td", {}, who),
-        cols.map((col) => h("td", { class: "num", "data-col": col.id }, String(col.value(seat) ?? ""))),
+        cols.map((col) =>
+          h("td", { class: "num", "data-col": col.id }, String(col.value(seat) ?? "")),
+        ),
       ),
     );
   }
@@ -595,10 +680,19 @@ function drawPlayers(view, over) {
       "div",
       { class: "table-scroll" },
       h(
-      "table",
-      { class: "players-table" },
-      h("thead", {}, h("tr", {}, h("th", {}, "Player"), cols.map((col) => h("th", { class: "num", title: col.title || col.label }, col.label)))),
-      h("tbody", {}, rows),
+        "table",
+        { class: "players-table" },
+        h(
+          "thead",
+          {},
+          h(
+            "tr",
+            {},
+            h("th", {}, "Player"),
+            cols.map((col) => h("th", { class: "num", title: col.title || col.label }, col.label)),
+          ),
+        ),
+        h("tbody", {}, rows),
       ),
     ),
   );
@@ -615,7 +709,8 @@ function reinviteButton(seat, info, over) {
       type: "button",
       class: "small reinvite",
       "data-release": seat,
-      title: "Give this seat back and get its invite link again (if the player lost it or it went to the wrong person)",
+      title:
+        "Give this seat back and get its invite link again (if the player lost it or it went to the wrong person)",
       onclick: () => reinvite(seat),
     },
     "Invite again",
@@ -630,17 +725,23 @@ async function reinvite(seat) {
   );
   if (!ok) return;
   try {
-    const summary = await api(`/api/games/${encodeURIComponent(app.gameId)}/seats/${seat}/release`, {
-      method: "POST",
-      token: app.host,
-    });
+    const summary = await api(
+      `/api/games/${encodeURIComponent(app.gameId)}/seats/${seat}/release`,
+      {
+        method: "POST",
+        token: app.host,
+      },
+    );
     app.summary.seats = summary.seats;
   } catch (err) {
     note(`Could not give seat ${letter} back: ${err.message}`);
     return;
   }
   await refreshView();
-  note(`Seat ${letter} is free again. Send its invite link (under “Waiting for players”) to whoever should play it.`, "info");
+  note(
+    `Seat ${letter} is free again. Send its invite link (under “Waiting for players”) to whoever should play it.`,
+    "info",
+  );
   const input = document.querySelector(`#invite-links input[data-seat="${seat}"]`);
   if (input) {
     input.scrollIntoView({ block: "center" });
@@ -656,7 +757,8 @@ function drawPrivate(view) {
     return;
   }
   // At the end every face and value is on the board and in the scoring: nothing is private.
-  const body = app.state.status === "over" || view.is_over ? null : app.game.privatePanel(view, ctx());
+  const body =
+    app.state.status === "over" || view.is_over ? null : app.game.privatePanel(view, ctx());
   box.hidden = !body;
   if (body) $("#private-body").replaceChildren(body);
 }
@@ -676,11 +778,21 @@ function drawInvites() {
       h(
         "li",
         {},
-        h("span", { class: "invite-title" }, seatSwatch(s.seat), ` Seat ${seatStyle(s.seat).letter}`),
+        h(
+          "span",
+          { class: "invite-title" },
+          seatSwatch(s.seat),
+          ` Seat ${seatStyle(s.seat).letter}`,
+        ),
         h(
           "div",
           { class: "link-row" },
-          h("input", { readonly: true, value: playUrl(app.gameId, s.seat), "data-seat": s.seat, "aria-label": `Invite link for seat ${seatStyle(s.seat).letter}` }),
+          h("input", {
+            readonly: true,
+            value: playUrl(app.gameId, s.seat),
+            "data-seat": s.seat,
+            "aria-label": `Invite link for seat ${seatStyle(s.seat).letter}`,
+          }),
           h("button", { type: "button", onclick: (ev) => copy(ev.target) }, "Copy"),
         ),
       ),
@@ -711,7 +823,12 @@ function drawResult(view, over) {
   if (winners.length === 1) headline = winners[0] === app.seat ? "You win!" : `${names[0]} wins!`;
   else headline = `Shared win: ${names.join(" and ")}`;
   $("#result-body").replaceChildren(
-    h("p", { class: "winners", "data-winners": winners.join(",") }, ...winners.map((s) => seatSwatch(s)), ` ${headline}`),
+    h(
+      "p",
+      { class: "winners", "data-winners": winners.join(",") },
+      ...winners.map((s) => seatSwatch(s)),
+      ` ${headline}`,
+    ),
     app.game.resultPanel(view, c),
   );
 }
@@ -737,11 +854,14 @@ function refreshLog(upTo = app.state ? app.state.version : 0) {
     app.logAgain = true;
     return app.logBusy;
   }
-  const gen = app.logGen || 0;
+  const gen = app.logGen;
   app.logBusy = (async () => {
     try {
-      const res = await api(`/api/games/${encodeURIComponent(app.gameId)}/log?since=${app.logVersion}`, { token: app.token });
-      if (gen !== (app.logGen || 0)) {
+      const res = await api(
+        `/api/games/${encodeURIComponent(app.gameId)}/log?since=${app.logVersion}`,
+        { token: app.token },
+      );
+      if (gen !== app.logGen) {
         app.logAgain = true; // the log was reset meanwhile: this answer is stale
         return;
       }

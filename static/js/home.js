@@ -1,6 +1,16 @@
 // The home page: set up a game, hand out one link per seat, find open games.
 
-import { api, ApiError, loadSeat, myGames, playUrl, rememberName, rememberedName, saveHost, saveSeat } from "./api.js";
+import {
+  ApiError,
+  api,
+  loadSeat,
+  myGames,
+  playUrl,
+  rememberedName,
+  rememberName,
+  saveHost,
+  saveSeat,
+} from "./api.js";
 import { seatStyle, seatSwatch } from "./palette.js";
 import { h } from "./svg.js";
 
@@ -22,7 +32,7 @@ let kinds = [];
 
 function selectedKind() {
   const input = document.querySelector('input[name="kind"]:checked');
-  return kinds.find((k) => k.id === (input && input.value)) || null;
+  return kinds.find((k) => k.id === input?.value) || null;
 }
 
 function renderKinds() {
@@ -34,7 +44,14 @@ function renderKinds() {
       h(
         "label",
         { class: "kind", for: id },
-        h("input", { type: "radio", name: "kind", id, value: k.id, checked: i === 0, onchange: renderSeats }),
+        h("input", {
+          type: "radio",
+          name: "kind",
+          id,
+          value: k.id,
+          checked: i === 0,
+          onchange: renderSeats,
+        }),
         h("span", { class: "kind-name" }, k.name),
         h("span", { class: "kind-meta" }, `${k.min_players}–${k.max_players} players`),
         h("span", { class: "kind-blurb" }, BLURB[k.id] || ""),
@@ -52,7 +69,13 @@ function renderSeats() {
   const prev = Number(sel.value) || kind.min_players;
   sel.replaceChildren();
   for (let n = kind.min_players; n <= kind.max_players; n++) {
-    sel.append(h("option", { value: n, selected: n === Math.min(Math.max(prev, kind.min_players), kind.max_players) }, String(n)));
+    sel.append(
+      h(
+        "option",
+        { value: n, selected: n === Math.min(Math.max(prev, kind.min_players), kind.max_players) },
+        String(n),
+      ),
+    );
   }
   renderSeatRows();
 }
@@ -74,7 +97,12 @@ function renderSeatRows() {
       h(
         "li",
         { class: "seat-row" },
-        h("label", { for: `seat-role-${seat}` }, seatSwatch(seat), ` Seat ${st.letter} (${st.colourName})`),
+        h(
+          "label",
+          { for: `seat-role-${seat}` },
+          seatSwatch(seat),
+          ` Seat ${st.letter} (${st.colourName})`,
+        ),
         select,
       ),
     );
@@ -84,7 +112,13 @@ function renderSeatRows() {
   const keep = start.value;
   start.replaceChildren(h("option", { value: "" }, "Random"));
   for (let seat = 0; seat < n; seat++) {
-    start.append(h("option", { value: seat, selected: String(seat) === keep }, `Seat ${seatStyle(seat).letter}`));
+    start.append(
+      h(
+        "option",
+        { value: seat, selected: String(seat) === keep },
+        `Seat ${seatStyle(seat).letter}`,
+      ),
+    );
   }
 }
 
@@ -127,7 +161,9 @@ async function onCreate(ev) {
   const body = {
     kind: kind.id,
     num_seats: roles.length,
-    seats: roles.map((r, i) => (r === "bot" ? { bot: true, name: `Bot ${seatStyle(i).letter}` } : { bot: false })),
+    seats: roles.map((r, i) =>
+      r === "bot" ? { bot: true, name: `Bot ${seatStyle(i).letter}` } : { bot: false },
+    ),
   };
   const start = $("#start-player").value;
   if (start !== "") body.options = { start_player: Number(start) };
@@ -137,10 +173,13 @@ async function onCreate(ev) {
   try {
     const game = await api("/api/games", { method: "POST", body });
     if (game.host_token) saveHost(game.id, game.host_token); // before anything else can fail
-    const joined = await api(`/api/games/${game.id}/seats/${mySeat}/join`, { method: "POST", body: { name } });
+    const joined = await api(`/api/games/${game.id}/seats/${mySeat}/join`, {
+      method: "POST",
+      body: { name },
+    });
     saveSeat(game.id, joined.seat, joined.token, name);
     rememberName(name);
-    showCreated(game, mySeat, roles);
+    showCreated(game, roles);
   } catch (err) {
     showError(err instanceof ApiError ? err.message : String(err));
   } finally {
@@ -158,7 +197,7 @@ function linkRow(id, url, label) {
   );
 }
 
-function showCreated(game, mySeat, roles) {
+function showCreated(game, roles) {
   $("#new-game").hidden = true;
   $("#created").hidden = false;
   const list = $("#invite-list");
@@ -170,13 +209,25 @@ function showCreated(game, mySeat, roles) {
         h(
           "li",
           { class: "invite", "data-seat": seat },
-          h("span", { class: "invite-title" }, seatSwatch(seat), ` Seat ${st.letter} — invite link for a friend:`),
+          h(
+            "span",
+            { class: "invite-title" },
+            seatSwatch(seat),
+            ` Seat ${st.letter} — invite link for a friend:`,
+          ),
           linkRow(`invite-${seat}`, playUrl(game.id, seat), `Invite link for seat ${st.letter}`),
         ),
       );
     } else {
       const who = role === "you" ? "you" : "a bot";
-      list.append(h("li", { class: "invite", "data-seat": seat }, seatSwatch(seat), ` Seat ${st.letter}: ${who}`));
+      list.append(
+        h(
+          "li",
+          { class: "invite", "data-seat": seat },
+          seatSwatch(seat),
+          ` Seat ${st.letter}: ${who}`,
+        ),
+      );
     }
   });
   $("#spectator-link").value = playUrl(game.id);
@@ -194,7 +245,7 @@ async function copyFrom(sel, button) {
     await navigator.clipboard.writeText(input.value);
     ok = true;
   } catch {
-    ok = document.execCommand && document.execCommand("copy");
+    ok = document.execCommand?.("copy");
   }
   button.textContent = ok ? "Copied" : "Select and copy";
   setTimeout(() => (button.textContent = "Copy"), 2000);
@@ -207,7 +258,10 @@ function kindName(id) {
 
 function seatsText(g) {
   return g.seats
-    .map((s) => `${seatStyle(s.seat).letter}: ${s.joined ? s.name || (s.bot ? "bot" : "player") : "free"}`)
+    .map(
+      (s) =>
+        `${seatStyle(s.seat).letter}: ${s.joined ? s.name || (s.bot ? "bot" : "player") : "free"}`,
+    )
     .join(" · ");
 }
 
@@ -215,7 +269,13 @@ function gameItem(g, links) {
   return h(
     "li",
     { class: "game-item", "data-game": g.id },
-    h("div", { class: "game-title" }, h("strong", {}, kindName(g.kind)), ` · ${g.num_seats} seats · `, h("span", { class: `status status-${g.status}` }, g.status)),
+    h(
+      "div",
+      { class: "game-title" },
+      h("strong", {}, kindName(g.kind)),
+      ` · ${g.num_seats} seats · `,
+      h("span", { class: `status status-${g.status}` }, g.status),
+    ),
     h("div", { class: "game-seats" }, seatsText(g)),
     h("div", { class: "game-links" }, links),
   );
@@ -225,7 +285,10 @@ async function loadLists() {
   const openList = $("#open-games");
   const runList = $("#running-games");
   try {
-    const [open, running] = await Promise.all([api("/api/games?status=open"), api("/api/games?status=running")]);
+    const [open, running] = await Promise.all([
+      api("/api/games?status=open"),
+      api("/api/games?status=running"),
+    ]);
     openList.replaceChildren();
     for (const g of open) {
       const mine = loadSeat(g.id);
@@ -233,15 +296,28 @@ async function loadLists() {
         ? [h("a", { class: "button", href: `/play/${g.id}` }, "Back to your seat")]
         : g.seats
             .filter((s) => !s.joined && !s.bot)
-            .map((s) => h("a", { class: "button", href: `/play/${g.id}?join=${s.seat}` }, `Join as seat ${seatStyle(s.seat).letter}`));
+            .map((s) =>
+              h(
+                "a",
+                { class: "button", href: `/play/${g.id}?join=${s.seat}` },
+                `Join as seat ${seatStyle(s.seat).letter}`,
+              ),
+            );
       links.push(h("a", { class: "button subtle", href: `/play/${g.id}` }, "Watch"));
       openList.append(gameItem(g, links));
     }
-    if (open.length === 0) openList.append(h("li", { class: "muted" }, "No game is waiting for players. Start one above!"));
+    if (open.length === 0)
+      openList.append(
+        h("li", { class: "muted" }, "No game is waiting for players. Start one above!"),
+      );
     runList.replaceChildren();
     for (const g of running.slice(0, 30)) {
       const mine = loadSeat(g.id);
-      runList.append(gameItem(g, [h("a", { class: "button subtle", href: `/play/${g.id}` }, mine ? "Play" : "Watch")]));
+      runList.append(
+        gameItem(g, [
+          h("a", { class: "button subtle", href: `/play/${g.id}` }, mine ? "Play" : "Watch"),
+        ]),
+      );
     }
     if (running.length === 0) runList.append(h("li", { class: "muted" }, "None right now."));
   } catch (err) {
@@ -263,7 +339,17 @@ async function loadMine() {
     try {
       const g = await api(`/api/games/${encodeURIComponent(id)}`);
       const seat = loadSeat(id);
-      items.push(gameItem(g, [h("a", { class: "button", href: `/play/${g.id}` }, g.status === "over" ? `Result (seat ${seatStyle(seat.seat).letter})` : `Play (seat ${seatStyle(seat.seat).letter})`)]));
+      items.push(
+        gameItem(g, [
+          h(
+            "a",
+            { class: "button", href: `/play/${g.id}` },
+            g.status === "over"
+              ? `Result (seat ${seatStyle(seat.seat).letter})`
+              : `Play (seat ${seatStyle(seat.seat).letter})`,
+          ),
+        ]),
+      );
     } catch {
       /* the game is gone from this server */
     }

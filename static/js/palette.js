@@ -3,7 +3,7 @@
 // its seat's mark (a shape) and the legend names the seat's letter, so colour is never
 // the only cue.
 
-import { s, points, regular } from "./svg.js";
+import { points, regular, s } from "./svg.js";
 
 export const SEATS = [
   { colour: "#0072B2", ink: "#ffffff", shape: "circle", letter: "A", colourName: "blue" },
@@ -25,7 +25,13 @@ export function seatMark(seat, cx, cy, r, extra = {}) {
     case "circle":
       return s("circle", { cx, cy, r: r * 0.8, ...attrs });
     case "square":
-      return s("rect", { x: cx - r * 0.7, y: cy - r * 0.7, width: r * 1.4, height: r * 1.4, ...attrs });
+      return s("rect", {
+        x: cx - r * 0.7,
+        y: cy - r * 0.7,
+        width: r * 1.4,
+        height: r * 1.4,
+        ...attrs,
+      });
     case "triangle":
       return s("polygon", { points: points(regular(cx, cy + r * 0.15, r, 3)), ...attrs });
     case "diamond":
@@ -44,8 +50,22 @@ export function seatSwatch(seat, size = 18) {
   const r = size / 2;
   return s(
     "svg",
-    { class: "swatch", width: size, height: size, viewBox: `0 0 ${size} ${size}`, "aria-hidden": "true" },
-    s("rect", { x: 0.5, y: 0.5, width: size - 1, height: size - 1, rx: 3, fill: st.colour, stroke: "#222" }),
+    {
+      class: "swatch",
+      width: size,
+      height: size,
+      viewBox: `0 0 ${size} ${size}`,
+      "aria-hidden": "true",
+    },
+    s("rect", {
+      x: 0.5,
+      y: 0.5,
+      width: size - 1,
+      height: size - 1,
+      rx: 3,
+      fill: st.colour,
+      stroke: "#222",
+    }),
     seatMark(seat, r, r, r * 0.55),
   );
 }

@@ -71,7 +71,9 @@ export class Picker {
 
   /** Take a step; returns the chosen option when this completes an action, else null. */
   pick(key) {
-    const next = this.remaining.filter((o) => o.steps[this.depth] && o.steps[this.depth].key === key);
+    const next = this.remaining.filter(
+      (o) => o.steps[this.depth] && o.steps[this.depth].key === key,
+    );
     if (next.length === 0) return null;
     this.path.push(next[0].steps[this.depth]);
     this.remaining = next;

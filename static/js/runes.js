@@ -3,7 +3,11 @@
 
 import { s } from "./svg.js";
 
-const STEM = [[0, -5], [0, 5]];
+const STEM = [
+  [0, -5],
+  [0, 5],
+];
+// biome-ignore format: one rune per line, its strokes as coordinate pairs, reads as a table
 const GLYPHS = {
   1: [STEM, [[0, -1], [3, -4]], [[0, 2], [3, -1]]], // fehu
   2: [[[-2, 5], [-2, -5], [2, -2], [2, 5]]], // uruz

@@ -51,11 +51,18 @@ function createBoard(board) {
   const circleGroups = new Map();
   for (const c of board.circles) {
     const pts = c.places.map((id) => px(places.get(id)));
-    const fill = { octagon: "#cfdcb4", hexagon: "#d9e4c3", square: "#e9dfc2" }[c.shape] || "#dde6c8";
+    const fill =
+      { octagon: "#cfdcb4", hexagon: "#d9e4c3", square: "#e9dfc2" }[c.shape] || "#dde6c8";
     const g = s(
       "g",
       { class: "circle", "data-circle": c.id },
-      s("polygon", { points: points(pts), fill, stroke: "#6f7f52", "stroke-width": 2.5, "stroke-linejoin": "round" }),
+      s("polygon", {
+        points: points(pts),
+        fill,
+        stroke: "#6f7f52",
+        "stroke-width": 2.5,
+        "stroke-linejoin": "round",
+      }),
     );
     bv.base.append(g);
     circleGroups.set(c.id, g);
@@ -71,7 +78,17 @@ function createBoard(board) {
   for (const [a, b] of board.paths) {
     const [x1, y1] = px(places.get(a));
     const [x2, y2] = px(places.get(b));
-    bv.base.append(s("line", { x1, y1, x2, y2, stroke: "#6f7f52", "stroke-width": 1.2, "stroke-dasharray": "2 3" }));
+    bv.base.append(
+      s("line", {
+        x1,
+        y1,
+        x2,
+        y2,
+        stroke: "#6f7f52",
+        "stroke-width": 1.2,
+        "stroke-dasharray": "2 3",
+      }),
+    );
   }
 
   // Runes on the border: a druid may step to the place with the same rune on the far side.
@@ -104,8 +121,20 @@ function createBoard(board) {
     const g = titled(
       s(
         "g",
-        { class: "rune-mark", "data-rune": p.rune, "data-place": p.id, color: corner ? "#5a1f6e" : "#3d2a10" },
-        s("circle", { cx: rx, cy: ry, r: 11, fill: "#fbf6e6", stroke: "currentColor", "stroke-width": 1.2 }),
+        {
+          class: "rune-mark",
+          "data-rune": p.rune,
+          "data-place": p.id,
+          color: corner ? "#5a1f6e" : "#3d2a10",
+        },
+        s("circle", {
+          cx: rx,
+          cy: ry,
+          r: 11,
+          fill: "#fbf6e6",
+          stroke: "currentColor",
+          "stroke-width": 1.2,
+        }),
         runeGlyph(n, rx, ry, 1.45),
       ),
       text,
@@ -117,10 +146,26 @@ function createBoard(board) {
   for (const p of board.places) {
     const [x, y] = px(p);
     bv.base.append(
-      s("circle", { cx: x, cy: y, r: STONE_R + 1, fill: "#f4f1e4", stroke: "#6f7f52", "stroke-width": 1.5 }),
-      s("text", { x: x + 8, y: y + 17, "font-size": 7, fill: "#4d5636", "text-anchor": "middle" }, String(p.id)),
+      s("circle", {
+        cx: x,
+        cy: y,
+        r: STONE_R + 1,
+        fill: "#f4f1e4",
+        stroke: "#6f7f52",
+        "stroke-width": 1.5,
+      }),
+      s(
+        "text",
+        { x: x + 8, y: y + 17, "font-size": 7, fill: "#4d5636", "text-anchor": "middle" },
+        String(p.id),
+      ),
     );
-    bv.addTarget(`place:${p.id}`, s("circle", { cx: x, cy: y, r: STONE_R + 4 }), placeLabel(p.id), s("circle", { cx: x, cy: y, r: STONE_R + 4 }));
+    bv.addTarget(
+      `place:${p.id}`,
+      s("circle", { cx: x, cy: y, r: STONE_R + 4 }),
+      placeLabel(p.id),
+      s("circle", { cx: x, cy: y, r: STONE_R + 4 }),
+    );
   }
 
   const handle = {
@@ -137,7 +182,9 @@ function createBoard(board) {
 
 /** Each live place's hit area: as large as it can be without reaching another live place's. */
 function sizeHits(bv, places, live) {
-  const ids = [...live.keys()].filter((k) => k.startsWith("place:")).map((k) => Number(k.split(":")[1]));
+  const ids = [...live.keys()]
+    .filter((k) => k.startsWith("place:"))
+    .map((k) => Number(k.split(":")[1]));
   for (const id of ids) {
     const [x, y] = px(places.get(id));
     let r = HIT_MAX;
@@ -159,7 +206,12 @@ function stoneShape(seat, x, y) {
   return s(
     "g",
     { class: "stone", "data-owner": seat },
-    s("polygon", { points: points(regular(x, y, STONE_R, 8, Math.PI / 8)), fill: st.colour, stroke: "#1b1b1b", "stroke-width": 1.4 }),
+    s("polygon", {
+      points: points(regular(x, y, STONE_R, 8, Math.PI / 8)),
+      fill: st.colour,
+      stroke: "#1b1b1b",
+      "stroke-width": 1.4,
+    }),
     seatMark(seat, x, y, 4.2),
   );
 }
@@ -168,8 +220,24 @@ function druidShape(seat, x, y, lying) {
   const st = seatStyle(seat);
   const body = lying
     ? [
-        s("rect", { x: x - 12, y: y - 5.5, width: 24, height: 11, rx: 5.5, fill: st.colour, stroke: "#000", "stroke-width": 1.6 }),
-        s("circle", { cx: x - 12, cy: y, r: 4.5, fill: st.colour, stroke: "#000", "stroke-width": 1.6 }),
+        s("rect", {
+          x: x - 12,
+          y: y - 5.5,
+          width: 24,
+          height: 11,
+          rx: 5.5,
+          fill: st.colour,
+          stroke: "#000",
+          "stroke-width": 1.6,
+        }),
+        s("circle", {
+          cx: x - 12,
+          cy: y,
+          r: 4.5,
+          fill: st.colour,
+          stroke: "#000",
+          "stroke-width": 1.6,
+        }),
         seatMark(seat, x + 3, y, 3.6),
       ]
     : [
@@ -180,10 +248,25 @@ function druidShape(seat, x, y, lying) {
           "stroke-width": 1.6,
           "stroke-linejoin": "round",
         }),
-        s("circle", { cx: x, cy: y - 9, r: 5, fill: st.colour, stroke: "#000", "stroke-width": 1.6 }),
+        s("circle", {
+          cx: x,
+          cy: y - 9,
+          r: 5,
+          fill: st.colour,
+          stroke: "#000",
+          "stroke-width": 1.6,
+        }),
         seatMark(seat, x, y + 3.5, 3.4),
       ];
-  return s("g", { class: `druid ${lying ? "lying" : "standing"}`, "data-owner": seat, "data-lying": String(lying) }, body);
+  return s(
+    "g",
+    {
+      class: `druid ${lying ? "lying" : "standing"}`,
+      "data-owner": seat,
+      "data-lying": String(lying),
+    },
+    body,
+  );
 }
 
 function drawPieces(bv, board, places, circleGroups, view, ctx) {
@@ -201,12 +284,22 @@ function drawPieces(bv, board, places, circleGroups, view, ctx) {
     if (!p) continue;
     const [x, y] = px(p);
     if (pv.stone !== null && pv.stone !== undefined) {
-      layer.append(titled(stoneShape(pv.stone, x, y), `${ctx.nameOf(pv.stone)}'s stone on ${placeLabel(pv.id)}`));
+      layer.append(
+        titled(
+          stoneShape(pv.stone, x, y),
+          `${ctx.nameOf(pv.stone)}'s stone on ${placeLabel(pv.id)}`,
+        ),
+      );
     }
     if (pv.druid !== null && pv.druid !== undefined) {
       const el = druidShape(pv.druid, x, y, pv.lying);
       el.dataset.place = pv.id;
-      layer.append(titled(el, `${ctx.nameOf(pv.druid)}'s druid ${pv.lying ? "lying (collecting herbs)" : "standing"} on ${placeLabel(pv.id)}`));
+      layer.append(
+        titled(
+          el,
+          `${ctx.nameOf(pv.druid)}'s druid ${pv.lying ? "lying (collecting herbs)" : "standing"} on ${placeLabel(pv.id)}`,
+        ),
+      );
     }
   }
   for (const c of view.circles || []) {
@@ -227,7 +320,7 @@ function dolmenLadder(c, cx, cy, rightNow, ctx) {
   const g = s("g", { class: "ladder", "data-circle": c.id });
   // Once a circle has scored its dolmens leave the board (DG-8); they are still drawn,
   // faded and with their now public values, so the scoring can be read off the board.
-  const scored = !(c.stack && c.stack.length) && c.scored && c.scored.length ? c.scored : null;
+  const scored = !c.stack?.length && c.scored && c.scored.length ? c.scored : null;
   const stack = scored || c.stack || [];
   const scoredNote = c.scored ? " This circle has scored." : "";
   if (scored) g.classList.add("scored");
@@ -237,42 +330,114 @@ function dolmenLadder(c, cx, cy, rightNow, ctx) {
     g.append(
       s(
         "text",
-        { x: x + SLOT + 2.5, y: y + SLOT * 0.74, "font-size": 8.5, "font-weight": 700, fill: d ? "#1f2a10" : "#6b7a4c" },
+        {
+          x: x + SLOT + 2.5,
+          y: y + SLOT * 0.74,
+          "font-size": 8.5,
+          "font-weight": 700,
+          fill: d ? "#1f2a10" : "#6b7a4c",
+        },
         String(c.factors[k]),
       ),
     );
     if (!d) {
       // An empty slot is only hinted at, so that an empty board stays calm to look at.
-      g.append(s("rect", { x: x + 3, y: y + 3, width: SLOT - 6, height: SLOT - 6, rx: 1.5, fill: "none", stroke: "#9aa77c", "stroke-width": 0.8 }));
+      g.append(
+        s("rect", {
+          x: x + 3,
+          y: y + 3,
+          width: SLOT - 6,
+          height: SLOT - 6,
+          rx: 1.5,
+          fill: "none",
+          stroke: "#9aa77c",
+          "stroke-width": 0.8,
+        }),
+      );
       continue;
     }
     const st = seatStyle(d.owner);
     const known = d.value !== null && d.value !== undefined;
     const dg = s(
       "g",
-      { class: scored ? "dolmen scored" : "dolmen", opacity: scored ? 0.7 : null, "data-owner": d.owner, "data-circle": c.id, "data-position": k, "data-value": known ? d.value : null },
-      s("rect", { x: x + 0.5, y: y + 0.5, width: SLOT - 1, height: SLOT - 1, rx: 2, fill: st.colour, stroke: "#000", "stroke-width": 1.3 }),
+      {
+        class: scored ? "dolmen scored" : "dolmen",
+        opacity: scored ? 0.7 : null,
+        "data-owner": d.owner,
+        "data-circle": c.id,
+        "data-position": k,
+        "data-value": known ? d.value : null,
+      },
+      s("rect", {
+        x: x + 0.5,
+        y: y + 0.5,
+        width: SLOT - 1,
+        height: SLOT - 1,
+        rx: 2,
+        fill: st.colour,
+        stroke: "#000",
+        "stroke-width": 1.3,
+      }),
       known
         ? [
-            s("rect", { x: x + 2.5, y: y + 2.2, width: SLOT - 5, height: SLOT - 4.4, rx: 1.5, fill: "#fff" }),
-            s("text", { x: x + SLOT / 2, y: y + SLOT * 0.76, "font-size": 9, "font-weight": 700, "text-anchor": "middle", fill: "#000" }, String(d.value)),
+            s("rect", {
+              x: x + 2.5,
+              y: y + 2.2,
+              width: SLOT - 5,
+              height: SLOT - 4.4,
+              rx: 1.5,
+              fill: "#fff",
+            }),
+            s(
+              "text",
+              {
+                x: x + SLOT / 2,
+                y: y + SLOT * 0.76,
+                "font-size": 9,
+                "font-weight": 700,
+                "text-anchor": "middle",
+                fill: "#000",
+              },
+              String(d.value),
+            ),
           ]
         : seatMark(d.owner, x + SLOT / 2, y + SLOT / 2, 3.6),
     );
-    const valueText = (known ? `value ${d.value}` : "value hidden") + (scored ? `, scored ${d.points} points` : "");
-    g.append(titled(dg, `${ctx.nameOf(d.owner)}'s dolmen, ${valueText}, position ${k + 1} from the top (factor ${c.factors[k]}) in circle ${c.id}`));
+    const valueText =
+      (known ? `value ${d.value}` : "value hidden") + (scored ? `, scored ${d.points} points` : "");
+    g.append(
+      titled(
+        dg,
+        `${ctx.nameOf(d.owner)}'s dolmen, ${valueText}, position ${k + 1} from the top (factor ${c.factors[k]}) in circle ${c.id}`,
+      ),
+    );
   }
   if (rightNow && rightNow.circle === c.id) {
     const y = rightNow.position === "top" ? top - 7 : top + n * SLOT + 7;
     g.append(
       s("polygon", {
-        points: points(rightNow.position === "top" ? [[x - 9, y - 5], [x - 2, y], [x - 9, y + 5]] : [[x - 9, y - 5], [x - 2, y], [x - 9, y + 5]]),
+        points: points(
+          rightNow.position === "top"
+            ? [
+                [x - 9, y - 5],
+                [x - 2, y],
+                [x - 9, y + 5],
+              ]
+            : [
+                [x - 9, y - 5],
+                [x - 2, y],
+                [x - 9, y + 5],
+              ],
+        ),
         fill: seatStyle(rightNow.seat).colour,
         stroke: "#000",
       }),
     );
   }
-  return titled(g, `Circle ${c.id} (${c.shape}): factors ${c.factors.join(", ")} from the top; ${stack.length} dolmen(s).${scoredNote}`);
+  return titled(
+    g,
+    `Circle ${c.id} (${c.shape}): factors ${c.factors.join(", ")} from the top; ${stack.length} dolmen(s).${scoredNote}`,
+  );
 }
 
 // ---- actions as clicks ----------------------------------------------------------------
@@ -281,7 +446,11 @@ function stoneStep(stone, from, view, seat) {
   if (stone) return { key: "stone:yes", text: `Leave a stone on place ${from}` };
   const me = (view.players || [])[seat];
   const free = me && me.stones_left === 0;
-  return { key: "stone:no", text: free ? "No stone (none left)" : "No stone (−1 point)", decline: true };
+  return {
+    key: "stone:no",
+    text: free ? "No stone (none left)" : "No stone (−1 point)",
+    decline: true,
+  };
 }
 
 function steps(action, view, ctx) {
@@ -300,7 +469,10 @@ function steps(action, view, ctx) {
         stoneStep(action.stone, action.from_place, view, ctx.seat),
       ];
     case "herbs":
-      return [at(action.place, `Your druid on ${placeLabel(action.place)}`), { key: "herbs", text: "Lie down and collect herbs" }];
+      return [
+        at(action.place, `Your druid on ${placeLabel(action.place)}`),
+        { key: "herbs", text: "Lie down and collect herbs" },
+      ];
     case "place_dolmen":
       return [
         { key: `circle:${action.circle}`, board: true, text: `Circle ${action.circle}` },
@@ -321,7 +493,7 @@ function steps(action, view, ctx) {
 function question(path, targets, choices, view, ctx) {
   const last = path[path.length - 1];
   if (view.phase === "druids") {
-    const left = ((view.players || [])[ctx.seat] || {}).druids_to_place;
+    const left = (view.players || [])[ctx.seat]?.druids_to_place;
     return `Click a highlighted free stone place to put one of your druids there${Number.isInteger(left) ? ` (${left} still to place)` : ""}.`;
   }
   if (view.phase === "rights") {
@@ -330,12 +502,14 @@ function question(path, targets, choices, view, ctx) {
     const where = r.position === "top" ? "on top of" : "at the bottom of";
     return `You may raise a dolmen ${where} the stack in circle ${r.circle}. Choose its value (only you will see it), or none.`;
   }
-  if (!last) return "Click one of your druids to move it (walk or fly), or to let it collect herbs.";
+  if (!last)
+    return "Click one of your druids to move it (walk or fly), or to let it collect herbs.";
   if (last.key.startsWith("place:") && path.length === 1) {
     return targets.size ? "Click where the druid should go, or choose:" : "Choose:";
   }
   if (choices.some((c) => c.key.startsWith("how:"))) return "Walk or fly?";
-  if (choices.some((c) => c.key.startsWith("stone:"))) return "Leave a stone on the place the druid left?";
+  if (choices.some((c) => c.key.startsWith("stone:")))
+    return "Leave a stone on the place the druid left?";
   return "";
 }
 
@@ -343,7 +517,7 @@ function phaseText(view, ctx) {
   const to = (view.to_act || [])[0];
   const mine = to === ctx.seat;
   if (view.phase === "druids") {
-    const left = ((view.players || [])[to] || {}).druids_to_place;
+    const left = (view.players || [])[to]?.druids_to_place;
     return mine ? `place a druid (${left} to place)` : "placing druids";
   }
   if (view.phase === "rights") {
@@ -362,26 +536,42 @@ function playerColumns(view) {
   return [
     { id: "score", label: "Score", title: "Points", value: (seat) => p(seat).score },
     { id: "stones", label: "Stones", title: "Stones left", value: (seat) => p(seat).stones_left },
-    { id: "dolmens", label: "Dolmens", title: "Dolmens left in hand", value: (seat) => p(seat).dolmens_left },
+    {
+      id: "dolmens",
+      label: "Dolmens",
+      title: "Dolmens left in hand",
+      value: (seat) => p(seat).dolmens_left,
+    },
   ];
 }
 
 function privatePanel(view, ctx) {
   if (ctx.seat === null) return null;
   const me = (view.players || [])[ctx.seat];
-  if (!me || !me.hand) return null;
+  if (!me?.hand) return null;
   const hand = h(
     "ul",
     { class: "chips", id: "my-hand", "aria-label": "Your dolmens in hand" },
     [1, 2, 3, 4].map((v) =>
-      h("li", { class: "chip", "data-value": v, "data-count": me.hand[String(v)] }, h("strong", {}, `${me.hand[String(v)]}×`), ` value ${v}`),
+      h(
+        "li",
+        { class: "chip", "data-value": v, "data-count": me.hand[String(v)] },
+        h("strong", {}, `${me.hand[String(v)]}×`),
+        ` value ${v}`,
+      ),
     ),
   );
   const mine = [];
   for (const c of view.circles || []) {
     (c.stack || []).forEach((d, k) => {
       if (d.owner === ctx.seat && d.value !== null && d.value !== undefined) {
-        mine.push(h("li", { class: "chip", "data-circle": c.id, "data-value": d.value }, `circle ${c.id}: value ${d.value} (×${c.factors[k]})`));
+        mine.push(
+          h(
+            "li",
+            { class: "chip", "data-circle": c.id, "data-value": d.value },
+            `circle ${c.id}: value ${d.value} (×${c.factors[k]})`,
+          ),
+        );
       }
     });
   }
@@ -391,7 +581,13 @@ function privatePanel(view, ctx) {
     h("p", {}, "Your dolmens in hand:"),
     hand,
     h("p", {}, "Your dolmens on the board:"),
-    mine.length ? h("ul", { class: "chips", id: "my-board-dolmens" }, mine) : h("p", { class: "muted", id: "my-board-dolmens" }, view.is_over ? "none (all have scored)" : "none yet"),
+    mine.length
+      ? h("ul", { class: "chips", id: "my-board-dolmens" }, mine)
+      : h(
+          "p",
+          { class: "muted", id: "my-board-dolmens" },
+          view.is_over ? "none (all have scored)" : "none yet",
+        ),
   );
 }
 
@@ -419,11 +615,24 @@ function resultPanel(view, ctx) {
   }
   const scores = view.scores || [];
   const rest = scores.map((sc, i) => sc - fromDolmens[i]);
-  const head = h("tr", {}, h("th", {}, "Circle"), [...Array(n).keys()].map((i) => h("th", { title: ctx.nameOf(i) }, seatSwatch(i, 14), ` ${ctx.nameOf(i)}`)));
+  const head = h(
+    "tr",
+    {},
+    h("th", {}, "Circle"),
+    [...Array(n).keys()].map((i) =>
+      h("th", { title: ctx.nameOf(i) }, seatSwatch(i, 14), ` ${ctx.nameOf(i)}`),
+    ),
+  );
   return h(
     "div",
     { class: "score-wrap" },
-    h("p", {}, view.end_reason === "stones_used_up" ? "Every stone has been placed." : "The final round is over."),
+    h(
+      "p",
+      {},
+      view.end_reason === "stones_used_up"
+        ? "Every stone has been placed."
+        : "The final round is over.",
+    ),
     h(
       "table",
       { class: "score-table", id: "score-table" },
@@ -432,8 +641,18 @@ function resultPanel(view, ctx) {
         "tbody",
         {},
         rows,
-        h("tr", {}, h("td", {}, "Start (4) and declined stones"), rest.map((v) => h("td", {}, String(v)))),
-        h("tr", { class: "total" }, h("th", {}, "Total"), scores.map((v) => h("th", {}, String(v)))),
+        h(
+          "tr",
+          {},
+          h("td", {}, "Start (4) and declined stones"),
+          rest.map((v) => h("td", {}, String(v))),
+        ),
+        h(
+          "tr",
+          { class: "total" },
+          h("th", {}, "Total"),
+          scores.map((v) => h("th", {}, String(v))),
+        ),
       ),
     ),
   );
@@ -441,17 +660,41 @@ function resultPanel(view, ctx) {
 
 function legend() {
   const mk = (el, text, w = 30, hgt = 26, vb = "-15 -13 30 26") =>
-    h("span", {}, s("svg", { width: w, height: hgt, viewBox: vb, "aria-hidden": "true" }, el), text);
+    h(
+      "span",
+      {},
+      s("svg", { width: w, height: hgt, viewBox: vb, "aria-hidden": "true" }, el),
+      text,
+    );
   return [
     mk(stoneShape(0, 0, 0), "stone"),
     mk(druidShape(0, 0, 2, false), "druid standing"),
     mk(druidShape(0, 2, 0, true), "druid lying (may fly)"),
     mk(
-      s("g", {}, s("rect", { x: -6.5, y: -6.5, width: 13, height: 13, rx: 2, fill: seatStyle(1).colour, stroke: "#000" }), seatMark(1, 0, 0, 3.6)),
+      s(
+        "g",
+        {},
+        s("rect", {
+          x: -6.5,
+          y: -6.5,
+          width: 13,
+          height: 13,
+          rx: 2,
+          fill: seatStyle(1).colour,
+          stroke: "#000",
+        }),
+        seatMark(1, 0, 0, 3.6),
+      ),
       "dolmen (value hidden)",
     ),
-    mk(s("text", { x: 0, y: 4, "font-size": 11, "font-weight": 700, "text-anchor": "middle" }, "5"), "scoring factor, top to bottom"),
-    mk(s("g", { color: "#3d2a10" }, runeGlyph(1, 0, 0, 1.6)), "same rune on both edges: a path across"),
+    mk(
+      s("text", { x: 0, y: 4, "font-size": 11, "font-weight": 700, "text-anchor": "middle" }, "5"),
+      "scoring factor, top to bottom",
+    ),
+    mk(
+      s("g", { color: "#3d2a10" }, runeGlyph(1, 0, 0, 1.6)),
+      "same rune on both edges: a path across",
+    ),
   ];
 }
 
@@ -479,7 +722,9 @@ function eventText(ev, ctx) {
     case "dolmen_right_lapsed":
       return `${who}'s dolmen right in circle ${ev.circle} lapsed (${ev.reason === "stack_full" ? "the stack is full" : "no dolmens left"}).`;
     case "circle_scored": {
-      const parts = (ev.dolmens || []).map((d) => `${ctx.nameOf(d.owner)} ${d.value}×${d.factor}=${d.points}`);
+      const parts = (ev.dolmens || []).map(
+        (d) => `${ctx.nameOf(d.owner)} ${d.value}×${d.factor}=${d.points}`,
+      );
       return `Circle ${ev.circle} scored${ev.final ? " at the end" : ""}: ${parts.join(", ") || "no dolmens"}.`;
     }
     case "final_round":

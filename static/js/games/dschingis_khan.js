@@ -37,7 +37,12 @@ function geometry(board) {
     const cy = pts.reduce((a, p) => a + p[1], 0) / pts.length;
     village.set(v.id, { pts, c: [cx, cy] });
   }
-  const line = new Map(board.lines.map((l) => [l.id, { a: tower.get(l.towers[0]), b: tower.get(l.towers[1]), villages: l.villages }]));
+  const line = new Map(
+    board.lines.map((l) => [
+      l.id,
+      { a: tower.get(l.towers[0]), b: tower.get(l.towers[1]), villages: l.villages },
+    ]),
+  );
   return { tower, village, line };
 }
 
@@ -52,7 +57,12 @@ function band([x1, y1], [x2, y2], w, inset) {
   const by = y2 - uy * inset;
   const nx = -uy * w;
   const ny = ux * w;
-  return [[ax + nx, ay + ny], [bx + nx, by + ny], [bx - nx, by - ny], [ax - nx, ay - ny]];
+  return [
+    [ax + nx, ay + ny],
+    [bx + nx, by + ny],
+    [bx - nx, by - ny],
+    [ax - nx, ay - ny],
+  ];
 }
 
 function shrink(pts, [cx, cy], k) {
@@ -70,13 +80,22 @@ function createBoard(board) {
   const minY = Math.min(...ys) - pad;
   const width = Math.max(...xs) - minX + pad;
   const height = Math.max(...ys) - minY + pad;
-  const bv = new BoardSvg([minX, minY, width, height], "Dschingis Khan board: villages, the Great Wall, stacks of tiles and scouts");
+  const bv = new BoardSvg(
+    [minX, minY, width, height],
+    "Dschingis Khan board: villages, the Great Wall, stacks of tiles and scouts",
+  );
   bv.svg.classList.add("board-dk");
 
   bv.defs.append(
     s(
       "pattern",
-      { id: "china", width: 12, height: 12, patternUnits: "userSpaceOnUse", patternTransform: "rotate(45)" },
+      {
+        id: "china",
+        width: 12,
+        height: 12,
+        patternUnits: "userSpaceOnUse",
+        patternTransform: "rotate(45)",
+      },
       s("rect", { width: 12, height: 12, fill: "#cfe0ea" }),
       s("line", { x1: 0, y1: 0, x2: 0, y2: 12, stroke: "#9db8c9", "stroke-width": 4 }),
     ),
@@ -85,27 +104,78 @@ function createBoard(board) {
   // Compass captions: Mongolia is north of the Great Wall, China south (DK-6).
   const midX = (Math.min(...xs) + Math.max(...xs)) / 2;
   bv.base.append(
-    s("text", { x: midX, y: minY + 30, "text-anchor": "middle", "font-size": 24, "font-weight": 700, fill: "#7a5a12", "letter-spacing": 6 }, "▲ MONGOLIA (north)"),
-    s("text", { x: midX, y: minY + height - 14, "text-anchor": "middle", "font-size": 24, "font-weight": 700, fill: "#2f5870", "letter-spacing": 6 }, "CHINA (south) ▼"),
+    s(
+      "text",
+      {
+        x: midX,
+        y: minY + 30,
+        "text-anchor": "middle",
+        "font-size": 24,
+        "font-weight": 700,
+        fill: "#7a5a12",
+        "letter-spacing": 6,
+      },
+      "▲ MONGOLIA (north)",
+    ),
+    s(
+      "text",
+      {
+        x: midX,
+        y: minY + height - 14,
+        "text-anchor": "middle",
+        "font-size": 24,
+        "font-weight": 700,
+        fill: "#2f5870",
+        "letter-spacing": 6,
+      },
+      "CHINA (south) ▼",
+    ),
   );
 
   const villageEls = new Map();
   for (const v of board.villages) {
     const g = geo.village.get(v.id);
-    const poly = s("polygon", { points: points(g.pts), fill: SIDE.mongolia.fill, stroke: "#b7ab8c", "stroke-width": 1.5, class: "village", "data-village": v.id });
+    const poly = s("polygon", {
+      points: points(g.pts),
+      fill: SIDE.mongolia.fill,
+      stroke: "#b7ab8c",
+      "stroke-width": 1.5,
+      class: "village",
+      "data-village": v.id,
+    });
     villageEls.set(v.id, poly);
     bv.base.append(poly);
     const [x0, y0] = g.pts[0];
-    bv.base.append(s("text", { x: x0 + 12, y: y0 + 17, "font-size": 13, fill: "#6b5d3a" }, String(v.id)));
+    bv.base.append(
+      s("text", { x: x0 + 12, y: y0 + 17, "font-size": 13, fill: "#6b5d3a" }, String(v.id)),
+    );
   }
 
   // The board's edge (no walls stand there) as one thick outline.
   const edge = (board.boundary_cycle || []).map((id) => geo.tower.get(id));
-  if (edge.length) bv.base.append(s("polygon", { points: points(edge), fill: "none", stroke: "#5b4a26", "stroke-width": 5, "stroke-linejoin": "round" }));
+  if (edge.length)
+    bv.base.append(
+      s("polygon", {
+        points: points(edge),
+        fill: "none",
+        stroke: "#5b4a26",
+        "stroke-width": 5,
+        "stroke-linejoin": "round",
+      }),
+    );
 
   // Lines where a wall piece may stand, faint.
   for (const [, l] of geo.line) {
-    bv.base.append(s("line", { x1: l.a[0], y1: l.a[1], x2: l.b[0], y2: l.b[1], stroke: "#b7ab8c", "stroke-width": 2 }));
+    bv.base.append(
+      s("line", {
+        x1: l.a[0],
+        y1: l.a[1],
+        x2: l.b[0],
+        y2: l.b[1],
+        stroke: "#b7ab8c",
+        "stroke-width": 2,
+      }),
+    );
   }
 
   // Towers; the side towers (where the Great Wall may end) are larger and lettered.
@@ -118,28 +188,66 @@ function createBoard(board) {
           s(
             "g",
             { class: "side-tower" },
-            s("rect", { x: x - 10, y: y - 10, width: 20, height: 20, rx: 3, fill: "#fff", stroke: "#3a3a3a", "stroke-width": 2.5 }),
-            s("text", { x: x + (t.side === "west" ? -24 : 24), y: y + 6, "text-anchor": "middle", "font-size": 16, "font-weight": 700, fill: "#3a3a3a" }, label),
+            s("rect", {
+              x: x - 10,
+              y: y - 10,
+              width: 20,
+              height: 20,
+              rx: 3,
+              fill: "#fff",
+              stroke: "#3a3a3a",
+              "stroke-width": 2.5,
+            }),
+            s(
+              "text",
+              {
+                x: x + (t.side === "west" ? -24 : 24),
+                y: y + 6,
+                "text-anchor": "middle",
+                "font-size": 16,
+                "font-weight": 700,
+                fill: "#3a3a3a",
+              },
+              label,
+            ),
           ),
           `${t.side} side tower ${t.id}`,
         ),
       );
     } else {
-      bv.base.append(s("rect", { x: x - 5, y: y - 5, width: 10, height: 10, fill: "#8a7d5e", stroke: "#4d4330" }));
+      bv.base.append(
+        s("rect", {
+          x: x - 5,
+          y: y - 5,
+          width: 10,
+          height: 10,
+          fill: "#8a7d5e",
+          stroke: "#4d4330",
+        }),
+      );
     }
   }
 
   // Targets: villages (scout steps, setup, scout back) and lines (wall pieces).
   for (const v of board.villages) {
     const g = geo.village.get(v.id);
-    bv.addTarget(`village:${v.id}`, s("polygon", { points: points(shrink(g.pts, g.c, 0.86)) }), `village ${v.id}`);
+    bv.addTarget(
+      `village:${v.id}`,
+      s("polygon", { points: points(shrink(g.pts, g.c, 0.86)) }),
+      `village ${v.id}`,
+    );
   }
   for (const l of board.lines) {
     const gl = geo.line.get(l.id);
     // A band around the line, not a <line>: a target needs an area to be hit and seen.
     // Its hit area is wider (for fingers) but stops short of the towers, where lines meet.
     const hit = s("polygon", { points: points(band(gl.a, gl.b, 26, 24)) });
-    const el = bv.addTarget(`line:${l.id}`, s("polygon", { points: points(band(gl.a, gl.b, 13, 10)) }), `line ${l.id}`, hit);
+    const el = bv.addTarget(
+      `line:${l.id}`,
+      s("polygon", { points: points(band(gl.a, gl.b, 13, 10)) }),
+      `line ${l.id}`,
+      hit,
+    );
     el.classList.add("line-tgt");
   }
 
@@ -164,14 +272,28 @@ function drawPieces(bv, geo, villageEls, view, ctx) {
   const walls = view.walls || {};
   for (const piece of walls.pieces || []) {
     const gl = geo.line.get(piece.line);
-    if (gl) layer.append(wallPiece(piece, gl, ctx));
+    if (gl) layer.append(wallPiece(piece, gl));
   }
   for (const [side, tower] of Object.entries(walls.ends || {})) {
     const p = geo.tower.get(tower);
     if (!p) continue;
     layer.append(
       titled(
-        s("g", { class: "wall-end" }, s("polygon", { points: points([[p[0], p[1] - 13], [p[0] + 13, p[1]], [p[0], p[1] + 13], [p[0] - 13, p[1]]]), fill: "#222", stroke: "#fff", "stroke-width": 2 })),
+        s(
+          "g",
+          { class: "wall-end" },
+          s("polygon", {
+            points: points([
+              [p[0], p[1] - 13],
+              [p[0] + 13, p[1]],
+              [p[0], p[1] + 13],
+              [p[0] - 13, p[1]],
+            ]),
+            fill: "#222",
+            stroke: "#fff",
+            "stroke-width": 2,
+          }),
+        ),
         `${side} end of the Great Wall (tower ${tower})`,
       ),
     );
@@ -179,15 +301,16 @@ function drawPieces(bv, geo, villageEls, view, ctx) {
   for (const v of villages) {
     const g = geo.village.get(v.id);
     if (!g) continue;
-    if (v.stack && v.stack.length) layer.append(stackShape(v, g.c, ctx));
-    if (v.scout !== null && v.scout !== undefined) layer.append(scoutShape(v.scout, g.c, v.id, ctx));
+    if (v.stack?.length) layer.append(stackShape(v, g.c, ctx));
+    if (v.scout !== null && v.scout !== undefined)
+      layer.append(scoutShape(v.scout, g.c, v.id, ctx));
   }
   const old = bv.pieces.firstChild;
   if (old) old.replaceWith(layer);
   else bv.pieces.append(layer);
 }
 
-function wallPiece(piece, gl, ctx) {
+function wallPiece(piece, gl) {
   const [x1, y1] = gl.a;
   const [x2, y2] = gl.b;
   const len = Math.hypot(x2 - x1, y2 - y1);
@@ -203,16 +326,61 @@ function wallPiece(piece, gl, ctx) {
     const gap = 22;
     const half = (L - gap) / 2;
     parts.push(
-      s("rect", { x: inset, y: -w / 2, width: half, height: w, fill, stroke: "#000", "stroke-width": 1.5 }),
-      s("rect", { x: inset + half + gap, y: -w / 2, width: half, height: w, fill, stroke: "#000", "stroke-width": 1.5 }),
-      s("rect", { x: inset + half, y: -w / 2 + 2, width: gap, height: w - 4, fill: "#fffbe6", stroke: fill, "stroke-width": 1.5, "stroke-dasharray": "3 2" }),
+      s("rect", {
+        x: inset,
+        y: -w / 2,
+        width: half,
+        height: w,
+        fill,
+        stroke: "#000",
+        "stroke-width": 1.5,
+      }),
+      s("rect", {
+        x: inset + half + gap,
+        y: -w / 2,
+        width: half,
+        height: w,
+        fill,
+        stroke: "#000",
+        "stroke-width": 1.5,
+      }),
+      s("rect", {
+        x: inset + half,
+        y: -w / 2 + 2,
+        width: gap,
+        height: w - 4,
+        fill: "#fffbe6",
+        stroke: fill,
+        "stroke-width": 1.5,
+        "stroke-dasharray": "3 2",
+      }),
     );
   } else {
-    parts.push(s("rect", { x: inset, y: -w / 2, width: L, height: w, fill, stroke: "#000", "stroke-width": 1.5 }));
+    parts.push(
+      s("rect", {
+        x: inset,
+        y: -w / 2,
+        width: L,
+        height: w,
+        fill,
+        stroke: "#000",
+        "stroke-width": 1.5,
+      }),
+    );
   }
   if (!great) {
     // Branches carry a light centre stripe, so they differ from the Great Wall by more than colour.
-    parts.push(s("line", { x1: inset + 3, y1: 0, x2: inset + L - 3, y2: 0, stroke: "#f3dfb8", "stroke-width": 2, "stroke-dasharray": piece.open ? "6 4" : null }));
+    parts.push(
+      s("line", {
+        x1: inset + 3,
+        y1: 0,
+        x2: inset + L - 3,
+        y2: 0,
+        stroke: "#f3dfb8",
+        "stroke-width": 2,
+        "stroke-dasharray": piece.open ? "6 4" : null,
+      }),
+    );
   }
   const text = `${great ? "Great Wall" : "branch"} piece on line ${piece.line}, ${piece.open ? "open" : "closed"}`;
   return titled(
@@ -250,7 +418,16 @@ function stackShape(v, [cx, cy], ctx) {
         "data-layer": i,
         "data-face": known ? layer.face : null,
       },
-      s("rect", { x, y, width: bw, height: bh - 1, rx: 2, fill: st.colour, stroke: "#000", "stroke-width": top ? 2.2 : 1 }),
+      s("rect", {
+        x,
+        y,
+        width: bw,
+        height: bh - 1,
+        rx: 2,
+        fill: st.colour,
+        stroke: "#000",
+        "stroke-width": top ? 2.2 : 1,
+      }),
       bh >= 8 ? seatMark(layer.owner, x + 8, y + bh / 2 - 0.5, Math.min(5, bh / 2 - 1)) : null,
       known && bh >= 8
         ? [
@@ -280,12 +457,17 @@ function stackShape(v, [cx, cy], ctx) {
           ]
         : null,
     );
-    const faceText = known ? `${faceName(layer.face)}${layer.remembered ? " (remembered)" : ""}` : "face hidden";
+    const faceText = known
+      ? `${faceName(layer.face)}${layer.remembered ? " (remembered)" : ""}`
+      : "face hidden";
     g.append(titled(lg, `${ctx.nameOf(layer.owner)}'s tile, ${faceText}`));
   });
   const ctrl = v.controller;
   const ctrlText = ctrl === null || ctrl === undefined ? "" : `, controlled by ${ctx.nameOf(ctrl)}`;
-  return titled(g, `Village ${v.id} (${SIDE[v.side] ? SIDE[v.side].name : v.side}): ${n} tile(s)${ctrlText}`);
+  return titled(
+    g,
+    `Village ${v.id} (${SIDE[v.side] ? SIDE[v.side].name : v.side}): ${n} tile(s)${ctrlText}`,
+  );
 }
 
 function scoutShape(seat, [cx, cy], village, ctx) {
@@ -296,7 +478,13 @@ function scoutShape(seat, [cx, cy], village, ctx) {
     s(
       "g",
       { class: "scout", "data-owner": seat, "data-village": village },
-      s("path", { d: `M${x - 13},${y + 16} L${x - 5},${y - 2} L${x + 5},${y - 2} L${x + 13},${y + 16} Z`, fill: st.colour, stroke: "#000", "stroke-width": 2.2, "stroke-linejoin": "round" }),
+      s("path", {
+        d: `M${x - 13},${y + 16} L${x - 5},${y - 2} L${x + 5},${y - 2} L${x + 13},${y + 16} Z`,
+        fill: st.colour,
+        stroke: "#000",
+        "stroke-width": 2.2,
+        "stroke-linejoin": "round",
+      }),
       s("circle", { cx: x, cy: y - 9, r: 8, fill: st.colour, stroke: "#000", "stroke-width": 2.2 }),
       seatMark(seat, x, y + 8, 5),
     ),
@@ -325,10 +513,12 @@ function stepSteps(action, at) {
   if (via.length === 0) {
     steps.push({ key: "via:straight", text: `Straight across into village ${to}`, auto: true });
   } else if (via.length === 1) {
-    steps.push(
-      piece(via[0], `Use the open wall piece on line ${via[0]}`),
-      { key: "via:gate", text: `Through this gate into village ${to}`, hint: [`line:${via[0]}`], auto: true },
-    );
+    steps.push(piece(via[0], `Use the open wall piece on line ${via[0]}`), {
+      key: "via:gate",
+      text: `Through this gate into village ${to}`,
+      hint: [`line:${via[0]}`],
+      auto: true,
+    });
   } else {
     steps.push(
       piece(via[0], `Use the open wall piece on line ${via[0]}`),
@@ -346,17 +536,26 @@ function steps(action) {
       const [a, b] = action.villages;
       const [fa, fb] = action.faces;
       const tail = [
-        { key: `faces:${a}=${fa},${b}=${fb}`, text: `${FACE[fa].name} on ${a}, ${FACE[fb].name} on ${b}` },
+        {
+          key: `faces:${a}=${fa},${b}=${fb}`,
+          text: `${FACE[fa].name} on ${a}, ${FACE[fb].name} on ${b}`,
+        },
         at(action.scout, `Put your scout on village ${action.scout}`),
       ];
-      return [at(a, `Start tile on village ${a}`), at(b, `Second start tile on village ${b}`), ...tail];
+      return [
+        at(a, `Start tile on village ${a}`),
+        at(b, `Second start tile on village ${b}`),
+        ...tail,
+      ];
     }
     case "take_wall":
       return [{ key: "take:wall", text: "Take a wall piece" }];
     case "take_tile":
       return [{ key: "take:tile", text: "Draw a tile" }];
     case "place_wall":
-      return [{ key: `line:${action.line}`, board: true, text: `Build a wall on line ${action.line}` }];
+      return [
+        { key: `line:${action.line}`, board: true, text: `Build a wall on line ${action.line}` },
+      ];
     case "step":
       return stepSteps(action, at);
     case "place_scout":
@@ -376,7 +575,18 @@ function steps(action) {
 function expand(option) {
   if (option.action.type !== "setup") return [option];
   const [a, b, faces, scout] = option.steps;
-  return [option, { ...option, steps: [{ ...b, text: `Start tile on village ${b.key.split(":")[1]}` }, { ...a, text: `Second start tile on village ${a.key.split(":")[1]}` }, faces, scout] }];
+  return [
+    option,
+    {
+      ...option,
+      steps: [
+        { ...b, text: `Start tile on village ${b.key.split(":")[1]}` },
+        { ...a, text: `Second start tile on village ${a.key.split(":")[1]}` },
+        faces,
+        scout,
+      ],
+    },
+  ];
 }
 
 function plural(n, one, many = `${one}s`) {
@@ -386,14 +596,14 @@ function plural(n, one, many = `${one}s`) {
 function question(path, targets, choices, view, ctx) {
   const t = view.turn || {};
   const me = (view.players || [])[ctx.seat] || {};
-  const last = path[path.length - 1];
   if (t.phase === "setup") {
     if (path.length === 0) return "Start: click a village for your first start tile.";
     if (path.length === 1) return "Click a neighbouring village for the second tile.";
     if (choices.some((c) => c.key.startsWith("faces:"))) return "Which tile goes where?";
     return "Click the village where your scout starts.";
   }
-  if (t.phase === "scout") return "Your scout was taken off the board: click a highlighted village to put it back.";
+  if (t.phase === "scout")
+    return "Your scout was taken off the board: click a highlighted village to put it back.";
   if (t.phase === "take") {
     const left = 2 - (t.takes || 0);
     return `Take ${left} more piece${left === 1 ? "" : "s"}: a wall piece from the common supply or a tile from your own supply.`;
@@ -402,7 +612,9 @@ function question(path, targets, choices, view, ctx) {
     const village = [...path].reverse().find((st) => st.key.startsWith("village:"));
     if (village) {
       const to = village.key.split(":")[1];
-      const lines = path.slice(path.indexOf(village) + 1).filter((st) => st.key.startsWith("line:"));
+      const lines = path
+        .slice(path.indexOf(village) + 1)
+        .filter((st) => st.key.startsWith("line:"));
       const hasLines = [...targets.keys()].some((k) => k.startsWith("line:"));
       const straight = choices.some((c) => c.key === "via:straight");
       const gate = choices.some((c) => c.key === "via:gate");
@@ -422,15 +634,19 @@ function question(path, targets, choices, view, ctx) {
     }
     const walls = me.walls ?? 0;
     const tiles = me.tiles ?? 0;
-    if (t.committed === "walls") return `Build your next wall piece: click a highlighted line (${plural(walls, "wall piece")} left to place).`;
-    if (t.committed === "tiles") return `Move your scout on: click a highlighted village (${plural(tiles, "tile")} left to place).`;
+    if (t.committed === "walls")
+      return `Build your next wall piece: click a highlighted line (${plural(walls, "wall piece")} left to place).`;
+    if (t.committed === "tiles")
+      return `Move your scout on: click a highlighted village (${plural(tiles, "tile")} left to place).`;
     const hasLines = [...targets.keys()].some((k) => k.startsWith("line:"));
     const hasVillages = [...targets.keys()].some((k) => k.startsWith("village:"));
     if (hasLines && hasVillages) {
       return `Place either all your walls (${walls}: click a highlighted line) or all your tiles (${tiles}: click a highlighted village to move your scout there).`;
     }
-    if (hasLines) return `Build a wall piece: click a highlighted line (${plural(walls, "wall piece")} to place).`;
-    if (hasVillages) return `Move your scout: click a highlighted village (${plural(tiles, "tile")} to place).`;
+    if (hasLines)
+      return `Build a wall piece: click a highlighted line (${plural(walls, "wall piece")} to place).`;
+    if (hasVillages)
+      return `Move your scout: click a highlighted village (${plural(tiles, "tile")} to place).`;
   }
   return "";
 }
@@ -438,12 +654,17 @@ function question(path, targets, choices, view, ctx) {
 function phaseText(view, ctx) {
   const t = view.turn || {};
   const mine = t.seat === ctx.seat;
-  const fin = view.final && view.final.active ? " (final phase)" : "";
+  const fin = view.final?.active ? " (final phase)" : "";
   const what = {
     setup: "placing the start tiles",
     scout: "putting the scout back",
     take: "taking supplies",
-    place: t.committed === "walls" ? "building walls" : t.committed === "tiles" ? "moving the scout" : "placing pieces",
+    place:
+      t.committed === "walls"
+        ? "building walls"
+        : t.committed === "tiles"
+          ? "moving the scout"
+          : "placing pieces",
   }[t.phase];
   return what ? `${mine ? what.replace(/^the /, "") : what}${fin}` : fin.trim();
 }
@@ -453,34 +674,72 @@ function phaseText(view, ctx) {
 function playerColumns(view) {
   const p = (seat) => (view.players || [])[seat] || {};
   const cols = [
-    { id: "walls", label: "Walls", title: "Wall pieces in hand (active supply)", value: (seat) => p(seat).walls },
-    { id: "tiles", label: "Tiles", title: "Tiles in hand (active supply)", value: (seat) => p(seat).tiles },
-    { id: "passive", label: "Supply", title: "Tiles left in the own face-down supply", value: (seat) => p(seat).passive },
-    { id: "discards", label: "Out", title: "Tiles discarded, out of the game", value: (seat) => p(seat).discards },
+    {
+      id: "walls",
+      label: "Walls",
+      title: "Wall pieces in hand (active supply)",
+      value: (seat) => p(seat).walls,
+    },
+    {
+      id: "tiles",
+      label: "Tiles",
+      title: "Tiles in hand (active supply)",
+      value: (seat) => p(seat).tiles,
+    },
+    {
+      id: "passive",
+      label: "Supply",
+      title: "Tiles left in the own face-down supply",
+      value: (seat) => p(seat).passive,
+    },
+    {
+      id: "discards",
+      label: "Out",
+      title: "Tiles discarded, out of the game",
+      value: (seat) => p(seat).discards,
+    },
   ];
-  if (view.is_over && view.scores) cols.unshift({ id: "score", label: "Score", title: "Points", value: (seat) => view.scores[seat] });
+  if (view.is_over && view.scores)
+    cols.unshift({
+      id: "score",
+      label: "Score",
+      title: "Points",
+      value: (seat) => view.scores[seat],
+    });
   return cols;
 }
 
 function tableNote(view) {
   const w = view.walls || {};
-  const fin = view.final && view.final.active ? " · final phase" : "";
+  const fin = view.final?.active ? " · final phase" : "";
   return `Common wall supply: ${w.supply ?? "?"}${w.out_of_game ? ` · out of the game: ${w.out_of_game}` : ""}${fin}`;
 }
 
 function faceChip(face, extra = {}) {
-  return h("li", { class: `chip${extra.remembered ? " remembered" : ""}`, "data-face": face, ...extra.attrs }, h("span", { class: "face-letter" }, FACE[face] ? FACE[face].letter : "?"), ` ${faceName(face)}`, extra.note ? h("small", {}, ` ${extra.note}`) : null);
+  return h(
+    "li",
+    { class: `chip${extra.remembered ? " remembered" : ""}`, "data-face": face, ...extra.attrs },
+    h("span", { class: "face-letter" }, FACE[face] ? FACE[face].letter : "?"),
+    ` ${faceName(face)}`,
+    extra.note ? h("small", {}, ` ${extra.note}`) : null,
+  );
 }
 
 function privatePanel(view, ctx) {
   if (ctx.seat === null) return null;
   const me = (view.players || [])[ctx.seat];
-  if (!me || !me.faces) return null;
+  if (!me?.faces) return null;
   const remembered = [];
   for (const v of view.villages || []) {
     v.stack.forEach((layer, i) => {
       if (layer.remembered && layer.face) {
-        remembered.push(faceChip(layer.face, { remembered: true, note: `village ${v.id}, layer ${i + 1} (${ctx.nameOf(layer.owner)})`, attrs: { "data-village": v.id, "data-layer": i } }));
+        remembered.push(
+          faceChip(layer.face, {
+            remembered: true,
+            note: `village ${v.id}, layer ${i + 1} (${ctx.nameOf(layer.owner)})`,
+            attrs: { "data-village": v.id, "data-layer": i },
+          }),
+        );
       }
     });
   }
@@ -488,13 +747,32 @@ function privatePanel(view, ctx) {
     "div",
     {},
     h("p", {}, `Your tiles in hand (${me.faces.length}):`),
-    me.faces.length ? h("ul", { class: "chips", id: "my-tiles" }, me.faces.map((f) => faceChip(f))) : h("p", { class: "muted", id: "my-tiles" }, "none"),
-    h("p", {}, `Wall pieces in hand: ${me.walls} · tiles left in your supply: ${me.passive} (order unknown, even to you)`),
-    me.discarded && me.discarded.length
-      ? [h("p", {}, "Your discarded tiles:"), h("ul", { class: "chips", id: "my-discards" }, me.discarded.map((f) => faceChip(f)))]
+    me.faces.length
+      ? h(
+          "ul",
+          { class: "chips", id: "my-tiles" },
+          me.faces.map((f) => faceChip(f)),
+        )
+      : h("p", { class: "muted", id: "my-tiles" }, "none"),
+    h(
+      "p",
+      {},
+      `Wall pieces in hand: ${me.walls} · tiles left in your supply: ${me.passive} (order unknown, even to you)`,
+    ),
+    me.discarded?.length
+      ? [
+          h("p", {}, "Your discarded tiles:"),
+          h(
+            "ul",
+            { class: "chips", id: "my-discards" },
+            me.discarded.map((f) => faceChip(f)),
+          ),
+        ]
       : null,
     h("p", {}, "Faces you remember (villages you no longer control):"),
-    remembered.length ? h("ul", { class: "chips", id: "my-remembered" }, remembered) : h("p", { class: "muted", id: "my-remembered" }, "none"),
+    remembered.length
+      ? h("ul", { class: "chips", id: "my-remembered" }, remembered)
+      : h("p", { class: "muted", id: "my-remembered" }, "none"),
   );
 }
 
@@ -522,33 +800,94 @@ function resultPanel(view, ctx) {
       "p",
       {},
       "Totals: ",
-      sc.scores.map((p, i) => h("span", { class: "total", "data-seat": i }, seatSwatch(i, 14), ` ${ctx.nameOf(i)} ${p}  `)),
+      sc.scores.map((p, i) =>
+        h(
+          "span",
+          { class: "total", "data-seat": i },
+          seatSwatch(i, 14),
+          ` ${ctx.nameOf(i)} ${p}  `,
+        ),
+      ),
     ),
-    h("p", { class: "hint" }, "C Chinese · M Mongolian · F farmer · P plague · G ginseng (bottom to top)"),
+    h(
+      "p",
+      { class: "hint" },
+      "C Chinese · M Mongolian · F farmer · P plague · G ginseng (bottom to top)",
+    ),
     h(
       "table",
       { class: "score-table", id: "score-table" },
-      h("thead", {}, h("tr", {}, h("th", {}, "Village"), h("th", {}, "Side"), h("th", {}, "Owner"), h("th", {}, "Tiles"), h("th", {}, "Points"))),
+      h(
+        "thead",
+        {},
+        h(
+          "tr",
+          {},
+          h("th", {}, "Village"),
+          h("th", {}, "Side"),
+          h("th", {}, "Owner"),
+          h("th", {}, "Tiles"),
+          h("th", {}, "Points"),
+        ),
+      ),
       h("tbody", {}, rows),
     ),
   );
 }
 
 function legend() {
-  const mk = (el, text, vb = "-22 -14 44 28") => h("span", {}, s("svg", { width: 40, height: 26, viewBox: vb, "aria-hidden": "true" }, el), text);
+  const mk = (el, text, vb = "-22 -14 44 28") =>
+    h(
+      "span",
+      {},
+      s("svg", { width: 40, height: 26, viewBox: vb, "aria-hidden": "true" }, el),
+      text,
+    );
   const piece = (great, open) => {
-    const g = wallPiece({ line: 0, great_wall: great, open }, { a: [-30, 0], b: [30, 0] }, { nameOf: () => "" });
+    const g = wallPiece({ line: 0, great_wall: great, open }, { a: [-30, 0], b: [30, 0] });
     return g;
   };
   return [
-    mk(s("rect", { x: -20, y: -12, width: 40, height: 24, fill: SIDE.mongolia.fill, stroke: "#b7ab8c" }), "Mongolia"),
-    mk(s("rect", { x: -20, y: -12, width: 40, height: 24, fill: "url(#china-legend)", stroke: "#b7ab8c" }), "China (hatched)"),
+    mk(
+      s("rect", {
+        x: -20,
+        y: -12,
+        width: 40,
+        height: 24,
+        fill: SIDE.mongolia.fill,
+        stroke: "#b7ab8c",
+      }),
+      "Mongolia",
+    ),
+    mk(
+      s("rect", {
+        x: -20,
+        y: -12,
+        width: 40,
+        height: 24,
+        fill: "url(#china-legend)",
+        stroke: "#b7ab8c",
+      }),
+      "China (hatched)",
+    ),
     mk(piece(true, true), "Great Wall, open", "-22 -10 44 20"),
     mk(piece(true, false), "Great Wall, closed", "-22 -10 44 20"),
     mk(piece(false, true), "branch, open", "-22 -10 44 20"),
     mk(piece(false, false), "branch, closed", "-22 -10 44 20"),
-    mk(s("path", { d: "M-9,12 L-4,-1 L4,-1 L9,12 Z M0,-8 m-6,0 a6,6 0 1,0 12,0 a6,6 0 1,0 -12,0", fill: seatStyle(0).colour, stroke: "#000", "stroke-width": 1.5 }), "scout"),
-    h("span", {}, "Tiles: C Chinese · M Mongolian · F farmer · P plague · G ginseng; italic = remembered"),
+    mk(
+      s("path", {
+        d: "M-9,12 L-4,-1 L4,-1 L9,12 Z M0,-8 m-6,0 a6,6 0 1,0 12,0 a6,6 0 1,0 -12,0",
+        fill: seatStyle(0).colour,
+        stroke: "#000",
+        "stroke-width": 1.5,
+      }),
+      "scout",
+    ),
+    h(
+      "span",
+      {},
+      "Tiles: C Chinese · M Mongolian · F farmer · P plague · G ginseng; italic = remembered",
+    ),
     s(
       "svg",
       { width: 0, height: 0, "aria-hidden": "true", style: "position:absolute" },
@@ -557,7 +896,13 @@ function legend() {
         {},
         s(
           "pattern",
-          { id: "china-legend", width: 12, height: 12, patternUnits: "userSpaceOnUse", patternTransform: "rotate(45)" },
+          {
+            id: "china-legend",
+            width: 12,
+            height: 12,
+            patternUnits: "userSpaceOnUse",
+            patternTransform: "rotate(45)",
+          },
           s("rect", { width: 12, height: 12, fill: "#cfe0ea" }),
           s("line", { x1: 0, y1: 0, x2: 0, y2: 12, stroke: "#9db8c9", "stroke-width": 4 }),
         ),
@@ -583,17 +928,26 @@ function eventText(ev, ctx) {
       return `${who} put the scout back on village ${ev.village}.`;
     case "wall": {
       let text = `${who} built a wall on line ${ev.line}`;
-      if (ev.kind === "loop") text += `, closing a loop: the ${ev.kept === "new" ? "new" : "old"} section stays`;
-      if (ev.kind === "new_end") text += `, reaching a side tower: the ${ev.kept === "new" ? "new end" : "old end"} stays`;
-      if (ev.removed && ev.removed.length) text += `; ${ev.removed.length} piece${ev.removed.length === 1 ? "" : "s"} removed`;
+      if (ev.kind === "loop")
+        text += `, closing a loop: the ${ev.kept === "new" ? "new" : "old"} section stays`;
+      if (ev.kind === "new_end")
+        text += `, reaching a side tower: the ${ev.kept === "new" ? "new end" : "old end"} stays`;
+      if (ev.removed?.length)
+        text += `; ${ev.removed.length} piece${ev.removed.length === 1 ? "" : "s"} removed`;
       const changed = ev.sides_changed || [];
-      if (changed.length) text += `; ${changed.length === 1 ? "village" : "villages"} ${changed.join(", ")} changed side`;
+      if (changed.length)
+        text += `; ${changed.length === 1 ? "village" : "villages"} ${changed.join(", ")} changed side`;
       return `${text}.`;
     }
     case "walls_kept":
       return `${who} ${who === "You" ? "keep" : "keeps"} ${ev.count} wall piece(s) that fit nowhere.`;
     case "step": {
-      const how = !ev.via || ev.via.length === 0 ? "" : ev.via.length === 1 ? " through a gate" : " along the wall";
+      const how =
+        !ev.via || ev.via.length === 0
+          ? ""
+          : ev.via.length === 1
+            ? " through a gate"
+            : " along the wall";
       return `${who}: scout ${ev.from} → ${ev.to}${how}${ev.tile ? `, placing ${faceName(ev.tile)}` : ""}.`;
     }
     case "discard":
