@@ -428,8 +428,4 @@ class DolmengoetterState(State):
         self.final_by = data["final_by"]
         self.final_left = None if data["final_left"] is None else list(data["final_left"])
         self.end_reason = data["end_reason"]
-        self.recount()
-
-    def recount(self) -> None:
-        """Rebuild the per-circle stone counts from the stones on the board."""
         self.counts, self.filled = self.board.count_stones(self.stone, self.num_players)
