@@ -47,7 +47,9 @@ from .rules import (
 class DolmengoetterState(State):
     """A Dolmengötter position on ``board`` (the game's, handed over by ``_new_state``)."""
 
-    def __init__(self, game: Game[Any], num_players: int, rng: Rng, board: Board) -> None:
+    def __init__(
+        self, game: Game[DolmengoetterState], num_players: int, rng: Rng, board: Board
+    ) -> None:
         super().__init__(game, num_players, rng)
         self.board = board
         n = num_players
