@@ -8,6 +8,7 @@ which only its owner sees.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Annotated, Any, Literal
 
 from pydantic import ConfigDict, Field
@@ -15,15 +16,15 @@ from pydantic import ConfigDict, Field
 from engines.core import Action
 
 
-class DolmenAction(Action):
-    """Base of this game's actions.
+class ActionBase(Action):
+    """Base of this game's actions (the core gives them fast value equality).
 
     Fields are strict: ``true`` is not place 1 and ``"yes"`` is not a stone decision.
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid", strict=True)
 
-    def __repr_args__(self) -> Any:
+    def __repr_args__(self) -> Iterable[tuple[str | None, Any]]:
         # The class already names the type: ``Walk(from_place=14, to=19, stone=True)``.
         return [(k, v) for k, v in super().__repr_args__() if k != "type"]
 
@@ -32,7 +33,7 @@ def _stone_label(stone: bool) -> str:
     return "+ stone" if stone else "no stone"
 
 
-class PlaceDruid(DolmenAction):
+class PlaceDruid(ActionBase):
     """DG-2: put one of the seat's druids on a free place during setup."""
 
     type: Literal["place_druid"] = "place_druid"
@@ -42,7 +43,7 @@ class PlaceDruid(DolmenAction):
         return f"druid on {self.place}"
 
 
-class Walk(DolmenAction):
+class Walk(ActionBase):
     """DG-3 + DG-5: walk a druid (jumping druids, using rune links), then stone or decline."""
 
     type: Literal["walk"] = "walk"
@@ -54,7 +55,7 @@ class Walk(DolmenAction):
         return f"walk {self.from_place}→{self.to}, {_stone_label(self.stone)}"
 
 
-class Herbs(DolmenAction):
+class Herbs(ActionBase):
     """DG-4: a standing druid lies down to collect herbs."""
 
     type: Literal["herbs"] = "herbs"
@@ -64,7 +65,7 @@ class Herbs(DolmenAction):
         return f"herbs at {self.place}"
 
 
-class Flight(DolmenAction):
+class Flight(ActionBase):
     """DG-4 + DG-5: a lying druid flies to any free place and stands up; then stone or decline."""
 
     type: Literal["flight"] = "flight"
@@ -76,7 +77,7 @@ class Flight(DolmenAction):
         return f"flight {self.from_place}→{self.to}, {_stone_label(self.stone)}"
 
 
-class PlaceDolmen(DolmenAction):
+class PlaceDolmen(ActionBase):
     """DG-7: answer the pending dolmen right in ``circle`` with a dolmen of ``value``."""
 
     type: Literal["place_dolmen"] = "place_dolmen"
@@ -87,7 +88,7 @@ class PlaceDolmen(DolmenAction):
         return f"dolmen {self.value} in circle {self.circle}"
 
 
-class DeclineDolmen(DolmenAction):
+class DeclineDolmen(ActionBase):
     """DG-7: let the pending dolmen right in ``circle`` go unused."""
 
     type: Literal["decline_dolmen"] = "decline_dolmen"
@@ -97,7 +98,7 @@ class DeclineDolmen(DolmenAction):
         return f"no dolmen in circle {self.circle}"
 
 
-class Pass(DolmenAction):
+class Pass(ActionBase):
     """DG-9: a seat with no possible turn passes."""
 
     type: Literal["pass"] = "pass"
@@ -106,33 +107,78 @@ class Pass(DolmenAction):
         return "pass"
 
 
-AnyAction = Annotated[
+DolmengoetterAction = Annotated[
     PlaceDruid | Walk | Herbs | Flight | PlaceDolmen | DeclineDolmen | Pass,
     Field(discriminator="type"),
 ]
 
 # Legal-action lists are rebuilt after every move; actions are immutable, so each distinct
 # one is built (and validated) once per process and then shared.
-_INTERNED: dict[tuple[Any, ...], DolmenAction] = {}
+_PLACE_DRUID: dict[int, PlaceDruid] = {}
+_WALK: dict[tuple[int, int, bool], Walk] = {}
+_FLIGHT: dict[tuple[int, int, bool], Flight] = {}
+_HERBS: dict[int, Herbs] = {}
+_PLACE_DOLMEN: dict[tuple[int, int], PlaceDolmen] = {}
+_DECLINE_DOLMEN: dict[int, DeclineDolmen] = {}
 
 
 def place_druid(place: int) -> PlaceDruid:
-    key = ("d", place)
-    a = _INTERNED.get(key)
+    a = _PLACE_DRUID.get(place)
     if a is None:
-        a = _INTERNED[key] = PlaceDruid(place=place)
-    return a  # type: ignore[return-value]
+        a = _PLACE_DRUID[place] = PlaceDruid(place=place)
+    return a
 
+
+def walk(from_place: int, to: int, stone: bool) -> Walk:
+    key = (from_place, to, stone)
+    a = _WALK.get(key)
+    if a is None:
+        a = _WALK[key] = Walk(from_place=from_place, to=to, stone=stone)
+    return a
+
+
+def flight(from_place: int, to: int, stone: bool) -> Flight:
+    key = (from_place, to, stone)
+    a = _FLIGHT.get(key)
+    if a is None:
+        a = _FLIGHT[key] = Flight(from_place=from_place, to=to, stone=stone)
+    return a
+
+
+def herbs(place: int) -> Herbs:
+    a = _HERBS.get(place)
+    if a is None:
+        a = _HERBS[place] = Herbs(place=place)
+    return a
+
+
+def place_dolmen(circle: int, value: int) -> PlaceDolmen:
+    key = (circle, value)
+    a = _PLACE_DOLMEN.get(key)
+    if a is None:
+        a = _PLACE_DOLMEN[key] = PlaceDolmen(circle=circle, value=value)
+    return a
+
+
+def decline_dolmen(circle: int) -> DeclineDolmen:
+    a = _DECLINE_DOLMEN.get(circle)
+    if a is None:
+        a = _DECLINE_DOLMEN[circle] = DeclineDolmen(circle=circle)
+    return a
+
+
+PASS = Pass()
 
 STONE_CHOICES: tuple[tuple[bool, ...], ...] = ((True, False), (True,), (False,))
 """The DG-5 stone decisions a seat can have after a move; indexes the move tables."""
 
-_MOVE_TABLES: dict[str, list[list[list[tuple[DolmenAction, ...] | None]]]] = {}
+MoveTable = list[list[tuple[Walk, ...] | tuple[Flight, ...] | None]]
+"""``table[from_place][to]``: the moves between two places, one per stone decision."""
+
+_MOVE_TABLES: dict[str, MoveTable] = {}
 
 
-def move_table(
-    kind: str, choices: int, num_places: int
-) -> list[list[tuple[DolmenAction, ...] | None]]:
+def move_table(kind: Literal["walk", "flight"], choices: int, num_places: int) -> MoveTable:
     """``table[from_place][to]``: the walks (``kind="walk"``) or flights between two places,
     one per stone decision in ``STONE_CHOICES[choices]``; ``None`` until first needed (see
     ``fill_moves``). Saves building lists of actions move by move."""
@@ -144,51 +190,12 @@ def move_table(
 
 
 def fill_moves(
-    table: list[list[tuple[DolmenAction, ...] | None]], kind: str, choices: int, start: int, to: int
-) -> tuple[DolmenAction, ...]:
-    make = walk if kind == "walk" else flight
-    moves = table[start][to] = tuple(make(start, to, s) for s in STONE_CHOICES[choices])
+    table: MoveTable, kind: Literal["walk", "flight"], choices: int, start: int, to: int
+) -> tuple[Walk, ...] | tuple[Flight, ...]:
+    moves: tuple[Walk, ...] | tuple[Flight, ...]
+    if kind == "walk":
+        moves = tuple(walk(start, to, s) for s in STONE_CHOICES[choices])
+    else:
+        moves = tuple(flight(start, to, s) for s in STONE_CHOICES[choices])
+    table[start][to] = moves
     return moves
-
-
-def walk(from_place: int, to: int, stone: bool) -> Walk:
-    key = ("w", from_place, to, stone)
-    a = _INTERNED.get(key)
-    if a is None:
-        a = _INTERNED[key] = Walk(from_place=from_place, to=to, stone=stone)
-    return a  # type: ignore[return-value]
-
-
-def flight(from_place: int, to: int, stone: bool) -> Flight:
-    key = ("f", from_place, to, stone)
-    a = _INTERNED.get(key)
-    if a is None:
-        a = _INTERNED[key] = Flight(from_place=from_place, to=to, stone=stone)
-    return a  # type: ignore[return-value]
-
-
-def herbs(place: int) -> Herbs:
-    key = ("h", place)
-    a = _INTERNED.get(key)
-    if a is None:
-        a = _INTERNED[key] = Herbs(place=place)
-    return a  # type: ignore[return-value]
-
-
-def place_dolmen(circle: int, value: int) -> PlaceDolmen:
-    key = ("p", circle, value)
-    a = _INTERNED.get(key)
-    if a is None:
-        a = _INTERNED[key] = PlaceDolmen(circle=circle, value=value)
-    return a  # type: ignore[return-value]
-
-
-def decline_dolmen(circle: int) -> DeclineDolmen:
-    key = ("x", circle)
-    a = _INTERNED.get(key)
-    if a is None:
-        a = _INTERNED[key] = DeclineDolmen(circle=circle)
-    return a  # type: ignore[return-value]
-
-
-PASS = Pass()

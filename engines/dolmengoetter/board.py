@@ -1,4 +1,4 @@
-"""The Dolmengötter board and supplies: fixed data, read once and precomputed (DG-1, DG-2).
+"""The Dolmengötter board: fixed data, read once and precomputed (DG-1).
 
 The board file (``seeds/boards/dolmengoetter.json``) lists 78 stone places and 28 stone
 circles; its ids are the ids actions and views use. Everything a rule needs many times per
@@ -7,37 +7,13 @@ move (neighbours, the circles of a place) is turned into tuples here, once per p
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from engines.core import load_board
 
-VALUES = (1, 2, 3, 4)
-"""Dolmen values; hands are stored as counts per value, index ``value - 1``."""
-
-DRUIDS_PER_PLAYER = 3
-"""DG-2: three druids go on the board (the fourth marks the score)."""
-
-START_SCORE = 4
-"""DG-2: scores start at 4."""
-
-
-@dataclass(frozen=True, slots=True)
-class Supply:
-    """DG-2: what each player starts with at one player count."""
-
-    stones: int
-    dolmens: tuple[int, int, int, int]
-    """How many dolmens of value 1, 2, 3, 4."""
-
-
-SUPPLIES: Mapping[int, Supply] = {
-    2: Supply(16, (5, 4, 3, 1)),
-    3: Supply(13, (4, 3, 2, 1)),
-    4: Supply(12, (4, 3, 1, 1)),
-    5: Supply(10, (3, 2, 1, 1)),
-}
+from .constants import FREE
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,6 +34,21 @@ class Board:
     @property
     def num_circles(self) -> int:
         return len(self.circle_places)
+
+    def count_stones(
+        self, stone: Sequence[int], num_players: int
+    ) -> tuple[list[list[int]], list[int]]:
+        """Per circle, the stones of each seat and the stones in all (DG-6), from the seat
+        whose stone is on each place (``FREE`` where there is none)."""
+        counts = [[0] * num_players for _ in range(self.num_circles)]
+        filled = [0] * self.num_circles
+        place_circles = self.place_circles
+        for place, seat in enumerate(stone):
+            if seat != FREE:
+                for c in place_circles[place]:
+                    counts[c][seat] += 1
+                    filled[c] += 1
+        return counts, filled
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Board:

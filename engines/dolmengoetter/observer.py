@@ -50,33 +50,31 @@ Events (``Event.view(seat)`` gives ``{"type": ..., **fields}``), in the order th
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from .board import DRUIDS_PER_PLAYER
+from .constants import DRUIDS, DRUIDS_PER_PLAYER, FREE, OVER, VALUES
 from .rules import DolmenScore, majority_holder
-
-if TYPE_CHECKING:
-    from .state import DolmenState
+from .state import DolmengoetterState
 
 
 def _scored_rows(rows: list[DolmenScore]) -> list[dict[str, int]]:
     return [row._asdict() for row in rows]
 
 
-def observe(state: DolmenState, seat: int | None) -> dict[str, Any]:
-    board = state.game.board
+def observe(state: DolmengoetterState, seat: int | None) -> dict[str, Any]:
+    board = state.board
     n = state.num_players
-    over = state.phase == "over"
+    over = state.phase == OVER
 
     def sees(owner: int) -> bool:
         return over or owner == seat
 
     placed_druids = [0] * n
     for owner in state.druid:
-        if owner >= 0:
+        if owner != FREE:
             placed_druids[owner] += 1
     druids_to_place = [0] * n
-    if state.phase == "druids":
+    if state.phase == DRUIDS:
         druids_to_place = [DRUIDS_PER_PLAYER - placed_druids[s] for s in range(n)]
 
     players = [
@@ -87,20 +85,20 @@ def observe(state: DolmenState, seat: int | None) -> dict[str, Any]:
             "dolmens_left": sum(state.hands[s]),
             "dolmens_placed": state.dolmens_placed[s],
             "druids_to_place": druids_to_place[s],
-            "hand": ({str(v): state.hands[s][v - 1] for v in (1, 2, 3, 4)} if sees(s) else None),
+            "hand": ({str(v): state.hands[s][v - 1] for v in VALUES} if sees(s) else None),
         }
         for s in range(n)
     ]
     places = [
         {
             "id": p,
-            "stone": None if state.stone[p] < 0 else state.stone[p],
-            "druid": None if state.druid[p] < 0 else state.druid[p],
+            "stone": None if state.stone[p] == FREE else state.stone[p],
+            "druid": None if state.druid[p] == FREE else state.druid[p],
             "lying": state.lying[p],
         }
         for p in range(board.num_places)
     ]
-    circles = []
+    circles: list[dict[str, Any]] = []
     for c in range(board.num_circles):
         counts = state.counts[c]
         size = len(board.circle_places[c])

@@ -15,9 +15,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
-from .board import DRUIDS_PER_PLAYER, SUPPLIES
-from .rules import FREE, majority_holder
-from .state import TURN, DolmenState
+from . import GAME
+from .constants import DRUIDS_PER_PLAYER, FREE, SUPPLIES, TURN, VALUES
+from .rules import majority_holder
+from .state import DolmengoetterState
 
 
 def build_position(
@@ -35,78 +36,82 @@ def build_position(
     current: int = 0,
     start_player: int = 0,
     seed: int = 0,
-) -> DolmenState:
+) -> DolmengoetterState:
     """A turn-phase position; ``stacks`` maps a circle to ``(owner, value)`` top first,
     ``hands`` maps a seat to ``{value: count}``."""
-    from . import GAME
-
     state = GAME.new(players, seed, {"start_player": start_player})
-    assert isinstance(state, DolmenState)
+    # Written into the dict ``_load`` reads, so the state's attributes are listed only there.
+    data = state._dump()
     board = GAME.board
     supply = SUPPLIES[players]
+    stone: list[int] = data["stone"]
+    druid: list[int] = data["druid"]
 
     def put(layer: list[int], seat: int, place: int) -> None:
         if not 0 <= seat < players:
             raise ValueError(f"no seat {seat!r} in a {players}-player game")
         if not 0 <= place < board.num_places:
             raise ValueError(f"no stone place {place!r}")
-        if state.stone[place] != FREE or state.druid[place] != FREE:
+        if stone[place] != FREE or druid[place] != FREE:
             raise ValueError(f"stone place {place} is used twice")
         layer[place] = seat
 
     for seat, places in (stones or {}).items():
         for p in places:
-            put(state.stone, seat, p)
+            put(stone, seat, p)
     for seat, places in (druids or {}).items():
         for p in places:
-            put(state.druid, seat, p)
+            put(druid, seat, p)
     for p in lying:
-        if state.druid[p] == FREE:
+        if druid[p] == FREE:
             raise ValueError(f"no druid on stone place {p} to lie down")
-        state.lying[p] = True
-    state.recount()
+        data["lying"][p] = 1
+    counts, filled = board.count_stones(stone, players)
 
+    on_stacks: list[list[tuple[int, int]]] = [[] for _ in range(board.num_circles)]
     for c, stack in (stacks or {}).items():
         if len(stack) > board.max_dolmens[c]:
             raise ValueError(f"circle {c} holds at most {board.max_dolmens[c]} dolmens")
-        state.stacks[c] = [(o, v) for o, v in stack]
+        on_stacks[c] = [(o, v) for o, v in stack]
     for c in range(board.num_circles):
-        if state.filled[c] == len(board.circle_places[c]):
-            if state.stacks[c]:
+        if filled[c] == len(board.circle_places[c]):
+            if on_stacks[c]:
                 raise ValueError(f"circle {c} is complete, so its dolmens have scored already")
-            state.scored[c] = []
+            data["scored"][c] = []
+    data["stacks"] = [[[o, v] for o, v in stack] for stack in on_stacks]
 
     on_board = [[0, 0, 0, 0] for _ in range(players)]
-    for stack in state.stacks:
+    for stack in on_stacks:
         for o, v in stack:
             on_board[o][v - 1] += 1
     for seat in range(players):
         if hands is not None and seat in hands:
-            state.hands[seat] = [hands[seat].get(v, 0) for v in (1, 2, 3, 4)]
+            data["hands"][seat] = [hands[seat].get(v, 0) for v in VALUES]
         else:
-            state.hands[seat] = [k - b for k, b in zip(supply.dolmens, on_board[seat], strict=True)]
-            if min(state.hands[seat]) < 0:
+            hand = [k - b for k, b in zip(supply.dolmens, on_board[seat], strict=True)]
+            if min(hand) < 0:
                 raise ValueError(f"seat {seat} has more dolmens on the board than DG-2 gives")
-        placed = state.stone.count(seat)
-        state.stones_left[seat] = (
-            stones_left[seat] if stones_left is not None else supply.stones - placed
-        )
-        if state.stones_left[seat] < 0:
+            data["hands"][seat] = hand
+        placed = stone.count(seat)
+        left = stones_left[seat] if stones_left is not None else supply.stones - placed
+        if left < 0:
             raise ValueError(f"seat {seat} has more stones on the board than DG-2 gives")
-    state.dolmens_placed = (
-        list(dolmens_placed) if dolmens_placed is not None else [sum(counts) for counts in on_board]
+        data["stones_left"][seat] = left
+    data["dolmens_placed"] = (
+        list(dolmens_placed) if dolmens_placed is not None else [sum(c) for c in on_board]
     )
     if scores is not None:
-        state.score = list(scores)
+        data["scores"] = list(scores)
     if ever_majority is None:
-        state.ever_majority = [
-            majority_holder(state.counts[c]) is not None or bool(state.stacks[c])
+        data["ever_majority"] = [
+            int(majority_holder(counts[c]) is not None or bool(on_stacks[c]))
             for c in range(board.num_circles)
         ]
     else:
         chosen = set(ever_majority)
-        state.ever_majority = [c in chosen for c in range(board.num_circles)]
-    state.druids_placed = DRUIDS_PER_PLAYER * players
-    state.phase = TURN
-    state.current = current
+        data["ever_majority"] = [int(c in chosen) for c in range(board.num_circles)]
+    data["druids_placed"] = DRUIDS_PER_PLAYER * players
+    data["phase"] = TURN
+    data["current"] = current
+    state._load(data)
     return state

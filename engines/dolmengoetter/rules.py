@@ -9,8 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-FREE = -1
-"""No stone / no druid on a place."""
+from .constants import FREE
 
 
 class Right(NamedTuple):

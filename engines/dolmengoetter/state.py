@@ -7,14 +7,25 @@ Dolmens have no ids: an id could tell a seat which hidden value moved where (DG-
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, assert_never, cast
 
-from engines.core import Action, Event, GameOptions, Outcome, Rng, State
+from engines.core import Action, Event, Game, GameOptions, Outcome, Rng, State
 
 from . import actions as A
-from .board import DRUIDS_PER_PLAYER, START_SCORE, SUPPLIES, VALUES
-from .rules import (
+from .board import Board
+from .constants import (
+    DRUIDS,
+    DRUIDS_PER_PLAYER,
     FREE,
+    OVER,
+    RIGHTS,
+    START_SCORE,
+    SUPPLIES,
+    TURN,
+    VALUES,
+    Phase,
+)
+from .rules import (
     DolmenScore,
     Right,
     answer_order,
@@ -32,27 +43,18 @@ from .rules import (
     winning_seats,
 )
 
-if TYPE_CHECKING:
-    from .game import DolmengoetterGame
 
-DRUIDS = "druids"
-"""Phase: players place their druids one at a time (DG-2)."""
-TURN = "turn"
-"""Phase: the current player chooses walk, herbs, flight (or passes, DG-9)."""
-RIGHTS = "rights"
-"""Phase: dolmen rights are answered in order (DG-7); not a turn of its own."""
-OVER = "over"
+class DolmengoetterState(State):
+    """A Dolmengötter position on ``board`` (the game's, handed over by ``_new_state``)."""
 
-
-class DolmenState(State):
-    game: DolmengoetterGame
-
-    def __init__(self, game: DolmengoetterGame, num_players: int, rng: Rng) -> None:
+    def __init__(
+        self, game: Game[DolmengoetterState], num_players: int, rng: Rng, board: Board
+    ) -> None:
         super().__init__(game, num_players, rng)
-        board = game.board
+        self.board = board
         n = num_players
         supply = SUPPLIES[n]
-        self.phase = DRUIDS
+        self.phase: Phase = DRUIDS
         self.start_player = 0
         self.current = 0
         """Whose turn it is (during RIGHTS: the player whose stone created them)."""
@@ -138,13 +140,13 @@ class DolmenState(State):
 
     def walk_destinations(self, place: int) -> list[int]:
         """DG-3: where the druid on ``place`` can walk to."""
-        return walk_destinations(self.game.board.neighbours, self.stone, self.druid, place)
+        return walk_destinations(self.board.neighbours, self.stone, self.druid, place)
 
     def _turn_actions(self, seat: int) -> list[Action]:
         choices = self.stone_choices(seat)
-        num_places = self.game.board.num_places
+        num_places = self.board.num_places
         walks = A.move_table("walk", choices, num_places)
-        flights: list[list[tuple[A.DolmenAction, ...] | None]] | None = None
+        flights: A.MoveTable | None = None
         druid, lying = self.druid, self.lying
         out: list[Action] = []
         free: list[int] = []
@@ -170,23 +172,29 @@ class DolmenState(State):
     # ---- apply ---------------------------------------------------------------------------
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
-        match action:
-            case A.Walk() | A.Flight():
-                return self._move(seat, action)
+        # The core only hands over an action it found among ``_legal_actions``: ours.
+        act = cast(A.DolmengoetterAction, action)
+        match act:
+            case A.Walk():
+                return self._move(seat, act)
+            case A.Flight():
+                return self._move(seat, act)
             case A.PlaceDolmen():
-                return self._place_dolmen(seat, action)
+                return self._place_dolmen(seat, act)
             case A.DeclineDolmen():
                 right = self.rights.pop(0)
                 return self._next_right(
                     [Event("dolmen_declined", {"seat": seat, "circle": right.circle})]
                 )
             case A.Herbs():
-                self.lying[action.place] = True
-                return self._end_turn([Event("herbs", {"seat": seat, "place": action.place})])
+                self.lying[act.place] = True
+                return self._end_turn([Event("herbs", {"seat": seat, "place": act.place})])
             case A.PlaceDruid():
-                return self._place_druid(seat, action)
-            case _:
+                return self._place_druid(seat, act)
+            case A.Pass():
                 return self._end_turn([Event("pass", {"seat": seat})])
+            case _:
+                assert_never(act)
 
     def _place_druid(self, seat: int, action: A.PlaceDruid) -> list[Event]:
         self.druid[action.place] = seat
@@ -228,9 +236,9 @@ class DolmenState(State):
                 {"seat": seat, "place": place, "stones_left": self.stones_left[seat]},
             )
         )
-        rights = []
+        rights: list[Right] = []
         ever = self.ever_majority
-        for c in self.game.board.place_circles[place]:
+        for c in self.board.place_circles[place]:
             counts = self.counts[c]
             before = majority_holder(counts)
             counts[seat] += 1
@@ -293,7 +301,7 @@ class DolmenState(State):
     def _next_right(self, events: list[Event]) -> list[Event]:
         """DG-7: skip lapsed rights; when none is left, score completed circles (DG-8)."""
         rights = self.rights
-        max_dolmens = self.game.board.max_dolmens
+        max_dolmens = self.board.max_dolmens
         while rights:
             right = rights[0]
             height = len(self.stacks[right.circle])
@@ -310,7 +318,7 @@ class DolmenState(State):
                 )
             )
         self.phase = TURN
-        board = self.game.board
+        board = self.board
         filled = self.filled
         for c in range(board.num_circles):
             if self.scored[c] is None and filled[c] == len(board.circle_places[c]):
@@ -319,7 +327,7 @@ class DolmenState(State):
 
     def _score_circle(self, circle: int, *, final: bool) -> Event:
         """DG-8: each dolmen scores value × factor of its position; then it leaves the board."""
-        rows = score_stack(self.stacks[circle], self.game.board.factors[circle])
+        rows = score_stack(self.stacks[circle], self.board.factors[circle])
         for row in rows:
             self.score[row.owner] += row.points
         self.stacks[circle] = []
@@ -352,7 +360,7 @@ class DolmenState(State):
 
     def _game_over(self, events: list[Event], reason: str) -> list[Event]:
         """DG-10: every dolmen still on the board scores; then the game ends."""
-        for c in range(self.game.board.num_circles):
+        for c in range(self.board.num_circles):
             if self.stacks[c]:
                 events.append(self._score_circle(c, final=True))
         self.phase = OVER
@@ -374,8 +382,6 @@ class DolmenState(State):
 
     def _outcome(self) -> Outcome:
         return Outcome(tuple(self.score), tuple(winning_seats(self.score, self.dolmens_placed)))
-
-    # ---- refusals ------------------------------------------------------------------------
 
     # ---- views and persistence -----------------------------------------------------------
 
@@ -424,15 +430,4 @@ class DolmenState(State):
         self.final_by = data["final_by"]
         self.final_left = None if data["final_left"] is None else list(data["final_left"])
         self.end_reason = data["end_reason"]
-        self.recount()
-
-    def recount(self) -> None:
-        """Rebuild the per-circle stone counts from the stones on the board."""
-        board = self.game.board
-        self.counts = [[0] * self.num_players for _ in range(board.num_circles)]
-        self.filled = [0] * board.num_circles
-        for place, seat in enumerate(self.stone):
-            if seat != FREE:
-                for c in board.place_circles[place]:
-                    self.counts[c][seat] += 1
-                    self.filled[c] += 1
+        self.counts, self.filled = self.board.count_stones(self.stone, self.num_players)

@@ -8,7 +8,7 @@ import json
 import pytest
 
 from engines.core import Rng
-from engines.dolmengoetter.board import SUPPLIES
+from engines.dolmengoetter.constants import SUPPLIES
 
 from .helpers import GAME
 

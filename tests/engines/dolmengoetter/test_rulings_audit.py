@@ -10,7 +10,7 @@ import pytest
 
 from engines.core import Rng
 from engines.dolmengoetter import DeclineDolmen, Herbs, PlaceDruid, Walk
-from engines.dolmengoetter.board import SUPPLIES
+from engines.dolmengoetter.constants import SUPPLIES
 
 from .helpers import (
     GAME,

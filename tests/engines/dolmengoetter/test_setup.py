@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from engines.dolmengoetter import PlaceDruid, Walk
-from engines.dolmengoetter.board import SUPPLIES
+from engines.dolmengoetter.constants import SUPPLIES
 
 from .helpers import GAME, build_position, events_of, place_druids, play, refuse
 

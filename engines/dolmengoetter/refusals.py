@@ -1,5 +1,8 @@
 """Why an action is refused: the rule and the piece, in words a player understands.
 
+``why_not_your_turn`` tells a waiting seat that a dolmen right comes first (DG-7);
+``why_illegal`` explains an action of the seat to act.
+
 Only called for an action already known not to be legal (the core compares it with the
 legal list first), so the checks here explain and never decide. Messages quote the input
 with ``!r`` and never mention what the acting seat may not see: a dolmen value is only
@@ -11,11 +14,25 @@ from __future__ import annotations
 from engines.core import Action
 
 from . import actions as A
-from .rules import FREE, can_decline_stone, can_place_stone
-from .state import DRUIDS, RIGHTS, TURN, DolmenState
+from .constants import DRUIDS, FREE, RIGHTS, TURN
+from .rules import can_decline_stone, can_place_stone
+from .state import DolmengoetterState
 
 
-def why_illegal(state: DolmenState, seat: int, action: Action) -> str:
+def why_not_your_turn(state: DolmengoetterState, action: Action) -> str | None:
+    """DG-7: while a dolmen right is pending, say so (``None``: the core's message fits)."""
+    if state.phase != RIGHTS:
+        return None
+    right = state.rights[0]
+    where = "on top of" if right.top else "under"
+    return (
+        f"{action!r}: seat {right.seat} must first answer its dolmen right "
+        f"({where} the stack in circle {right.circle}); rights are answered before "
+        "anything else happens (DG-7)"
+    )
+
+
+def why_illegal(state: DolmengoetterState, seat: int, action: Action) -> str:
     phase = state.phase
     if phase == DRUIDS and not isinstance(action, A.PlaceDruid):
         return f"{action!r}: the druids are still being placed; place a druid first (DG-2)"
@@ -62,7 +79,7 @@ def why_illegal(state: DolmenState, seat: int, action: Action) -> str:
     return f"{action!r} is not a legal action now"
 
 
-def _place_problem(state: DolmenState, place: object, rule: str) -> str | None:
+def _place_problem(state: DolmengoetterState, place: object, rule: str) -> str | None:
     """Unknown place, or one that holds a stone or druid; ``None`` when it is free."""
     if not isinstance(place, int) or not 0 <= place < len(state.stone):
         return f"there is no stone place {place!r} (places are 0 to {len(state.stone) - 1})"
@@ -73,7 +90,9 @@ def _place_problem(state: DolmenState, place: object, rule: str) -> str | None:
     return None
 
 
-def _own_druid_problem(state: DolmenState, seat: int, place: object, what: str) -> str | None:
+def _own_druid_problem(
+    state: DolmengoetterState, seat: int, place: object, what: str
+) -> str | None:
     if not isinstance(place, int) or not 0 <= place < len(state.stone):
         return f"there is no stone place {place!r} (places are 0 to {len(state.stone) - 1})"
     if state.druid[place] != seat:
@@ -81,7 +100,7 @@ def _own_druid_problem(state: DolmenState, seat: int, place: object, what: str) 
     return None
 
 
-def _move_problem(state: DolmenState, seat: int, action: A.Walk | A.Flight) -> str:
+def _move_problem(state: DolmengoetterState, seat: int, action: A.Walk | A.Flight) -> str:
     rule = "DG-3" if isinstance(action, A.Walk) else "DG-4"
     kind = "walk" if isinstance(action, A.Walk) else "flight"
     start, to = action.from_place, action.to
