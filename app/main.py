@@ -17,6 +17,7 @@ from app.api.routes import health as health_probes
 from app.bots.runner import BotRunner
 from app.core.config import Settings, get_settings
 from app.core.errors import install_error_handlers
+from app.core.limits import BodyLimit, RateLimiter, SocketCounter
 from app.core.logs import install_token_redaction
 from app.db.migrate import upgrade
 from app.db.session import Database
@@ -44,7 +45,16 @@ def create_app(settings: Settings | None = None, games: Mapping[str, Game] | Non
     hub = make_hub(settings)
     service = GameService(db, games, hub, settings.cache_size)
     rooms = Rooms(service, hub)
-    bots = BotRunner(service, hub, settings.bot_delay)
+    bots = BotRunner(service, hub, settings.bot_delay, concurrency=settings.bot_concurrency)
+    limiter = RateLimiter(
+        {
+            "create": settings.rate_create,
+            "join": settings.rate_join,
+            "action": settings.rate_action,
+            "ws": settings.rate_ws_messages,
+        }
+    )
+    sockets = SocketCounter(settings.ws_per_game, settings.ws_per_client)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -74,6 +84,8 @@ def create_app(settings: Settings | None = None, games: Mapping[str, Game] | Non
     app.state.hub = hub
     app.state.rooms = rooms
     app.state.bots = bots
+    app.state.limiter = limiter
+    app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
     install_error_handlers(app)
     for module in (routes.kinds, routes.games, routes.seats, routes.actions, health_probes):
         app.include_router(module.router)
@@ -81,7 +93,7 @@ def create_app(settings: Settings | None = None, games: Mapping[str, Game] | Non
     @app.websocket("/ws/games/{game_id}")
     async def game_socket(websocket: WebSocket, game_id: str) -> None:
         """Live state for one seat (``?token=``) or a spectator; see docs/API.md."""
-        await GameSocket(websocket, service, rooms, settings.ws_heartbeat).run()
+        await GameSocket(websocket, service, rooms, settings.ws_heartbeat, limiter, sockets).run()
 
     @app.get("/api/health", tags=["kinds"])
     def health() -> dict[str, str]:

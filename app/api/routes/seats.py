@@ -9,13 +9,16 @@ from fastapi import APIRouter, Path, Request
 from app.api.deps import BearerDep, GameDep, GameIdDep, ServiceDep, SessionDep, bearer_token
 from app.api.schemas import ERRORS, GameSummary, Joined, JoinSeat
 from app.core.errors import ApiError
+from app.core.limits import rate_limit
 
 router = APIRouter(prefix="/api/games/{game_id}/seats", tags=["seats"], responses=ERRORS)
 
 SeatNumber = Annotated[int, Path(description="Seat number, from 0")]
 
 
-@router.post("/{seat}/join", status_code=201, response_model=Joined)
+@router.post(
+    "/{seat}/join", status_code=201, response_model=Joined, dependencies=[rate_limit("join")]
+)
 def join_seat(
     game: GameDep,
     seat: SeatNumber,
