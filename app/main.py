@@ -20,6 +20,7 @@ from app.bots.runner import BotRunner
 from app.core.config import Settings, get_settings
 from app.core.errors import install_error_handlers
 from app.core.headers import SecurityHeaders
+from app.core.limits import BodyLimit, RateLimiter, SocketCounter
 from app.core.logs import install_token_redaction
 from app.db.migrate import upgrade
 from app.db.session import Database
@@ -47,7 +48,16 @@ def create_app(settings: Settings | None = None, games: Mapping[str, Game] | Non
     hub = make_hub(settings)
     service = GameService(db, games, hub, settings.cache_size)
     rooms = Rooms(service, hub)
-    bots = BotRunner(service, hub, settings.bot_delay)
+    bots = BotRunner(service, hub, settings.bot_delay, concurrency=settings.bot_concurrency)
+    limiter = RateLimiter(
+        {
+            "create": settings.rate_create,
+            "join": settings.rate_join,
+            "action": settings.rate_action,
+            "ws": settings.rate_ws_messages,
+        }
+    )
+    sockets = SocketCounter(settings.ws_per_game, settings.ws_per_client)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -79,12 +89,15 @@ def create_app(settings: Settings | None = None, games: Mapping[str, Game] | Non
         docs_url=None,  # install_docs: Swagger UI from this server, not a CDN
         redoc_url=None,
     )
-    app.add_middleware(SecurityHeaders)
     app.state.settings = settings
     app.state.service = service
     app.state.hub = hub
     app.state.rooms = rooms
     app.state.bots = bots
+    app.state.limiter = limiter
+    app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
+    # Added last, so outermost: a 413 from the body limit carries the headers too.
+    app.add_middleware(SecurityHeaders)
     install_error_handlers(app, check_before_body)
     for module in (routes.kinds, routes.games, routes.seats, routes.actions, health_probes):
         app.include_router(module.router)
@@ -92,7 +105,7 @@ def create_app(settings: Settings | None = None, games: Mapping[str, Game] | Non
     @app.websocket("/ws/games/{game_id}")
     async def game_socket(websocket: WebSocket, game_id: str) -> None:
         """Live state for one seat (``?token=``) or a spectator; see docs/API.md."""
-        await GameSocket(websocket, service, rooms, settings.ws_heartbeat).run()
+        await GameSocket(websocket, service, rooms, settings.ws_heartbeat, limiter, sockets).run()
 
     @app.get("/api/health", tags=["kinds"])
     def health() -> dict[str, str]:

@@ -66,6 +66,14 @@ class Server:
             "PORT": str(self.port),
             "DATABASE_URL": database_url,
             "BOT_DELAY": "0",
+            # One load generator on one address plays every seat: the per-client limits
+            # (docs/API.md) would measure themselves, not the server.
+            "RATE_CREATE": "0",
+            "RATE_JOIN": "0",
+            "RATE_ACTION": "0",
+            "RATE_WS_MESSAGES": "0",
+            "WS_PER_CLIENT": "0",
+            "WS_PER_GAME": "0",
         }
         self.log = log
         with open(log, "wb") as out:

@@ -33,9 +33,17 @@ log = logging.getLogger(__name__)
 
 class BotRunner:
     def __init__(
-        self, service: GameService, hub: Hub, delay: float, policy: Policy = random_policy
+        self,
+        service: GameService,
+        hub: Hub,
+        delay: float,
+        policy: Policy = random_policy,
+        concurrency: int = 2,
     ):
         self.service = service
+        # Bot moves take at most this many worker threads at once, so however many bot
+        # games run, the threadpool always has room for humans' requests.
+        self._slots = asyncio.Semaphore(concurrency)
         self.hub = hub
         self.delay = delay
         self.policy = policy
@@ -102,13 +110,15 @@ class BotRunner:
             self._tasks.pop(game_id, None)
 
     async def _move(self, game_id: str) -> None:
-        snap = await run_in_threadpool(self.service.snapshot, game_id)
+        async with self._slots:
+            snap = await run_in_threadpool(self.service.snapshot, game_id)
         seat = self._bot_to_act(snap)
         if seat is None:
             return
         if self.delay:
             await asyncio.sleep(self.delay)
-        await run_in_threadpool(self._decide_and_post, game_id, seat, snap.version)
+        async with self._slots:
+            await run_in_threadpool(self._decide_and_post, game_id, seat, snap.version)
 
     @staticmethod
     def _bot_to_act(snap: Snapshot) -> int | None:

@@ -46,6 +46,33 @@ class Settings(BaseSettings):
         "every view costs more CPU than the rest of a move.",
     )
     access_log: bool = Field(False, description="Log every HTTP request (uvicorn's access log).")
+    # ---- limits (issue 15): each one per process, 0 turns a rate limit or cap off ----
+    max_body_bytes: int = Field(
+        65536, ge=1, description="Largest HTTP request body; a larger one gets 413 unread."
+    )
+    ws_max_message_bytes: int = Field(
+        65536, ge=1, description="Largest WebSocket message; a larger one closes with 1009."
+    )
+    rate_create: int = Field(30, ge=0, description="Games one client may create per minute.")
+    rate_join: int = Field(120, ge=0, description="Seats one client may join per minute.")
+    rate_action: int = Field(1200, ge=0, description="Actions one client may post per minute.")
+    rate_ws_messages: int = Field(
+        1200, ge=0, description="WebSocket messages one client may send per minute."
+    )
+    max_bot_games: int = Field(
+        20, ge=0, description="Live games in which every seat is a bot, on the whole server."
+    )
+    bot_concurrency: int = Field(
+        2, ge=1, description="Bot moves this process works on at once (humans never wait)."
+    )
+    ws_per_game: int = Field(64, ge=0, description="WebSocket connections to one game.")
+    ws_per_client: int = Field(32, ge=0, description="WebSocket connections from one client.")
+    timeout_keep_alive: float = Field(
+        5, gt=0, description="Seconds an idle keep-alive connection stays open."
+    )
+    request_timeout: float = Field(
+        10, gt=0, description="Seconds a client has to send a request's headers and body."
+    )
     static_dir: Path = REPO_ROOT / "static"
     migrate_on_start: bool = True
 

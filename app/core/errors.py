@@ -6,12 +6,14 @@ goes through here, so a client needs one parser and a fixed list of codes (docs/
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from sqlalchemy import exc as sa_exc
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import Match
 
@@ -37,17 +39,40 @@ STATUS: dict[str, int] = {
     "bad_action": 422,
     "bad_options": 422,
     "bad_player_count": 422,
+    "payload_too_large": 413,
+    "rate_limited": 429,
+    "too_many_bot_games": 429,
+    "too_many_connections": 429,  # WebSocket only: sent before closing with 1008
+    "database_unavailable": 503,
 }
 """Error code → HTTP status. Codes are stable; clients should branch on them, not on text."""
+
+DATABASE_ERRORS: tuple[type[Exception], ...] = (
+    sa_exc.OperationalError,  # unreachable, restarting, "database is locked", read-only SQLite
+    sa_exc.InterfaceError,  # the connection broke under us
+    sa_exc.InternalError,  # PostgreSQL read-only transaction (25006), admin shutdown
+    sa_exc.TimeoutError,  # no pooled connection came free
+)
+"""What the database raises while it is down or refuses writes: answered 503, not 500."""
+
+DATABASE_RETRY_AFTER = 5
+"""Seconds a client is asked to wait (``Retry-After``) while the database is unavailable."""
+
+log = logging.getLogger(__name__)
 
 
 class ApiError(Exception):
     """A refused request. Raised anywhere below a route; nothing has been written."""
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str, *, retry_after: int | None = None) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
+        self.retry_after = retry_after
+
+    @property
+    def headers(self) -> dict[str, str] | None:
+        return {"Retry-After": str(self.retry_after)} if self.retry_after is not None else None
 
     @property
     def status(self) -> int:
@@ -63,9 +88,22 @@ class ApiError(Exception):
         return {"error": {"code": self.code, "message": self.message}}
 
 
-def error_response(code: str, message: str, status: int | None = None) -> JSONResponse:
-    err = ApiError(code, message)
-    return JSONResponse(err.body(), status_code=status or err.status)
+def error_response(
+    code: str, message: str, status: int | None = None, *, retry_after: int | None = None
+) -> JSONResponse:
+    err = ApiError(code, message, retry_after=retry_after)
+    return JSONResponse(err.body(), status_code=status or err.status, headers=err.headers)
+
+
+def database_unavailable(exc: BaseException) -> ApiError:
+    """The refusal for a database error. Only the error's class reaches the client; the
+    driver's text (host, user, SQL) goes to the log."""
+    log.warning("database unavailable: %s: %s", type(exc).__name__, exc)
+    return ApiError(
+        "database_unavailable",
+        f"the database is not available ({type(exc).__name__}); try again shortly",
+        retry_after=DATABASE_RETRY_AFTER,
+    )
 
 
 def _validation_message(exc: RequestValidationError) -> str:
@@ -88,7 +126,14 @@ _BOUNDS = ("greater_than_equal", "less_than_equal")
 def install_error_handlers(app: FastAPI, before_body: BeforeBody | None = None) -> None:
     @app.exception_handler(ApiError)
     async def _api_error(request: Request, exc: ApiError) -> JSONResponse:
-        return JSONResponse(exc.body(), status_code=exc.status)
+        return JSONResponse(exc.body(), status_code=exc.status, headers=exc.headers)
+
+    async def _database(request: Request, exc: Exception) -> JSONResponse:
+        err = database_unavailable(exc)
+        return JSONResponse(err.body(), status_code=err.status, headers=err.headers)
+
+    for cls in DATABASE_ERRORS:
+        app.add_exception_handler(cls, _database)
 
     @app.exception_handler(IllegalAction)
     async def _illegal(request: Request, exc: IllegalAction) -> JSONResponse:
@@ -117,6 +162,8 @@ def install_error_handlers(app: FastAPI, before_body: BeforeBody | None = None) 
             exc.status_code, "bad_request"
         )
         message = exc.detail if isinstance(exc.detail, str) else "request refused"
+        if isinstance(exc.__cause__, RecursionError):  # FastAPI's body parsing gave up
+            message = "malformed JSON: nested too deeply"
         response = error_response(code, message, exc.status_code)
         if exc.headers:
             response.headers.update(exc.headers)

@@ -1,24 +1,79 @@
-"""``alembic upgrade head``, run programmatically when the server starts."""
+"""``alembic upgrade head``, run programmatically when the server starts.
+
+A restart almost always finds the database at head already. Alembic itself (and the
+dialect modules it loads) is a large share of start-up time, so ``upgrade`` first compares
+the database's revision with the head read straight from the migration files, and imports
+Alembic only when they differ (or when the files cannot be read that simply).
+"""
 
 from __future__ import annotations
 
-from alembic import command
-from alembic.config import Config
+import ast
+import logging
+from typing import TYPE_CHECKING
+
 from sqlalchemy import text
 
 from app.core.config import REPO_ROOT
 from app.db.session import Database
 
+if TYPE_CHECKING:
+    from alembic.config import Config
+
+log = logging.getLogger(__name__)
+
+VERSIONS = REPO_ROOT / "migrations" / "versions"
+
 
 def alembic_config() -> Config:
+    from alembic.config import Config
+
     cfg = Config(str(REPO_ROOT / "alembic.ini"))
     cfg.set_main_option("script_location", str(REPO_ROOT / "migrations"))
     cfg.attributes["configure_logger"] = False
     return cfg
 
 
+def head_revision() -> str | None:
+    """The one head of ``migrations/versions`` from each file's ``revision`` and
+    ``down_revision`` assignments; ``None`` if that is not a single plain chain (branches,
+    merges, computed values), in which case Alembic decides."""
+    revisions: dict[str, object] = {}
+    for path in VERSIONS.glob("*.py"):
+        values: dict[str, object] = {}
+        for node in ast.parse(path.read_text()).body:
+            target = node.target if isinstance(node, ast.AnnAssign) else None
+            if isinstance(node, ast.Assign) and len(node.targets) == 1:
+                target = node.targets[0]
+            if isinstance(target, ast.Name) and target.id in ("revision", "down_revision"):
+                try:
+                    values[target.id] = ast.literal_eval(node.value)  # type: ignore[arg-type]
+                except ValueError:
+                    return None
+        if not isinstance(values.get("revision"), str):
+            return None
+        revisions[values["revision"]] = values.get("down_revision")  # type: ignore[index]
+    parents = set(revisions.values())
+    heads = [r for r in revisions if r not in parents]
+    return heads[0] if len(heads) == 1 else None
+
+
+def current_revision(db: Database) -> str | None:
+    """The database's revision, or ``None`` when it has none (a new or empty database)."""
+    try:
+        with db.engine.connect() as conn:
+            return conn.execute(text("SELECT version_num FROM alembic_version")).scalar()
+    except Exception:  # no table yet: Alembic creates it
+        return None
+
+
 def upgrade(db: Database) -> None:
     db.prepare()
+    head = head_revision()
+    if head is not None and current_revision(db) == head:
+        return
+    from alembic import command
+
     cfg = alembic_config()
     # BEGIN IMMEDIATE on SQLite: two processes starting at once migrate one after the other.
     with db.engine.execution_options(tafelrunde_write=True).begin() as conn:

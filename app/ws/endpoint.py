@@ -2,10 +2,12 @@
 
 connect → (optional ``auth`` as the first message) → open → closed. One receive loop;
 pushes from the room arrive through ``push``; clean-up in ``finally``. Close codes:
-1003 for a malformed message, 1008 for an unknown game or a refused token (also when the
-host gives the connection's seat back: its token no longer holds the seat), 1011 for an
-internal error. A refused action is answered with an ``error`` message and the socket
-stays open.
+1003 for a malformed message (also JSON nested too deeply to parse), 1008 for an unknown
+game or a refused token (also when the host gives the connection's seat back: its token no
+longer holds the seat) and for one connection too many (``too_many_connections``), 1009
+for a message over ``WS_MAX_MESSAGE_BYTES`` (uvicorn closes it), 1011 for an internal
+error, 1013 while the database is unavailable, 4029 after ``rate_limited``. A refused
+action is answered with an ``error`` message and the socket stays open.
 """
 
 from __future__ import annotations
@@ -21,7 +23,8 @@ from pydantic_core import to_json
 from starlette.concurrency import run_in_threadpool
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
-from app.core.errors import ApiError
+from app.core.errors import DATABASE_ERRORS, ApiError, database_unavailable
+from app.core.limits import RateLimiter, SocketCounter, client_address
 from app.services.games import Caller, GameService
 from app.services.snapshots import Snapshot
 from app.ws.rooms import Room, Rooms
@@ -31,6 +34,8 @@ log = logging.getLogger(__name__)
 MALFORMED = 1003
 POLICY = 1008
 INTERNAL = 1011
+TRY_AGAIN_LATER = 1013
+RATE_LIMITED = 4029
 
 
 class Phase(enum.Enum):
@@ -51,8 +56,19 @@ class Close(Exception):
 
 
 class GameSocket:
-    def __init__(self, websocket: WebSocket, service: GameService, rooms: Rooms, heartbeat: float):
+    def __init__(
+        self,
+        websocket: WebSocket,
+        service: GameService,
+        rooms: Rooms,
+        heartbeat: float,
+        limiter: RateLimiter | None = None,
+        sockets: SocketCounter | None = None,
+    ):
         self.ws = websocket
+        self.limiter = limiter
+        self.sockets = sockets
+        self.client = client_address(websocket)
         self.service = service
         self.rooms = rooms
         self.heartbeat = heartbeat
@@ -73,6 +89,11 @@ class GameSocket:
 
     async def run(self) -> None:
         await self.ws.accept()
+        refusal = self.sockets.admit(self.game_id, self.client) if self.sockets else None
+        if refusal is not None:
+            await self.send_error(ApiError("too_many_connections", refusal))
+            await self._close(POLICY)
+            return
         try:
             await self.on_connect()
             while True:
@@ -88,11 +109,16 @@ class GameSocket:
             await self._close(close.code)
         except WebSocketDisconnect:
             pass
+        except DATABASE_ERRORS as exc:
+            await self.send_error(database_unavailable(exc))
+            await self._close(TRY_AGAIN_LATER)
         except Exception:
             log.exception("websocket for game %s failed", self.game_id)
             await self._close(INTERNAL)
         finally:
             await self.on_disconnect()
+            if self.sockets:
+                self.sockets.release(self.game_id, self.client)
 
     # ---- hooks ----------------------------------------------------------------------
 
@@ -117,6 +143,12 @@ class GameSocket:
         self.room.notify(self.game_id, snap.version)
 
     async def on_receive(self, message: dict[str, Any]) -> None:
+        if self.limiter is not None:
+            try:
+                self.limiter.check("ws", self.client)
+            except ApiError as err:
+                await self.send_error(err)
+                raise Close(RATE_LIMITED) from None
         data = self._decode(message)
         kind = data.get("type")
         first = self.phase is Phase.AWAITING_AUTH
@@ -152,7 +184,7 @@ class GameSocket:
             data = json.loads(text)
             if not isinstance(data, dict):
                 raise ValueError("a message is a JSON object")
-        except ValueError as exc:
+        except (ValueError, RecursionError) as exc:  # RecursionError: nested too deeply
             raise Close(MALFORMED) from exc
         return data
 

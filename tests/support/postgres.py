@@ -113,30 +113,44 @@ class PostgresServer:
         ]
         if not self.durable:
             options += ["-c fsync=off", "-c synchronous_commit=off", "-c full_page_writes=off"]
+        self._options = options
         # Another process may grab the port between free_port() and the bind: try a few.
         last_error = ""
         for _ in range(5):
             self.port = free_port()
-            result = self._run(
-                "pg_ctl",
-                "-D",
-                str(data),
-                "-l",
-                str(self.tmp / "server.log"),
-                "-w",
-                "-t",
-                "60",
-                "-o",
-                " ".join([f"-p {self.port}", *options]),
-                "start",
-                check=False,
-            )
+            result = self._pg_ctl_start(check=False)
             if result.returncode == 0:
                 atexit.register(self.stop)
                 return self
             last_error = result.stdout + result.stderr + self.log_tail()
         self._cleanup()
         raise RuntimeError(f"PostgreSQL did not start:\n{last_error}")
+
+    def _pg_ctl_start(self, *, check: bool) -> subprocess.CompletedProcess:
+        assert self.tmp is not None and self.port is not None
+        return self._run(
+            "pg_ctl",
+            "-D",
+            str(self.tmp / "data"),
+            "-l",
+            str(self.tmp / "server.log"),
+            "-w",
+            "-t",
+            "60",
+            "-o",
+            " ".join([f"-p {self.port}", *self._options]),
+            "start",
+            check=check,
+        )
+
+    def pause(self) -> None:
+        """Shut the server down (as an operator's restart does), keeping its data and port."""
+        assert self.tmp is not None, "not started"
+        self._run("pg_ctl", "-D", str(self.tmp / "data"), "-m", "fast", "-w", "stop")
+
+    def resume(self) -> None:
+        """Start a paused server again on the same port with the same data."""
+        self._pg_ctl_start(check=True)
 
     def stop(self) -> None:
         """Stop the server (immediate shutdown: nothing here needs to survive) and delete it."""

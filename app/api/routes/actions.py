@@ -8,6 +8,7 @@ from fastapi import APIRouter
 
 from app.api.deps import ActingSeatDep, GameDep, SeatDep, ServiceDep, SessionDep
 from app.api.schemas import ERRORS, Applied, LegalActions, PostAction
+from app.core.limits import rate_limit
 
 router = APIRouter(prefix="/api/games/{game_id}", tags=["actions"], responses=ERRORS)
 
@@ -22,7 +23,7 @@ def legal_actions(game: GameDep, caller: SeatDep) -> dict[str, Any]:
     }
 
 
-@router.post("/actions", response_model=Applied)
+@router.post("/actions", response_model=Applied, dependencies=[rate_limit("action")])
 def post_action(
     caller: ActingSeatDep, body: PostAction, service: ServiceDep, session: SessionDep
 ) -> dict[str, Any]:

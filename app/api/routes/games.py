@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Query
+from fastapi import APIRouter, Query, Request
 
 from app.api.deps import OPTIONAL_TOKEN, GameDep, OptionalSeatDep, ServiceDep, SessionDep
 from app.api.schemas import (
@@ -18,15 +18,20 @@ from app.api.schemas import (
     Status,
 )
 from app.core.errors import ApiError
+from app.core.limits import check_bot_games, rate_limit
 from app.services.games import SeatSpec
 
 router = APIRouter(prefix="/api/games", tags=["games"], responses=ERRORS)
 
 
-@router.post("", status_code=201, response_model=CreatedGame)
-def create_game(body: CreateGame, service: ServiceDep, session: SessionDep) -> dict[str, Any]:
+@router.post("", status_code=201, response_model=CreatedGame, dependencies=[rate_limit("create")])
+def create_game(
+    request: Request, body: CreateGame, service: ServiceDep, session: SessionDep
+) -> dict[str, Any]:
     """Create a game. Bot seats are joined at once and played by the server; the game
     starts when every human seat is joined. The answer carries the host token, once."""
+    all_bots = bool(body.seats) and all(s.bot for s in body.seats)
+    check_bot_games(session, request.app.state.settings.max_bot_games, all_bots)
     seats = [SeatSpec(bot=s.bot, name=s.name) for s in body.seats] if body.seats else None
     snap, host_token = service.create(session, body.kind, body.num_seats, body.options, seats)
     return {**snap.summary(), "host_token": host_token}

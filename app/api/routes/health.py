@@ -1,9 +1,12 @@
 """Probes for operators and orchestrators: ``/healthz`` (liveness) and ``/readyz`` (readiness).
 
 ``/healthz`` answers from the event loop alone, so a slow or absent database never gets a
-live process restarted. ``/readyz`` asks the database for ``SELECT 1``: 200 when it answers,
-503 with the API's error body (code ``database_unavailable``) when it does not. The message
-names only the kind of failure; the details (host, user) go to the server log.
+live process restarted. ``/readyz`` asks the database to write: it rewrites the one row of
+``alembic_version`` with its own value and rolls back, so a database that answers reads
+but refuses writes (read-only SQLite file, PostgreSQL in recovery or read-only, a schema
+that was never migrated) is unready too. 200 when the write goes through, 503 with the
+API's error body (code ``database_unavailable``, ``Retry-After``) when it does not. The
+message names only the kind of failure; the details (host, user) go to the server log.
 """
 
 from __future__ import annotations
@@ -16,7 +19,7 @@ from fastapi.responses import JSONResponse
 from sqlalchemy import text
 
 from app.api.deps import ServiceDep
-from app.core.errors import error_response
+from app.core.errors import DATABASE_RETRY_AFTER, error_response
 
 log = logging.getLogger(__name__)
 
@@ -34,16 +37,20 @@ async def healthz() -> dict[str, str]:
     responses={503: {"description": "The database is not reachable (`database_unavailable`)."}},
 )
 def readyz(service: ServiceDep) -> Any:
-    """Readiness: the database answers. Also says how live updates travel (``hub``)."""
+    """Readiness: the database takes a write. Also says how live updates travel (``hub``)."""
     try:
-        with service.db.engine.connect() as conn:
-            conn.execute(text("SELECT 1"))
+        # BEGIN IMMEDIATE on SQLite: the write lock is part of what a write needs.
+        engine = service.db.engine.execution_options(tafelrunde_write=True)
+        with engine.connect() as conn, conn.begin() as tx:
+            conn.execute(text("UPDATE alembic_version SET version_num = version_num"))
+            tx.rollback()
     except Exception as exc:
         log.warning("readyz: database not reachable: %s", exc)
         response: JSONResponse = error_response(
             "database_unavailable",
             f"the database is not reachable ({type(exc).__name__})",
             503,
+            retry_after=DATABASE_RETRY_AFTER,
         )
         return response
     hub = service.hub

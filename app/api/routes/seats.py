@@ -17,11 +17,14 @@ from app.api.deps import (
 )
 from app.api.schemas import ERRORS, GameSummary, Joined, JoinSeat
 from app.core.errors import ApiError
+from app.core.limits import rate_limit
 
 router = APIRouter(prefix="/api/games/{game_id}/seats", tags=["seats"], responses=ERRORS)
 
 
-@router.post("/{seat}/join", status_code=201, response_model=Joined)
+@router.post(
+    "/{seat}/join", status_code=201, response_model=Joined, dependencies=[rate_limit("join")]
+)
 def join_seat(
     game: GameDep,
     seat: SeatNumber,
