@@ -31,6 +31,12 @@ bash scripts/setup.sh dev,postgres
 # The whole suite on SQLite (tests/postgres start PostgreSQL servers of their own); then, for a
 # full run (no arguments), the server suites once more on a throwaway PostgreSQL.
 status=0
+# Lint, formatting and types (files from pyproject.toml's [tool.mypy]): a failure fails the
+# script, but the tests still run so one pass reports everything.
+echo "== ruff check, ruff format --check, mypy ==" >&2
+.venv/bin/ruff check . || status=$?
+.venv/bin/ruff format --check . || status=$?
+.venv/bin/python -m mypy || status=$?
 .venv/bin/python -m pytest "$@" || status=$?
 if [ $# -eq 0 ]; then
   if .venv/bin/python -m tests.support.postgres --check || [ "${CI:-}" = true ]; then
