@@ -39,6 +39,12 @@ if [ ! -x node_modules/.bin/biome ] || [ package-lock.json -nt node_modules/.pac
   npm ci --no-audit --no-fund --loglevel=error >/dev/null
 fi
 node_modules/.bin/biome ci --error-on-warnings static || status=$?
+# Lint, formatting and types (files from pyproject.toml's [tool.mypy]): a failure fails the
+# script, but the tests still run so one pass reports everything.
+echo "== ruff check, ruff format --check, mypy ==" >&2
+.venv/bin/ruff check . || status=$?
+.venv/bin/ruff format --check . || status=$?
+.venv/bin/python -m mypy || status=$?
 .venv/bin/python -m pytest "$@" || status=$?
 if [ $# -eq 0 ]; then
   if .venv/bin/python -m tests.support.postgres --check || [ "${CI:-}" = true ]; then

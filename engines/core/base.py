@@ -242,7 +242,7 @@ class Game(ABC, Generic[S]):
     """The discriminated union (``Annotated[A | B, Field(discriminator="type")]``)."""
 
     def __init__(self) -> None:
-        self._action_adapter: TypeAdapter[Any] = TypeAdapter(self.action_type)
+        self._action_adapter: TypeAdapter[Action] = TypeAdapter(self.action_type)
 
     def parse_action(self, action: Action | Mapping[str, Any]) -> Action:
         """Turn JSON into an action, or raise ``IllegalAction`` saying which field is wrong."""

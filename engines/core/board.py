@@ -18,4 +18,5 @@ BOARDS_DIR = Path(__file__).resolve().parents[2] / "seeds" / "boards"
 def load_board(name: str) -> dict[str, Any]:
     """The parsed board file ``seeds/boards/<name>.json``."""
     with open(BOARDS_DIR / f"{name}.json", encoding="utf-8") as f:
-        return json.load(f)
+        board: dict[str, Any] = json.load(f)
+    return board

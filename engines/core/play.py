@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .base import Event, Game, State
+from .base import Event, Game, S, State
 from .rng import Rng
 
 
@@ -13,7 +13,7 @@ def random_step(state: State, rng: Rng) -> list[Event]:
     return state.apply(seat, rng.choice(actions))
 
 
-def random_game(game: Game, num_players: int, seed: int, max_plies: int = 100_000) -> State:
+def random_game(game: Game[S], num_players: int, seed: int, max_plies: int = 100_000) -> S:
     """Play a whole game with random legal actions; raises if it does not end."""
     state = game.new(num_players, seed)
     rng = Rng(seed ^ 0x5EED)

@@ -47,10 +47,6 @@ class Rng:
             j = self.randbelow(i + 1)
             seq[i], seq[j] = seq[j], seq[i]
 
-    def fork(self) -> Rng:
-        """A new generator seeded from this one (advances this one by one step)."""
-        return Rng(self.next_u64())
-
     def to_json(self) -> list[int]:
         return [self.seed, self.counter]
 

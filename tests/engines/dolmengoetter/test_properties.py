@@ -1,9 +1,9 @@
-"""Random play-throughs (seeded loops): every game ends, every applied action was legal,
-scores add up from the events, states round-trip through JSON, and replays are exact."""
+"""Random play-throughs (seeded loops): scores add up from the events, stones and dolmens are
+conserved, and games end both ways (DG-10). What every engine promises (legal actions, round
+trips, determinism, refusals, sampling) is checked for all games in
+``tests/engines/test_contract.py``."""
 
 from __future__ import annotations
-
-import json
 
 import pytest
 
@@ -14,8 +14,8 @@ from .helpers import GAME
 
 GAMES_PER_COUNT = 600
 """2400 random games in all (about 10 s on one core)."""
-ROUND_TRIP_GAMES = 15
-"""Games per player count checked with a JSON round trip and replay at every step."""
+CONSERVED_AT_EVERY_STEP = 15
+"""Games per player count whose conservation is checked at every step, not only at the end."""
 MAX_PLIES = 2000
 
 
@@ -28,12 +28,7 @@ def play_random(players: int, seed: int, step_check=None):
     while not state.is_over:
         assert len(actions) < MAX_PLIES, f"{players}p seed {seed} does not end"
         (seat,) = state.to_act()
-        legal = state.legal_actions(seat)
-        assert legal, "a seat to act always has an action (DG-9: at least a pass)"
-        for other in range(players):
-            if other != seat:
-                assert state.legal_actions(other) == []
-        action = rng.choice(legal)
+        action = rng.choice(state.legal_actions(seat))
         events = state.apply(seat, action)
         actions.append((seat, action))
         for e in events:
@@ -68,12 +63,17 @@ def assert_conserved(state):
         assert druids == 3 or (state.phase == "druids" and druids < 3)
 
 
+def conserved(state, events) -> None:
+    assert_conserved(state)
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
-def test_random_games_finish_with_legal_actions_and_scores_from_events(players):
+def test_random_games_end_with_scores_from_events_and_every_piece_conserved(players):
     """DG-5/DG-8/DG-10: final score = 4 + the sum of penalties and scoring events."""
     for seed in range(GAMES_PER_COUNT):
-        state, _, deltas = play_random(players, seed)
+        every_step = seed < CONSERVED_AT_EVERY_STEP
+        state, _, deltas = play_random(players, seed, conserved if every_step else None)
         assert state.is_over
         assert state.scores() == [4 + d for d in deltas]
         assert min(state.scores()) >= 1  # DG-5: never below 1 by declining
@@ -101,36 +101,3 @@ def test_DG10_both_endings_happen_when_players_build_every_dolmen_they_may(playe
             assert any(not any(hand) for hand in state.hands)  # someone placed their last
         reasons.add(state.end_reason)
     assert reasons == {"stones_used_up", "final_round_done"}
-
-
-@pytest.mark.parametrize("players", [2, 3, 4, 5])
-def test_json_round_trip_and_conservation_at_every_step(players):
-    for seed in range(ROUND_TRIP_GAMES):
-
-        def check(state, events):
-            data = state.to_json()
-            text = json.dumps(data)
-            loaded = GAME.from_json(json.loads(text))
-            assert loaded.to_json() == data
-            for seat in range(players):
-                assert loaded.legal_actions(seat) == state.legal_actions(seat)
-            assert loaded.view(None) == state.view(None)
-            assert_conserved(state)
-
-        play_random(players, 5000 + seed, check)
-
-
-@pytest.mark.parametrize("players", [2, 3, 4, 5])
-def test_same_seed_and_actions_give_the_same_states_and_events(players):
-    for seed in range(ROUND_TRIP_GAMES):
-        states: list = []
-
-        def record(state, events, states=states):
-            states.append((state.to_json(), [e.to_json() for e in events]))
-
-        final, actions, _ = play_random(players, 9000 + seed, record)
-        replay = GAME.new(players, 9000 + seed)
-        for (seat, action), (expected, events) in zip(actions, states, strict=True):
-            got = replay.apply(seat, action.model_dump())  # as JSON, the way the server replays
-            assert (replay.to_json(), [e.to_json() for e in got]) == (expected, events)
-        assert replay.scores() == final.scores()

@@ -3,8 +3,8 @@
 At every step: the pieces form one tree around a Great Wall path between side towers, the
 sides follow DK-6 (checked from the view against the board file, not the engine's code), 28
 walls and 17 tiles per player are all accounted for; spectators never see a face; every
-game ends and its scores are the sum of its village scores; a state saved and loaded at any
-step plays on exactly like the original (JSON round trip and determinism).
+game's scores are the sum of its village scores. What every engine promises (round trips,
+determinism, refusals, sampling) is checked for all games in ``tests/engines/test_contract.py``.
 """
 
 from __future__ import annotations
@@ -187,32 +187,18 @@ def test_random_wall_placements_keep_the_wall_a_tree_with_sides_and_28_pieces():
             assert count_walls(after) == 28
 
 
-def play_checked(players: int, seed: int, *, full: bool) -> None:
-    """One random game; cheap invariants at every step, and with ``full`` the wall check and
-    a JSON round trip that must play on exactly like the original."""
+def play_checked(players: int, seed: int, *, walls: bool) -> None:
+    """One random game; cheap invariants at every step, and with ``walls`` the DK-1/DK-6
+    check of the wall from the view."""
     state = GAME.new(players, seed)
     rng = Rng(seed ^ 0xBEEF)
-    for ply in range(5000):
+    for _ in range(5000):
         if state.is_over:
             break
         seat = state.to_act()[0]
-        legal = state.legal_actions(seat)
-        assert legal, f"seat {seat} has no legal action at ply {ply}"
-        action = rng.choice(legal)
-        if full:
-            # Actions travel as JSON (the API) and show a label (logs, the UI).
-            wire = json.loads(json.dumps(action.model_dump(mode="json")))
-            assert GAME.parse_action(wire) == action and action.label()
-            saved = state.to_json()
-            copy = GAME.from_json(json.loads(json.dumps(saved)))
-            assert copy.to_json() == saved
-            assert copy.legal_actions(seat) == legal
-        events = state.apply(seat, action)
+        events = state.apply(seat, rng.choice(state.legal_actions(seat)))
         view = state.view(None)
-        if full:
-            copy_events = copy.apply(seat, action)
-            assert copy.to_json() == state.to_json()
-            assert [e.to_json() for e in copy_events] == [e.to_json() for e in events]
+        if walls:
             check_wall_view(view)
         assert count_walls(view) == 28
         if not state.is_over:
@@ -233,28 +219,6 @@ def play_checked(players: int, seed: int, *, full: bool) -> None:
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_random_games_end_with_consistent_scores(players):
+def test_random_games_keep_walls_and_tiles_and_end_with_scores_from_the_villages(players):
     for seed in range(150):
-        play_checked(players, seed, full=False)
-
-
-@pytest.mark.parametrize("players", [2, 3, 4])
-def test_random_games_round_trip_and_replay_at_every_step(players):
-    for seed in range(1000, 1030):
-        play_checked(players, seed, full=True)
-
-
-def test_same_seed_and_actions_give_the_same_game():
-    def run(seed: int) -> list:
-        state = GAME.new(3, seed)
-        rng = Rng(4)
-        log = []
-        while not state.is_over:
-            seat = state.to_act()[0]
-            log.append(
-                [e.to_json() for e in state.apply(seat, rng.choice(state.legal_actions(seat)))]
-            )
-        return [log, state.to_json()]
-
-    assert run(21) == run(21)
-    assert run(21) != run(22)
+        play_checked(players, seed, walls=seed % 5 == 0)
