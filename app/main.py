@@ -20,10 +20,10 @@ from app.core.errors import install_error_handlers
 from app.core.logs import install_token_redaction
 from app.db.migrate import upgrade
 from app.db.session import Database
+from app.hub.choice import make_hub
 from app.services.games import GameService
 from app.services.registry import available_games
 from app.ws.endpoint import GameSocket
-from app.ws.hub import make_hub
 from app.ws.rooms import Rooms
 from engines.core import Game
 

@@ -16,9 +16,9 @@ from typing import Protocol
 
 from starlette.concurrency import run_in_threadpool
 
+from app.hub.base import Hub
 from app.services.games import GameService
 from app.services.snapshots import Snapshot
-from app.ws.hub import Hub
 
 log = logging.getLogger(__name__)
 

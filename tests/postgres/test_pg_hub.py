@@ -12,7 +12,7 @@ import pytest
 
 from app.db.migrate import upgrade
 from app.db.session import Database
-from app.ws.pg_hub import CHANNEL, PostgresHub
+from app.hub.postgres import CHANNEL, PostgresHub
 
 pytestmark = pytest.mark.postgres
 

@@ -28,7 +28,7 @@ from datetime import UTC, datetime, timedelta
 
 import psycopg
 
-from app.ws.hub import Hub
+from app.hub.base import Hub
 
 log = logging.getLogger(__name__)
 
