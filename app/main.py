@@ -83,11 +83,6 @@ def create_app(settings: Settings | None = None, games: Mapping[str, Game] | Non
         """Live state for one seat (``?token=``) or a spectator; see docs/API.md."""
         await GameSocket(websocket, service, rooms, settings.ws_heartbeat).run()
 
-    @app.get("/api/health", tags=["kinds"])
-    def health() -> dict[str, str]:
-        """Liveness: answers without touching the database."""
-        return {"status": "ok"}
-
     install_pages(app, settings.static_dir)
     install_openapi(app, games)
     return app
