@@ -81,7 +81,9 @@ def create_app(settings: Settings | None = None, games: Mapping[str, Game] | Non
     @app.websocket("/ws/games/{game_id}")
     async def game_socket(websocket: WebSocket, game_id: str) -> None:
         """Live state for one seat (``?token=``) or a spectator; see docs/API.md."""
-        await GameSocket(websocket, service, rooms, settings.ws_heartbeat).run()
+        await GameSocket(
+            websocket, service, rooms, settings.ws_heartbeat, settings.ws_send_queue
+        ).run()
 
     install_pages(app, settings.static_dir)
     install_openapi(app, games)

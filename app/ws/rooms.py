@@ -94,6 +94,11 @@ class Rooms:
             room.close()
             del self._rooms[game_id]
 
+    def connections(self, game_id: str) -> int:
+        """How many connections of this process follow ``game_id``."""
+        room = self._rooms.get(game_id)
+        return len(room.listeners) if room is not None else 0
+
     def close_all(self) -> None:
         for room in self._rooms.values():
             room.close()
