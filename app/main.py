@@ -24,10 +24,10 @@ from app.core.limits import BodyLimit, RateLimiter, SocketCounter
 from app.core.logs import install_token_redaction
 from app.db.migrate import upgrade
 from app.db.session import Database
+from app.hub.choice import make_hub
 from app.services.games import GameService
 from app.services.registry import available_games
 from app.ws.endpoint import GameSocket
-from app.ws.hub import make_hub
 from app.ws.rooms import Rooms
 from engines.core import Game
 
@@ -105,12 +105,15 @@ def create_app(settings: Settings | None = None, games: Mapping[str, Game] | Non
     @app.websocket("/ws/games/{game_id}")
     async def game_socket(websocket: WebSocket, game_id: str) -> None:
         """Live state for one seat (``?token=``) or a spectator; see docs/API.md."""
-        await GameSocket(websocket, service, rooms, settings.ws_heartbeat, limiter, sockets).run()
-
-    @app.get("/api/health", tags=["kinds"])
-    def health() -> dict[str, str]:
-        """Liveness: answers without touching the database."""
-        return {"status": "ok"}
+        await GameSocket(
+            websocket,
+            service,
+            rooms,
+            settings.ws_heartbeat,
+            settings.ws_send_queue,
+            limiter,
+            sockets,
+        ).run()
 
     install_pages(app, settings.static_dir)
     install_docs(app)

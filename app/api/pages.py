@@ -1,4 +1,8 @@
-"""The browser pages: whatever static/ holds (another part of the project writes it)."""
+"""The browser pages: the client in ``static_dir`` (the repository's ``static/``).
+
+A server whose ``static_dir`` holds no client (an API-only install, a directory moved
+away) still starts: its pages answer 404 ``not_found`` like any unknown path.
+"""
 
 from __future__ import annotations
 
@@ -12,7 +16,7 @@ from app.core.errors import error_response
 
 
 class OptionalStaticFiles(StaticFiles):
-    """Static files from a directory that may not exist yet: 404 then, never a crash."""
+    """Static files from a directory that may be missing: 404 then, never a crash."""
 
     async def check_config(self) -> None:
         if self.directory is not None and Path(self.directory).is_dir():
@@ -25,7 +29,7 @@ def install_pages(app: FastAPI, static_dir: Path) -> None:
     def page(name: str) -> Response:
         path = static_dir / name
         if not path.is_file():
-            return error_response("not_found", f"the browser client has no {name} yet")
+            return error_response("not_found", f"this server has no browser page {name}")
         return FileResponse(path, media_type="text/html")
 
     @router.get("/")

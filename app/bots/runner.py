@@ -21,9 +21,9 @@ from starlette.concurrency import run_in_threadpool
 
 from app.core.errors import ApiError
 from app.db.models import GameRow, SeatRow
+from app.hub.base import Hub
 from app.services.games import Caller, GameService
 from app.services.snapshots import Snapshot
-from app.ws.hub import Hub
 
 from .policy import Policy, random_policy
 from .randomness import bot_rng

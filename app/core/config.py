@@ -38,6 +38,12 @@ class Settings(BaseSettings):
     ws_heartbeat: float = Field(
         25.0, gt=0, description="Seconds of silence after which the server pings a WebSocket."
     )
+    ws_send_queue: int = Field(
+        64,
+        ge=1,
+        description="Messages a WebSocket may have waiting to be sent; a client that falls "
+        "further behind is closed (1013) and catches up by reconnecting with ?since=.",
+    )
     cache_size: int = Field(2000, ge=1, description="Games whose replayed state stays in memory.")
     threads: int = Field(40, ge=1, description="Worker threads for blocking work (database).")
     ws_compression: bool = Field(

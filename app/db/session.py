@@ -1,4 +1,4 @@
-"""Database engine and sessions for any SQLAlchemy URL (SQLite now, Postgres later).
+"""Database engine and sessions for SQLite and PostgreSQL (any SQLAlchemy URL).
 
 SQLite needs two things to behave under concurrent writers: WAL (readers never wait for
 the writer) and write transactions that take the write lock up front (``BEGIN IMMEDIATE``).

@@ -22,8 +22,8 @@ from app.core.errors import ApiError
 from app.core.security import hash_token, new_token
 from app.db.models import ActionRow, GameRow, SeatRow, utcnow
 from app.db.session import Database
+from app.hub.base import Hub
 from app.services.snapshots import Snapshot, StateCache, as_utc, seat_infos
-from app.ws.hub import Hub
 from engines.core import Event, Game, IllegalAction
 
 # The write path's statements, built once (Core, not ORM: this is the hot path).

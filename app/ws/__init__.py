@@ -1,1 +1,2 @@
-"""Live updates: the hub (commit → local subscribers) and the WebSocket endpoint."""
+"""The WebSocket transport: the endpoint (one connection) and the rooms (this process's
+connections to one game). What changed reaches the rooms through ``app.hub``."""

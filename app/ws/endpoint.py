@@ -1,13 +1,17 @@
 """``/ws/games/{game_id}``: one connection, as a small state machine.
 
-connect → (optional ``auth`` as the first message) → open → closed. One receive loop;
-pushes from the room arrive through ``push``; clean-up in ``finally``. Close codes:
-1003 for a malformed message (also JSON nested too deeply to parse), 1008 for an unknown
-game or a refused token (also when the host gives the connection's seat back: its token no
-longer holds the seat) and for one connection too many (``too_many_connections``), 1009
-for a message over ``WS_MAX_MESSAGE_BYTES`` (uvicorn closes it), 1011 for an internal
-error, 1013 while the database is unavailable, 4029 after ``rate_limited``. A refused
-action is answered with an ``error`` message and the socket stays open.
+connect → (optional ``auth`` as the first message) → open → closed. One receive loop and
+one sender: every message goes through the connection's ``Outbox`` (at most
+``WS_SEND_QUEUE`` waiting), which its own task writes to the network, so a room's push to a
+game's connections never waits for any one client. A client that stops reading falls
+behind: once its outbox is full the server drops what was waiting and closes it with 1013
+(try again later); it reconnects with ``?since=`` and gets every event it missed. Other
+close codes: 1003 for a malformed message (also JSON nested too deeply to parse), 1008 for
+an unknown game or a refused token (also when the host gives the connection's seat back: its
+token no longer holds the seat) and for one connection too many (``too_many_connections``),
+1009 for a message over ``WS_MAX_MESSAGE_BYTES`` (uvicorn closes it), 1011 for an internal
+error, 1013 while the database is unavailable, 4029 after ``rate_limited``. A refused action
+is answered with an ``error`` message and the socket stays open.
 """
 
 from __future__ import annotations
@@ -17,6 +21,7 @@ import contextlib
 import enum
 import json
 import logging
+from collections import deque
 from typing import Any
 
 from pydantic_core import to_json
@@ -34,7 +39,7 @@ log = logging.getLogger(__name__)
 MALFORMED = 1003
 POLICY = 1008
 INTERNAL = 1011
-TRY_AGAIN_LATER = 1013
+TRY_AGAIN_LATER = 1013  # fell behind, or the database is down: the client reconnects
 RATE_LIMITED = 4029
 
 
@@ -55,6 +60,46 @@ class Close(Exception):
         self.code = code
 
 
+class Outbox:
+    """One connection's messages waiting for the network: at most ``limit``, then a close.
+
+    ``put`` never waits, so whoever sends (the room, the receive loop) never waits for
+    this client. ``get`` hands the sender the next message, or ``None`` once the outbox is
+    closed and empty (then ``close_code`` says how to close the socket).
+    """
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self.close_code: int | None = None
+        self._messages: deque[str] = deque()
+        self._ready = asyncio.Event()
+
+    def put(self, text: str) -> bool:
+        """Queue ``text``; ``False`` (nothing queued) when the outbox is full."""
+        if len(self._messages) >= self.limit:
+            return False
+        if self.close_code is None:
+            self._messages.append(text)
+            self._ready.set()
+        return True
+
+    def close(self, code: int, *, drop_waiting: bool = False) -> None:
+        """Close after what is waiting (or at once, ``drop_waiting``); the first code wins."""
+        if drop_waiting:
+            self._messages.clear()
+        if self.close_code is None:
+            self.close_code = code
+        self._ready.set()
+
+    async def get(self) -> str | None:
+        while not self._messages:
+            if self.close_code is not None:
+                return None
+            self._ready.clear()
+            await self._ready.wait()
+        return self._messages.popleft()
+
+
 class GameSocket:
     def __init__(
         self,
@@ -62,6 +107,7 @@ class GameSocket:
         service: GameService,
         rooms: Rooms,
         heartbeat: float,
+        send_queue: int = 64,
         limiter: RateLimiter | None = None,
         sockets: SocketCounter | None = None,
     ):
@@ -78,22 +124,52 @@ class GameSocket:
         self.sent: tuple[int, int] = (-1, -1)  # (version, seats_revision) last pushed
         self.events_from: int | None = None  # events of actions with seq > this are to be sent
         self.since_at_connect: int | None = None
-        self._send_lock = asyncio.Lock()
+        self.outbox = Outbox(send_queue)
+        self._push_lock = asyncio.Lock()
+        self._receiver: asyncio.Task[int | None] | None = None
         self.room: Room | None = None
 
     @property
     def seat(self) -> int | None:
         return self.caller.seat if self.caller else None
 
-    # ---- the loop -------------------------------------------------------------------
+    # ---- the loops ------------------------------------------------------------------
 
     async def run(self) -> None:
         await self.ws.accept()
         refusal = self.sockets.admit(self.game_id, self.client) if self.sockets else None
         if refusal is not None:
-            await self.send_error(ApiError("too_many_connections", refusal))
-            await self._close(POLICY)
+            # Not yet in a room and no sender yet: answer and close directly.
+            with contextlib.suppress(RuntimeError, OSError, WebSocketDisconnect):
+                err = ApiError("too_many_connections", refusal)
+                await self.ws.send_text(to_json(error_message(err)).decode())
+                await self.ws.close(POLICY)
             return
+        sender = asyncio.create_task(self._send_forever(), name=f"ws-send-{self.game_id}")
+        receiver = asyncio.create_task(self._receive_forever(), name=f"ws-recv-{self.game_id}")
+        self._receiver = receiver
+        try:
+            await asyncio.wait({sender, receiver}, return_when=asyncio.FIRST_COMPLETED)
+            if receiver.done() and not receiver.cancelled():
+                code = receiver.result()
+                if code is None:  # the client left: nothing more to send
+                    sender.cancel()
+                else:  # what is waiting (an ``error``, say) goes out before the close
+                    self.outbox.close(code)
+                    await sender
+            elif receiver.done():  # cancelled: the client fell behind, the sender closes
+                await sender
+            # else the sender ended first: the socket broke; the receiver is cancelled below
+        finally:
+            for task in (sender, receiver):
+                task.cancel()
+            await asyncio.gather(sender, receiver, return_exceptions=True)
+            await self.on_disconnect()
+            if self.sockets:
+                self.sockets.release(self.game_id, self.client)
+
+    async def _receive_forever(self) -> int | None:
+        """Receive until the client leaves (``None``) or must be closed (the close code)."""
         try:
             await self.on_connect()
             while True:
@@ -103,22 +179,36 @@ class GameSocket:
                     await self.send({"type": "ping"})
                     continue
                 if message["type"] == "websocket.disconnect":
-                    break
+                    return None
                 await self.on_receive(message)
         except Close as close:
-            await self._close(close.code)
+            return close.code
         except WebSocketDisconnect:
-            pass
+            return None
         except DATABASE_ERRORS as exc:
             await self.send_error(database_unavailable(exc))
-            await self._close(TRY_AGAIN_LATER)
+            return TRY_AGAIN_LATER
         except Exception:
             log.exception("websocket for game %s failed", self.game_id)
-            await self._close(INTERNAL)
-        finally:
-            await self.on_disconnect()
-            if self.sockets:
-                self.sockets.release(self.game_id, self.client)
+            return INTERNAL
+
+    async def _send_forever(self) -> None:
+        """Write the outbox to the network in order; close the socket when it closes."""
+        while (text := await self.outbox.get()) is not None:
+            if self.ws.application_state is not WebSocketState.CONNECTED:
+                return
+            try:
+                await self.ws.send_text(text)
+            except (WebSocketDisconnect, RuntimeError, OSError):
+                self.phase = Phase.CLOSED
+                return
+        code = self.outbox.close_code
+        self.phase = Phase.CLOSED
+        if code is not None and self.ws.application_state is WebSocketState.CONNECTED:
+            # Against a client that reads nothing this waits until it reads again or its
+            # connection dies; by then it is out of its room and holds nothing else.
+            with contextlib.suppress(RuntimeError, OSError, WebSocketDisconnect):
+                await self.ws.close(code)
 
     # ---- hooks ----------------------------------------------------------------------
 
@@ -170,6 +260,9 @@ class GameSocket:
 
     async def on_disconnect(self) -> None:
         self.phase = Phase.CLOSED
+        self._leave_room()
+
+    def _leave_room(self) -> None:
         if self.room is not None:
             self.rooms.leave(self.game_id, self)
             self.room = None
@@ -228,8 +321,8 @@ class GameSocket:
     # ---- sending --------------------------------------------------------------------
 
     async def push(self, snap: Snapshot) -> None:
-        """Send ``snap`` as this seat sees it, with the events it has not had yet."""
-        async with self._send_lock:
+        """Queue ``snap`` as this seat sees it, with the events it has not had yet."""
+        async with self._push_lock:
             stamp = (snap.version, snap.seats_revision)
             if self.phase in (Phase.CLOSED, Phase.AUTHENTICATING) or stamp <= self.sent:
                 return  # never step back to an older state, nor repeat one
@@ -244,7 +337,7 @@ class GameSocket:
             }
             self.sent = stamp
             self.events_from = max(self.events_from, snap.version)
-            await self._send_locked(message)
+            self._queue(message)
 
     async def _still_seated(self, snap: Snapshot) -> bool:
         """Whether this connection may still see its seat's view of ``snap``. The seats
@@ -259,29 +352,38 @@ class GameSocket:
                 self.service.reconfirm, caller, snap.seats_revision
             )
         except ApiError as err:
-            await self._send_locked(error_message(err))
-            await self._close(POLICY)
+            self._queue(error_message(err))
+            self.phase = Phase.CLOSED
+            self.outbox.close(POLICY)
             return False
         return True
 
     async def send(self, message: dict[str, Any]) -> None:
-        async with self._send_lock:
-            await self._send_locked(message)
+        self._queue(message)
 
     async def send_error(self, err: ApiError) -> None:
         await self.send(error_message(err))
 
-    async def _send_locked(self, message: dict[str, Any]) -> None:
-        if self.ws.application_state is not WebSocketState.CONNECTED:
+    def _queue(self, message: dict[str, Any]) -> None:
+        if self.phase is Phase.CLOSED and self.outbox.close_code is not None:
             return
-        try:
-            # pydantic-core's encoder: several times faster than json.dumps on a whole view.
-            await self.ws.send_text(to_json(message).decode())
-        except (WebSocketDisconnect, RuntimeError, OSError):
-            self.phase = Phase.CLOSED
+        # pydantic-core's encoder: several times faster than json.dumps on a whole view.
+        if not self.outbox.put(to_json(message).decode()):
+            self._fall_behind()
 
-    async def _close(self, code: int) -> None:
+    def _fall_behind(self) -> None:
+        """The client stopped reading: stop everything for it at once (see the docstring
+        of the module) so its game's other connections never wait for it."""
+        log.warning(
+            "websocket for game %s fell %d messages behind; closing it (%d)",
+            self.game_id,
+            self.outbox.limit,
+            TRY_AGAIN_LATER,
+        )
         self.phase = Phase.CLOSED
-        if self.ws.application_state is WebSocketState.CONNECTED:
-            with contextlib.suppress(RuntimeError):
-                await self.ws.close(code)
+        self.outbox.close(TRY_AGAIN_LATER, drop_waiting=True)
+        self._leave_room()
+        if self._receiver is not None and self._receiver is not asyncio.current_task():
+            self._receiver.cancel()
+        elif self._receiver is not None:
+            raise Close(TRY_AGAIN_LATER)

@@ -16,9 +16,9 @@ from typing import Protocol
 
 from starlette.concurrency import run_in_threadpool
 
+from app.hub.base import Hub
 from app.services.games import GameService
 from app.services.snapshots import Snapshot
-from app.ws.hub import Hub
 
 log = logging.getLogger(__name__)
 
@@ -93,6 +93,11 @@ class Rooms:
         if not room.listeners:
             room.close()
             del self._rooms[game_id]
+
+    def connections(self, game_id: str) -> int:
+        """How many connections of this process follow ``game_id``."""
+        room = self._rooms.get(game_id)
+        return len(room.listeners) if room is not None else 0
 
     def close_all(self) -> None:
         for room in self._rooms.values():

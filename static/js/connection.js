@@ -122,6 +122,7 @@ export class Connection {
       this.ws = null;
       clearInterval(this.pingTimer);
       if (this.stopped) return;
+      // Any other code retries with `since`: 1013 (we fell behind reading) included.
       if (ev.code === 4401 || ev.code === 4403 || ev.code === 1008) {
         // The server refused our token: retrying the same one cannot help.
         this.setStatus("offline", { reason: "refused", code: ev.code });

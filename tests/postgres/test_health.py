@@ -1,4 +1,5 @@
-"""``/healthz`` (liveness, no database) and ``/readyz`` (the database answers, else 503)."""
+"""``/healthz`` and ``/api/health`` (liveness, no database) and ``/readyz`` (the database
+answers, else 503)."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ def test_sqlite_server_is_live_and_ready(tmp_path: Path) -> None:
     settings = Settings(database_url=f"sqlite:///{tmp_path / 'db.sqlite'}", bot_delay=0)
     with TestClient(create_app(settings)) as client:
         assert client.get("/healthz").json() == {"status": "ok"}
+        assert client.get("/api/health").json() == {"status": "ok"}
         ready = client.get("/readyz")
         assert ready.status_code == 200
         assert ready.json() == {"status": "ok", "database": "sqlite", "hub": "InProcessHub"}
@@ -45,5 +47,13 @@ def test_readyz_turns_503_when_postgres_goes_away_while_healthz_stays_200() -> N
             # Where the database lives is for the log, not for whoever asks.
             assert str(pg.port) not in error["message"] and "127.0.0.1" not in error["message"]
             assert client.get("/healthz").status_code == 200
+            assert client.get("/api/health").status_code == 200
     finally:
         pg.stop()
+
+
+def test_probes_are_documented_together_under_the_health_tag(tmp_path: Path) -> None:
+    settings = Settings(database_url=f"sqlite:///{tmp_path / 'db.sqlite'}", bot_delay=0)
+    paths = create_app(settings).openapi()["paths"]
+    for path in ("/healthz", "/api/health", "/readyz"):
+        assert paths[path]["get"]["tags"] == ["health"], path

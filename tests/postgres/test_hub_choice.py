@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 
 from app.core.config import Settings
-from app.ws.hub import InProcessHub, make_hub
-from app.ws.pg_hub import PostgresHub
+from app.hub.choice import make_hub
+from app.hub.memory import InProcessHub
+from app.hub.postgres import PostgresHub
 
 PG = "postgresql+psycopg://tafelrunde:secret@db:5432/tafelrunde"
 

@@ -1,12 +1,16 @@
-"""Probes for operators and orchestrators: ``/healthz`` (liveness) and ``/readyz`` (readiness).
+"""Probes: ``/healthz`` and ``/api/health`` (liveness), ``/readyz`` (readiness).
 
-``/healthz`` answers from the event loop alone, so a slow or absent database never gets a
-live process restarted. ``/readyz`` asks the database to write: it rewrites the one row of
-``alembic_version`` with its own value and rolls back, so a database that answers reads
-but refuses writes (read-only SQLite file, PostgreSQL in recovery or read-only, a schema
-that was never migrated) is unready too. 200 when the write goes through, 503 with the
-API's error body (code ``database_unavailable``, ``Retry-After``) when it does not. The
-message names only the kind of failure; the details (host, user) go to the server log.
+The two liveness routes answer the same and never touch the database, so a slow or absent
+database never gets a live process restarted. ``/healthz`` is for operators and
+orchestrators (the image's ``HEALTHCHECK``, a load balancer); ``/api/health`` is the same
+answer under the API's prefix, for clients that only reach ``/api`` (bots behind a proxy
+that forwards ``/api`` only, the benchmarks' trivial request). ``/readyz`` asks the database
+to write: it rewrites the one row of ``alembic_version`` with its own value and rolls back,
+so a database that answers reads but refuses writes (read-only SQLite file, PostgreSQL in
+recovery or read-only, a schema that was never migrated) is unready too. 200 when the write
+goes through, 503 with the API's error body (code ``database_unavailable``, ``Retry-After``)
+when it does not. The message names only the kind of failure; the details (host, user) go to
+the server log.
 """
 
 from __future__ import annotations
@@ -28,7 +32,15 @@ router = APIRouter(tags=["health"])
 
 @router.get("/healthz")
 async def healthz() -> dict[str, str]:
-    """Liveness: the process serves requests. Never touches the database."""
+    """Liveness for operators: the process serves requests. Never touches the database."""
+    return {"status": "ok"}
+
+
+@router.get("/api/health")
+def api_health() -> dict[str, str]:
+    """Liveness under the API's prefix (as ``/healthz``). Never touches the database."""
+    # A plain ``def`` like the API's other routes (worker thread), so the benchmarks'
+    # "trivial request" still measures what an API request costs without the database.
     return {"status": "ok"}
 
 

@@ -1,12 +1,11 @@
-"""The hub: after a commit the service calls ``hub.publish(game_id, version)``; the hub
-delivers ``(game_id, version)`` to the local subscribers of this process (its WebSocket
-rooms and the bot runner), which then load the current state themselves.
+"""What every hub does: after a commit the service calls ``hub.publish(game_id, version)``;
+the hub delivers ``(game_id, version)`` to the local subscribers of this process (its
+WebSocket rooms and the bot runner), which then load the current state themselves.
 
 A notification carries no game data, only "this game changed": subscribers always read
-the state through the service, which catches up from the action log. That is what lets a
-Postgres ``LISTEN/NOTIFY`` hub be a drop-in subclass: its ``publish`` would ``NOTIFY`` and a
-listener task would call ``_deliver`` for notifications from every process. Choose the class
-with the ``HUB`` setting (``make_hub``).
+the state through the service, which catches up from the action log. So a hub differs only
+in ``_announce``: ``InProcessHub`` (``memory.py``) delivers locally, ``PostgresHub``
+(``postgres.py``) also sends ``NOTIFY`` and delivers what it hears from other processes.
 """
 
 from __future__ import annotations
@@ -16,8 +15,6 @@ import logging
 import threading
 from abc import ABC, abstractmethod
 from collections.abc import Callable
-
-from app.core.config import Settings
 
 log = logging.getLogger(__name__)
 
@@ -86,24 +83,3 @@ class Hub(ABC):
                 callback(game_id, version)
             except Exception:  # one broken subscriber must not starve the others
                 log.exception("hub subscriber failed for game %s", game_id)
-
-
-class InProcessHub(Hub):
-    """One server process: delivery is a hop onto the event loop."""
-
-    def _announce(self, game_id: str, version: int) -> None:
-        self._deliver(game_id, version)
-
-
-def make_hub(settings: Settings) -> Hub:
-    kind = settings.hub
-    if kind == "auto":
-        sqlite = settings.database_url.startswith("sqlite")
-        kind = "memory" if sqlite else "postgres"
-    if kind == "memory":
-        return InProcessHub()
-    if kind == "postgres":
-        from app.ws.pg_hub import PostgresHub  # psycopg is the optional [postgres] extra
-
-        return PostgresHub(settings.database_url)
-    raise ValueError(f"unknown hub {settings.hub!r}")

@@ -28,7 +28,7 @@ from datetime import UTC, datetime, timedelta
 
 import psycopg
 
-from app.ws.hub import Hub
+from app.hub.base import Hub
 
 log = logging.getLogger(__name__)
 
@@ -89,6 +89,8 @@ class PostgresHub(Hub):
         self.listening: asyncio.Event | None = None
         """Set while the listener connection is up and ``LISTEN`` is in force."""
         self.reconnects = 0
+        self.checks = 0
+        """Version checks done (each ``_resync``): lets a test wait for the next one."""
 
     # ---- lifecycle --------------------------------------------------------------------
 
@@ -221,6 +223,7 @@ class PostgresHub(Hub):
         game with local subscribers is delivered. ``None`` (periodic check, or the first
         connection): games with local subscribers whose version moved past what was seen.
         """
+        self.checks += 1
         with self._lock:
             local = list(self._games)
         if changed_since is None and not local:
