@@ -29,7 +29,6 @@ class WallGeometry:
 
     line_towers: tuple[tuple[int, int], ...]
     line_villages: tuple[tuple[int, int], ...]
-    tower_lines: tuple[tuple[int, ...], ...]
     village_lines: tuple[tuple[int, ...], ...]
     tower_side: tuple[str | None, ...]
     line_at: Mapping[tuple[int, int], int]
@@ -40,7 +39,6 @@ class WallGeometry:
     north_tower: int
     initial_pieces: tuple[int, ...]
     initial_ends: tuple[int, int]
-    initial_mongolia: frozenset[int]
     total_walls: int
     north_seeds: Mapping[tuple[int, int], frozenset[int]] = field(default_factory=dict)
     """(west end, east end) -> villages with a border line on the north arc (DK-6)."""
@@ -61,12 +59,9 @@ class WallGeometry:
             raise ValueError("board lines must have ids 0..n-1")
         line_towers = tuple((line["towers"][0], line["towers"][1]) for line in lines)
         line_villages = tuple((line["villages"][0], line["villages"][1]) for line in lines)
-        tower_lines: list[list[int]] = [[] for _ in towers]
         village_lines: list[list[int]] = [[] for _ in board["villages"]]
         line_at: dict[tuple[int, int], int] = {}
         for i, ((a, b), (v, w)) in enumerate(zip(line_towers, line_villages, strict=True)):
-            tower_lines[a].append(i)
-            tower_lines[b].append(i)
             village_lines[v].append(i)
             village_lines[w].append(i)
             line_at[(a, b)] = line_at[(b, a)] = i
@@ -75,7 +70,6 @@ class WallGeometry:
         geo = cls(
             line_towers=line_towers,
             line_villages=line_villages,
-            tower_lines=tuple(tuple(ls) for ls in tower_lines),
             village_lines=tuple(tuple(ls) for ls in village_lines),
             tower_side=tuple(t["side"] for t in sorted(towers, key=lambda t: t["id"])),
             line_at=line_at,
@@ -84,7 +78,6 @@ class WallGeometry:
             north_tower=1,
             initial_pieces=tuple(board["initial_wall"]),
             initial_ends=(ends[WEST], ends[EAST]),
-            initial_mongolia=frozenset(board["initial_mongolia"]),
             total_walls=board["total_walls"],
         )
         west = [t for t, s in enumerate(geo.tower_side) if s == WEST]

@@ -60,7 +60,7 @@ from .walls import Wall
 class DschingisKhanState(State):
     def __init__(
         self,
-        game: Game[Any],
+        game: Game[DschingisKhanState],
         num_players: int,
         rng: Rng,
         geo: WallGeometry,
