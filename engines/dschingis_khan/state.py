@@ -21,7 +21,7 @@ from typing import Any, assert_never, cast
 
 from engines.core import Action, Event, Game, GameOptions, Outcome, Rng, State
 
-from . import scouting
+from . import rules, scouting
 from .actions import (
     DiscardTiles,
     DschingisKhanAction,
@@ -52,7 +52,6 @@ from .constants import (
     WALLS,
     WEST,
 )
-from .rules import can_take_tile, can_take_wall, final_phase_begins
 from .scoring import VillageScore, score_village, totals, winners
 from .walls import Wall
 
@@ -215,10 +214,10 @@ class DschingisKhanState(State):
         return tier
 
     def can_take_wall(self, seat: int) -> bool:
-        return can_take_wall(self.common, self.active_walls[seat])
+        return rules.can_take_wall(self.common, self.active_walls[seat])
 
     def can_take_tile(self, seat: int) -> bool:
-        return can_take_tile(self.passive_count(seat), len(self.active_tiles[seat]))
+        return rules.can_take_tile(self.passive_count(seat), len(self.active_tiles[seat]))
 
     def can_place_walls(self, seat: int) -> bool:
         return bool(self.active_walls[seat]) and bool(self.wall.legal_lines())
@@ -524,7 +523,7 @@ class DschingisKhanState(State):
         """DK-16: the moment two supplies are empty, the final phase begins (for good)."""
         if self.final_trigger is not None:
             return
-        if final_phase_begins(self.common, self.passive):
+        if rules.final_phase_begins(self.common, self.passive):
             self.final_trigger = self.current
             self.final_left = self.num_players
             events.append(Event("final_phase", {"seat": self.current}))
