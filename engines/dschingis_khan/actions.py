@@ -12,12 +12,7 @@ from pydantic import Field
 
 from engines.core import Action
 
-Face = Literal["chinese", "mongolian", "farmer", "plague", "ginseng"]
-FACES: tuple[Face, ...] = ("chinese", "mongolian", "farmer", "plague", "ginseng")
-"""Face index -> name; the engine keeps faces as these indexes internally."""
-CHINESE, MONGOLIAN, FARMER, PLAGUE, GINSENG = range(5)
-TILE_SET = (5, 5, 5, 1, 1)
-"""DK-7: each player's 17 tiles, counted per face."""
+from .constants import FACES, Face
 
 
 class ActionBase(Action):
@@ -130,7 +125,53 @@ class Pass(ActionBase):
         return "pass"
 
 
-DKAction = Annotated[
+DschingisKhanAction = Annotated[
     Setup | TakeWall | TakeTile | PlaceWall | Step | DiscardTiles | RescueScout | PlaceScout | Pass,
     Field(discriminator="type"),
 ]
+
+
+class SharedActions:
+    """One shared object per distinct action where there are few of them, made once per game.
+
+    Actions are frozen, so every state of a game can hand out the same objects: the legal
+    lists are built without allocating, and the core's legality check mostly compares
+    identities. Steps are made fresh (the wall routes make tens of thousands of them).
+    """
+
+    __slots__ = (
+        "_scouts",
+        "_setups",
+        "_walls",
+        "discard_tiles",
+        "pass_turn",
+        "rescue_scout",
+        "take_tile",
+        "take_wall",
+    )
+
+    def __init__(self, num_lines: int, num_villages: int) -> None:
+        self.take_wall = TakeWall()
+        self.take_tile = TakeTile()
+        self.discard_tiles = DiscardTiles()
+        self.rescue_scout = RescueScout()
+        self.pass_turn = Pass()
+        self._walls = [PlaceWall(line=line) for line in range(num_lines)]
+        self._scouts = [PlaceScout(village=v) for v in range(num_villages)]
+        self._setups: dict[tuple[tuple[int, int], tuple[Face, Face], int], Setup] = {}
+
+    def place_wall(self, line: int) -> PlaceWall:
+        return self._walls[line]
+
+    def place_scout(self, village: int) -> PlaceScout:
+        return self._scouts[village]
+
+    def step(self, to: int, face: int, via: tuple[int, ...]) -> Step:
+        return Step(to=to, tile=FACES[face], via=via)
+
+    def setup(self, villages: tuple[int, int], faces: tuple[Face, Face], scout: int) -> Setup:
+        key = (villages, faces, scout)
+        action = self._setups.get(key)
+        if action is None:
+            action = self._setups[key] = Setup(villages=villages, faces=faces, scout=scout)
+        return action

@@ -34,13 +34,11 @@ Faces are named ``chinese``, ``mongolian``, ``farmer``, ``plague``, ``ginseng``.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from .actions import FACES
+from .constants import FACES
 from .scoring import totals
-
-if TYPE_CHECKING:
-    from .state import DschingisKhanState
+from .state import DschingisKhanState
 
 
 def observe(state: DschingisKhanState, seat: int | None) -> dict[str, Any]:

@@ -17,19 +17,17 @@ loader as a saved game, so it is checked the same way (DK-1: one tree, ends on s
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from engines.core import Rng
 
-from .actions import TILE_SET
-from .state import PLACE, DschingisKhanState
-from .walls import EAST, WEST
-
-if TYPE_CHECKING:
-    from .game import DschingisKhan
+from . import GAME
+from .constants import EAST, PLACE, TILE_SET, WEST
+from .game import DschingisKhanGame
+from .state import DschingisKhanState
 
 LETTERS = "CMFPG"
-"""Face letter -> face index (the order of ``actions.FACES``)."""
+"""Face letter -> face index (the order of ``constants.FACES``)."""
 
 
 def _faces(text: str) -> list[int]:
@@ -41,7 +39,7 @@ def _faces(text: str) -> list[int]:
 
 def _layers(text: str) -> list[tuple[int, int]]:
     """'0C 1M' -> [(0, CHINESE), (1, MONGOLIAN)]."""
-    out = []
+    out: list[tuple[int, int]] = []
     for item in text.split():
         owner, letter = item[:-1], item[-1]
         out.append((int(owner), _faces(letter)[0]))
@@ -71,13 +69,11 @@ def position(
     final: tuple[int, int] | None = None,
     start_player: int = 0,
     seed: int = 0,
-    game: DschingisKhan | None = None,
+    game: DschingisKhanGame = GAME,
 ) -> DschingisKhanState:
     """A position; see the module docstring. ``seen``: seat -> villages whose whole stack it
     saw earlier (perfect recall, DK-15). ``final``: (trigger seat, turns after the current).
     """
-    if game is None:
-        from . import GAME as game
     geo = game.geo
     stacks, scouts = dict(stacks or {}), dict(scouts or {})
     walls, tiles = dict(walls or {}), dict(tiles or {})
@@ -104,7 +100,7 @@ def position(
         known[o].add(len(owner) - 1)
         return len(owner) - 1
 
-    stack_ids = [[] for _ in range(geo.num_villages)]
+    stack_ids: list[list[int]] = [[] for _ in range(geo.num_villages)]
     for v, text in stacks.items():
         stack_ids[v] = [tile(o, f) for o, f in _layers(text)]
         known[owner[stack_ids[v][-1]]].update(stack_ids[v])
@@ -156,7 +152,6 @@ def position(
         },
     }
     state = game.from_json(data)
-    assert isinstance(state, DschingisKhanState)
     if list(state.wall.great_wall) != lines[: len(gw_towers) - 1]:
         raise ValueError(f"the great_wall towers {great_wall!r} are not the path between its ends")
     return state

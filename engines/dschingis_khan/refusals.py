@@ -6,47 +6,85 @@ never changes it. Messages name only what the acting seat may see.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from engines.core import Action
 
 from . import scouting
-from .actions import FACES
-from .state import MAX_ACTIVE, PLACE, SCOUT, SETUP, TAKE, TILES, WALLS
-from .walls import EMPTY
-
-if TYPE_CHECKING:
-    from .state import DschingisKhanState
-
-TAKES = ("take_wall", "take_tile")
+from .actions import (
+    DiscardTiles,
+    Pass,
+    PlaceScout,
+    PlaceWall,
+    RescueScout,
+    Setup,
+    Step,
+    TakeTile,
+    TakeWall,
+)
+from .constants import (
+    EMPTY,
+    FACES,
+    MAX_ACTIVE,
+    PLACE,
+    SCOUT,
+    SETUP,
+    TAKE,
+    TAKES_PER_TURN,
+    TILES,
+    WALLS,
+)
+from .state import DschingisKhanState
 
 
 def why_illegal(state: DschingisKhanState, seat: int, action: Action) -> str:
-    kind = action.type
+    # No catch-all: an action of another game (possible only from Python) matches no case
+    # below and gets the general sentence.
     phase = state.phase
-    if phase == SETUP and kind != "setup":
+    is_setup = isinstance(action, Setup)
+    is_take = isinstance(action, TakeWall | TakeTile)
+    if phase == SETUP and not is_setup:
         return (
             "DK-7: the game starts with each player placing two tiles and the scout "
             f"(a setup action), not {action.label()!r}"
         )
-    if kind == "setup" and phase != SETUP:
+    if is_setup and phase != SETUP:
         return "DK-7: the setup is over; every player has placed the starting tiles"
-    if phase == SCOUT and kind != "place_scout":
+    if phase == SCOUT and not isinstance(action, PlaceScout):
         return "DK-12: your scout is off the board; put it back on a village before anything else"
-    if kind == "place_scout" and phase != SCOUT:
+    if isinstance(action, PlaceScout) and phase != SCOUT:
         return "DK-12: your scout is on the board; it is put back only after a rescue"
-    if phase == TAKE and kind not in TAKES:
-        return f"DK-8: first take two pieces (a wall or a tile); {state.takes} of 2 taken so far"
-    if kind in TAKES and phase != TAKE:
+    if phase == TAKE and not is_take:
+        return (
+            f"DK-8: first take two pieces (a wall or a tile); {state.takes} of "
+            f"{TAKES_PER_TURN} taken so far"
+        )
+    if is_take and phase != TAKE:
         return "DK-8: supplies are taken at the start of the turn; now pieces are placed"
-    check = _CHECKS.get(kind)
-    reason = check(state, seat, action) if check else None
+    reason: str | None = None
+    match action:
+        case Setup():
+            reason = _setup(state, seat, action)
+        case PlaceScout():
+            reason = _place_scout(state, seat, action)
+        case TakeWall():
+            reason = _take_wall(state, seat)
+        case TakeTile():
+            reason = _take_tile(state, seat)
+        case PlaceWall():
+            reason = _place_wall(state, seat, action)
+        case Step():
+            reason = _step(state, seat, action)
+        case DiscardTiles():
+            reason = _discard_tiles(state, seat)
+        case RescueScout():
+            reason = _rescue_scout(state, seat)
+        case Pass():
+            reason = _pass(state)
     return reason or f"{action.label()!r} is not a legal action now"
 
 
-def _setup(state: DschingisKhanState, seat: int, action: Action) -> str | None:
-    villages, faces, scout = action.villages, action.faces, action.scout  # type: ignore[attr-defined]
-    geo = state.game.geo
+def _setup(state: DschingisKhanState, seat: int, action: Setup) -> str | None:
+    villages, faces, scout = action.villages, action.faces, action.scout
+    geo = state.geo
     held = sorted(FACES[state.tile_face[t]] for t in state.active_tiles[seat])
     if sorted(faces) != held:
         return f"DK-7: you drew {' and '.join(held)}, so the faces {faces!r} cannot be placed"
@@ -71,9 +109,9 @@ def _setup(state: DschingisKhanState, seat: int, action: Action) -> str | None:
     return None
 
 
-def _place_scout(state: DschingisKhanState, seat: int, action: Action) -> str | None:
-    village = action.village  # type: ignore[attr-defined]
-    if not 0 <= village < state.game.geo.num_villages:
+def _place_scout(state: DschingisKhanState, seat: int, action: PlaceScout) -> str | None:
+    village = action.village
+    if not 0 <= village < state.geo.num_villages:
         return f"DK-12: there is no village {village!r}"
     if village in state.scouts:
         return f"DK-12: village {village!r} already holds a scout"
@@ -87,7 +125,7 @@ def _place_scout(state: DschingisKhanState, seat: int, action: Action) -> str | 
     return f"DK-12: the scout must go on {why}: one of {spots}; not village {village!r}"
 
 
-def _take_wall(state: DschingisKhanState, seat: int, action: Action) -> str | None:
+def _take_wall(state: DschingisKhanState, seat: int) -> str | None:
     if state.active_walls[seat] >= MAX_ACTIVE:
         return f"DK-8: you already hold {MAX_ACTIVE} walls; a fifth cannot be taken"
     if state.common == 0:
@@ -95,7 +133,7 @@ def _take_wall(state: DschingisKhanState, seat: int, action: Action) -> str | No
     return None
 
 
-def _take_tile(state: DschingisKhanState, seat: int, action: Action) -> str | None:
+def _take_tile(state: DschingisKhanState, seat: int) -> str | None:
     if len(state.active_tiles[seat]) >= MAX_ACTIVE:
         return f"DK-8: you already hold {MAX_ACTIVE} tiles; a fifth cannot be taken"
     if state.passive_count(seat) == 0:
@@ -103,7 +141,7 @@ def _take_tile(state: DschingisKhanState, seat: int, action: Action) -> str | No
     return None
 
 
-def _placing(state: DschingisKhanState, seat: int, kind: str) -> str | None:
+def _placing(state: DschingisKhanState, kind: str) -> str | None:
     if state.phase != PLACE:
         return f"DK-9: pieces are placed after taking supplies (now: {state.phase})"
     if state.committed is not None and state.committed != kind:
@@ -111,9 +149,9 @@ def _placing(state: DschingisKhanState, seat: int, kind: str) -> str | None:
     return None
 
 
-def _place_wall(state: DschingisKhanState, seat: int, action: Action) -> str | None:
-    line = action.line  # type: ignore[attr-defined]
-    reason = _placing(state, seat, WALLS)
+def _place_wall(state: DschingisKhanState, seat: int, action: PlaceWall) -> str | None:
+    line = action.line
+    reason = _placing(state, WALLS)
     if reason:
         return reason
     if not state.active_walls[seat]:
@@ -121,9 +159,9 @@ def _place_wall(state: DschingisKhanState, seat: int, action: Action) -> str | N
     return state.wall.why_not_placeable(line)
 
 
-def _step(state: DschingisKhanState, seat: int, action: Action) -> str | None:
-    to, tile, via = action.to, action.tile, action.via  # type: ignore[attr-defined]
-    reason = _placing(state, seat, TILES)
+def _step(state: DschingisKhanState, seat: int, action: Step) -> str | None:
+    to, tile, via = action.to, action.tile, action.via
+    reason = _placing(state, TILES)
     if reason:
         return reason
     held = [FACES[state.tile_face[t]] for t in state.active_tiles[seat]]
@@ -138,7 +176,7 @@ def _step(state: DschingisKhanState, seat: int, action: Action) -> str | None:
             "DK-11: your scout cannot step anywhere; choosing tiles now discards them, "
             "or take the scout off the board"
         )
-    if not 0 <= to < state.game.geo.num_villages:
+    if not 0 <= to < state.geo.num_villages:
         return f"DK-10: there is no village {to!r}"
     if to == state.visited[0]:
         return f"DK-10: the scout may not return to village {to!r}, where it started this turn"
@@ -152,8 +190,8 @@ def _step(state: DschingisKhanState, seat: int, action: Action) -> str | None:
     return scouting.why_not_step(state.wall, here, to, tuple(via), ())
 
 
-def _discard_tiles(state: DschingisKhanState, seat: int, action: Action) -> str | None:
-    reason = _placing(state, seat, TILES)
+def _discard_tiles(state: DschingisKhanState, seat: int) -> str | None:
+    reason = _placing(state, TILES)
     if reason:
         return reason
     if not state.active_tiles[seat]:
@@ -163,7 +201,7 @@ def _discard_tiles(state: DschingisKhanState, seat: int, action: Action) -> str 
     return None
 
 
-def _rescue_scout(state: DschingisKhanState, seat: int, action: Action) -> str | None:
+def _rescue_scout(state: DschingisKhanState, seat: int) -> str | None:
     if state.phase != PLACE or state.committed is not None:
         return "DK-9: the scout is taken off instead of placing pieces, as the whole turn"
     here = state.scouts[seat]
@@ -177,20 +215,7 @@ def _rescue_scout(state: DschingisKhanState, seat: int, action: Action) -> str |
     return None
 
 
-def _pass(state: DschingisKhanState, seat: int, action: Action) -> str | None:
+def _pass(state: DschingisKhanState) -> str:
     if state.phase != PLACE or state.committed is not None:
         return "DK-9: you are placing pieces; a turn passes only when nothing can be placed"
     return "DK-9: you can still place pieces; a turn passes only when nothing can be placed"
-
-
-_CHECKS = {
-    "setup": _setup,
-    "place_scout": _place_scout,
-    "take_wall": _take_wall,
-    "take_tile": _take_tile,
-    "place_wall": _place_wall,
-    "step": _step,
-    "discard_tiles": _discard_tiles,
-    "rescue_scout": _rescue_scout,
-    "pass": _pass,
-}

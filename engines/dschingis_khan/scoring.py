@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .actions import CHINESE, FACES, FARMER, GINSENG, MONGOLIAN, PLAGUE
+from .constants import CHINESE, FACES, FARMER, GINSENG, MONGOLIAN, PLAGUE
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,3 +73,9 @@ def totals(villages: Sequence[VillageScore], num_players: int) -> list[int]:
         if vs.controller is not None:
             scores[vs.controller] += vs.points
     return scores
+
+
+def winners(scores: Sequence[int]) -> list[int]:
+    """DK-17: the highest total wins; a tie shares the win."""
+    best = max(scores)
+    return [s for s, points in enumerate(scores) if points == best]

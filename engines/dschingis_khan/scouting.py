@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Container
 
-from .walls import CLOSED, EMPTY, OPEN, Wall
+from .constants import CLOSED, EMPTY, OPEN
+from .walls import Wall
 
 Route = tuple[int, tuple[int, ...]]
 """(destination village, wall pieces used): () track, (gate,), (climb, descend)."""
@@ -81,15 +82,15 @@ def why_not_step(
     if len(via) > 2:
         return f"DK-10: a step uses at most two wall pieces, not {len(via)} ({via!r})"
     if not via:
-        line = geo.line_between(here, to)
-        if line is None:
+        track = geo.line_between(here, to)
+        if track is None:
             return (
                 f"DK-10: village {to!r} is not a neighbour of village {here}; "
                 "name the wall pieces to go along the wall"
             )
-        if wall.state[line] != EMPTY:
+        if wall.state[track] != EMPTY:
             return (
-                f"DK-10: a wall piece stands on line {line} between villages {here} and {to!r}; "
+                f"DK-10: a wall piece stands on line {track} between villages {here} and {to!r}; "
                 "name it as the gate (if it is open) to pass through"
             )
         return None

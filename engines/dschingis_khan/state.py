@@ -9,60 +9,161 @@ Tiles get internal ids when they are drawn (in draw order, which is public). Ids
 the engine: actions name faces, views and events name positions in stacks and supplies.
 The passive supply is a count per face; a draw picks one at random with the state's RNG at
 draw time, so no order of it exists for anyone to know (DK-7).
+
+Every attribute of a position is set in one place, ``_load``, from the JSON-ready dict that
+``_dump`` writes; ``_setup`` (the opening position), ``sampling`` and ``position`` build
+that same dict.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, assert_never, cast
 
-from engines.core import Action, Event, GameOptions, Outcome, State
+from engines.core import Action, Event, Game, GameOptions, Outcome, Rng, State
 
-from . import scouting
-from .actions import FACES, TILE_SET
-from .scoring import VillageScore, score_village, totals
-from .walls import EMPTY, Wall
-
-if TYPE_CHECKING:
-    from .game import DschingisKhan
-
-SETUP, SCOUT, TAKE, PLACE, OVER = "setup", "scout", "take", "place", "over"
-WALLS, TILES = "walls", "tiles"
-MAX_ACTIVE = 4
-"""DK-8: at most 4 walls and 4 tiles in an active supply."""
-FACE_INDEX = {name: i for i, name in enumerate(FACES)}
+from . import rules, scouting
+from .actions import (
+    DiscardTiles,
+    DschingisKhanAction,
+    Pass,
+    PlaceScout,
+    PlaceWall,
+    RescueScout,
+    Setup,
+    SharedActions,
+    Step,
+    TakeTile,
+    TakeWall,
+)
+from .board import WallGeometry
+from .constants import (
+    EAST,
+    EMPTY,
+    FACE_INDEX,
+    FACES,
+    OVER,
+    PLACE,
+    SCOUT,
+    SETUP,
+    TAKE,
+    TAKES_PER_TURN,
+    TILE_SET,
+    TILES,
+    WALLS,
+    WEST,
+)
+from .scoring import VillageScore, score_village, totals, winners
+from .walls import Wall
 
 
 class DschingisKhanState(State):
-    game: DschingisKhan
+    def __init__(
+        self,
+        game: Game[DschingisKhanState],
+        num_players: int,
+        rng: Rng,
+        geo: WallGeometry,
+        shared: SharedActions,
+    ) -> None:
+        super().__init__(game, num_players, rng)
+        self.geo = geo
+        """The board, fixed for the game (made once by the ``Game``)."""
+        self.shared = shared
+        """The game's shared action objects, handed out by ``_legal_actions``."""
+
+    # ---- the position as JSON (the one list of its attributes) -------------------------
+
+    def _load(self, data: dict[str, Any]) -> None:
+        self.start_player: int = data["start_player"]
+        self.current: int = data["current"]
+        self.phase: str = data["phase"]
+        self.setups: int = data["setups"]
+        """DK-7: players who have placed their starting tiles."""
+        self.takes: int = data["takes"]
+        self.committed: str | None = data["committed"]
+        """DK-9: ``WALLS`` or ``TILES`` once the turn placed its first piece."""
+        self.visited: list[int] = list(data["visited"])
+        """DK-10: villages the scout was on this turn, the start village first."""
+        self.wall = Wall.from_json(self.geo, data["wall"])
+        self.common: int = data["common"]
+        self.out: int = data["out"]
+        """DK-16: walls removed during the final phase, out of the game."""
+        self.active_walls: list[int] = list(data["active_walls"])
+        self.tile_owner: list[int] = [o for o, _ in data["tiles"]]
+        self.tile_face: list[int] = [f for _, f in data["tiles"]]
+        self.passive: list[list[int]] = [list(p) for p in data["passive"]]
+        """Per seat, the count of each face still in the passive supply (DK-7)."""
+        self.active_tiles: list[list[int]] = [list(t) for t in data["active_tiles"]]
+        self.discards: list[list[int]] = [list(t) for t in data["discards"]]
+        self.stacks: list[list[int]] = [list(s) for s in data["stacks"]]
+        """Per village, its tile ids bottom to top (DK-13: the top one's owner controls it)."""
+        self.scouts: list[int | None] = list(data["scouts"])
+        self.known: list[set[int]] = [set(k) for k in data["known"]]
+        """DK-15: per seat, the tile ids whose face it knows (perfect recall)."""
+        self.final_trigger: int | None = data["final_trigger"]
+        self.final_left: int | None = data["final_left"]
+        """DK-16: turns still to be played after the current one, once the final phase began."""
+
+    def _dump(self) -> dict[str, Any]:
+        return {
+            "start_player": self.start_player,
+            "current": self.current,
+            "phase": self.phase,
+            "setups": self.setups,
+            "takes": self.takes,
+            "committed": self.committed,
+            "visited": list(self.visited),
+            "wall": self.wall.to_json(),
+            "common": self.common,
+            "out": self.out,
+            "active_walls": list(self.active_walls),
+            "tiles": [[o, f] for o, f in zip(self.tile_owner, self.tile_face, strict=True)],
+            "passive": [list(p) for p in self.passive],
+            "active_tiles": [list(t) for t in self.active_tiles],
+            "discards": [list(t) for t in self.discards],
+            "stacks": [list(s) for s in self.stacks],
+            "scouts": list(self.scouts),
+            "known": [sorted(k) for k in self.known],
+            "final_trigger": self.final_trigger,
+            "final_left": self.final_left,
+        }
 
     # ---- setup (DK-7) ------------------------------------------------------------------
 
     def _setup(self, options: GameOptions) -> None:
         n = self.num_players
-        geo = self.game.geo
+        geo = self.geo
         start = options.start_player
-        self.start_player = self.rng.randbelow(n) if start is None else start
-        self.wall = Wall.initial(geo)
-        self.common = geo.total_walls - len(geo.initial_pieces)
-        self.out = 0
-        self.active_walls = [0] * n
-        self.tile_owner: list[int] = []
-        self.tile_face: list[int] = []
-        self.passive = [list(TILE_SET) for _ in range(n)]
-        self.active_tiles: list[list[int]] = [[] for _ in range(n)]
-        self.discards: list[list[int]] = [[] for _ in range(n)]
-        self.stacks: list[list[int]] = [[] for _ in range(geo.num_villages)]
-        self.scouts: list[int | None] = [None] * n
-        self.known: list[set[int]] = [set() for _ in range(n)]
-        self.current = self.start_player
-        self.phase = SETUP
-        self.setups = 0
-        self.takes = 0
-        self.committed: str | None = None
-        self.visited: list[int] = []
-        self.final_trigger: int | None = None
-        self.final_left: int | None = None
-        """DK-16: turns still to be played after the current one, once the final phase began."""
+        start_player = self.rng.randbelow(n) if start is None else start
+        west, east = geo.initial_ends
+        self._load(
+            {
+                "start_player": start_player,
+                "current": start_player,
+                "phase": SETUP,
+                "setups": 0,
+                "takes": 0,
+                "committed": None,
+                "visited": [],
+                "wall": {
+                    "pieces": [[line, True] for line in geo.initial_pieces],
+                    WEST: west,
+                    EAST: east,
+                },
+                "common": geo.total_walls - len(geo.initial_pieces),
+                "out": 0,
+                "active_walls": [0] * n,
+                "tiles": [],
+                "passive": [list(TILE_SET) for _ in range(n)],
+                "active_tiles": [[] for _ in range(n)],
+                "discards": [[] for _ in range(n)],
+                "stacks": [[] for _ in range(geo.num_villages)],
+                "scouts": [None] * n,
+                "known": [[] for _ in range(n)],
+                "final_trigger": None,
+                "final_left": None,
+            }
+        )
         self._draw(self.current)
         self._draw(self.current)
 
@@ -112,13 +213,13 @@ class DschingisKhanState(State):
             tier = [v for v in villages if v not in others]
         return tier
 
-    def _can_take_wall(self, seat: int) -> bool:
-        return self.common > 0 and self.active_walls[seat] < MAX_ACTIVE
+    def can_take_wall(self, seat: int) -> bool:
+        return rules.can_take_wall(self.common, self.active_walls[seat])
 
-    def _can_take_tile(self, seat: int) -> bool:
-        return self.passive_count(seat) > 0 and len(self.active_tiles[seat]) < MAX_ACTIVE
+    def can_take_tile(self, seat: int) -> bool:
+        return rules.can_take_tile(self.passive_count(seat), len(self.active_tiles[seat]))
 
-    def _can_place_walls(self, seat: int) -> bool:
+    def can_place_walls(self, seat: int) -> bool:
         return bool(self.active_walls[seat]) and bool(self.wall.legal_lines())
 
     # ---- the core's contract -----------------------------------------------------------
@@ -134,21 +235,21 @@ class DschingisKhanState(State):
         phase = self.phase
         if phase == PLACE:
             return self._place_actions(seat)
-        game = self.game
+        shared = self.shared
         if phase == TAKE:
             out: list[Action] = []
-            if self._can_take_wall(seat):
-                out.append(game.take_wall)
-            if self._can_take_tile(seat):
-                out.append(game.take_tile)
+            if self.can_take_wall(seat):
+                out.append(shared.take_wall)
+            if self.can_take_tile(seat):
+                out.append(shared.take_tile)
             return out
         if phase == SCOUT:
-            return [game.place_scout(v) for v in self.scout_spots(seat)]
+            return [shared.place_scout(v) for v in self.scout_spots(seat)]
         return self._setup_actions(seat)
 
     def _setup_actions(self, seat: int) -> list[Action]:
-        game = self.game
-        geo = game.geo
+        geo = self.geo
+        setup = self.shared.setup
         fa, fb = (FACES[self.tile_face[t]] for t in self.active_tiles[seat])
         taken = {v for v in self.scouts if v is not None}
         out: list[Action] = []
@@ -161,14 +262,14 @@ class DschingisKhanState(State):
             orders = [(fa, fb)] if fa == fb else [(fa, fb), (fb, fa)]
             for faces in orders:
                 for scout in (a, b):
-                    out.append(game.setup_action((a, b), faces, scout))
+                    out.append(setup((a, b), faces, scout))
         return out
 
     def _place_actions(self, seat: int) -> list[Action]:
-        game = self.game
+        shared = self.shared
         wall = self.wall
         if self.committed == WALLS:
-            return [game.place_wall(line) for line in wall.legal_lines()]
+            return [shared.place_wall(line) for line in wall.legal_lines()]
         if self.committed == TILES:
             return self._step_actions(seat)
         out: list[Action] = []
@@ -176,19 +277,19 @@ class DschingisKhanState(State):
         if self.active_walls[seat]:
             lines = wall.legal_lines()
             walls_ok = bool(lines)
-            out.extend(game.place_wall(line) for line in lines)
+            out.extend(shared.place_wall(line) for line in lines)
         if self.active_tiles[seat]:
             steps = self._step_actions(seat)
             blocked = not steps
             out.extend(steps)
             if blocked:
-                out.append(game.discard_tiles)
+                out.append(shared.discard_tiles)
         else:
             blocked = self.scout_blocked(seat)
         if blocked:
-            out.append(game.rescue_scout)
+            out.append(shared.rescue_scout)
         if not self.active_tiles[seat] and not walls_ok:
-            out.append(game.pass_turn)
+            out.append(shared.pass_turn)
         return out
 
     def _step_actions(self, seat: int) -> list[Action]:
@@ -196,7 +297,7 @@ class DschingisKhanState(State):
         assert here is not None
         face_of = self.tile_face
         faces = sorted({face_of[t] for t in self.active_tiles[seat]})
-        step = self.game.step_action
+        step = self.shared.step
         return [
             step(to, face, via)
             for to, via in scouting.destinations(self.wall, here, self.scout_closed_to(seat))
@@ -206,11 +307,34 @@ class DschingisKhanState(State):
     # ---- applying actions --------------------------------------------------------------
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
+        # The core only passes actions from this game's legal list, so the cast is the
+        # single place where the union type enters; mypy then checks every case is handled.
+        act = cast(DschingisKhanAction, action)
         events: list[Event] = []
-        getattr(self, "_do_" + action.type)(seat, action, events)
+        match act:
+            case Step():
+                self._step(seat, act, events)
+            case TakeTile():
+                self._take_tile(seat, events)
+            case TakeWall():
+                self._take_wall(seat, events)
+            case PlaceWall():
+                self._place_wall(seat, act, events)
+            case Pass():
+                self._pass(seat, events)
+            case DiscardTiles():
+                self._discard_tiles(seat, events)
+            case RescueScout():
+                self._rescue_scout(seat, events)
+            case PlaceScout():
+                self._place_scout(seat, act, events)
+            case Setup():
+                self._setup_tiles(seat, act, events)
+            case _:
+                assert_never(act)
         return events
 
-    def _do_setup(self, seat: int, action: Any, events: list[Event]) -> None:
+    def _setup_tiles(self, seat: int, action: Setup, events: list[Event]) -> None:
         tiles = self.active_tiles[seat]
         for village, face in zip(action.villages, action.faces, strict=True):
             tid = self._take_from_active(seat, FACE_INDEX[face])
@@ -241,29 +365,31 @@ class DschingisKhanState(State):
         self._check_final(events)
         self._begin_turn(self.start_player, events)
 
-    def _do_place_scout(self, seat: int, action: Any, events: list[Event]) -> None:
+    def _place_scout(self, seat: int, action: PlaceScout, events: list[Event]) -> None:
         self.scouts[seat] = action.village
         events.append(Event("place_scout", {"seat": seat, "village": action.village}))
         self._enter_take(events)
 
-    def _do_take_wall(self, seat: int, action: Any, events: list[Event]) -> None:
+    def _take_wall(self, seat: int, events: list[Event]) -> None:
         self.common -= 1
         self.active_walls[seat] += 1
         self.takes += 1
         events.append(Event("take_walls", {"seat": seat, "count": 1, "supply": self.common}))
         self._after_take(seat, events)
 
-    def _do_take_tile(self, seat: int, action: Any, events: list[Event]) -> None:
+    def _take_tile(self, seat: int, events: list[Event]) -> None:
         self.takes += 1
         self._draw_event(seat, 1, events)
         self._after_take(seat, events)
 
     def _after_take(self, seat: int, events: list[Event]) -> None:
         self._check_final(events)
-        if self.takes >= 2 or not (self._can_take_wall(seat) or self._can_take_tile(seat)):
+        if self.takes >= TAKES_PER_TURN or not (
+            self.can_take_wall(seat) or self.can_take_tile(seat)
+        ):
             self._enter_place(events)
 
-    def _do_place_wall(self, seat: int, action: Any, events: list[Event]) -> None:
+    def _place_wall(self, seat: int, action: PlaceWall, events: list[Event]) -> None:
         self.committed = WALLS
         self.active_walls[seat] -= 1
         placed = self.wall.place(action.line)
@@ -286,13 +412,13 @@ class DschingisKhanState(State):
         )
         if not self.active_walls[seat]:
             self._end_turn(events)
-        elif not self._can_place_walls(seat):
+        elif not self.can_place_walls(seat):
             # No ruling covers a wall that fits nowhere; the player keeps it. On the shipped
             # board this cannot happen (28 pieces never reach every tower of the grid).
             events.append(Event("walls_kept", {"seat": seat, "count": self.active_walls[seat]}))
             self._end_turn(events)
 
-    def _do_step(self, seat: int, action: Any, events: list[Event]) -> None:
+    def _step(self, seat: int, action: Step, events: list[Event]) -> None:
         self.committed = TILES
         here = self.scouts[seat]
         wall = self.wall
@@ -326,18 +452,18 @@ class DschingisKhanState(State):
             self._discard(seat, events)
             self._end_turn(events)
 
-    def _do_discard_tiles(self, seat: int, action: Any, events: list[Event]) -> None:
+    def _discard_tiles(self, seat: int, events: list[Event]) -> None:
         self.committed = TILES
         self._discard(seat, events)
         self._end_turn(events)
 
-    def _do_rescue_scout(self, seat: int, action: Any, events: list[Event]) -> None:
+    def _rescue_scout(self, seat: int, events: list[Event]) -> None:
         village = self.scouts[seat]
         self.scouts[seat] = None
         events.append(Event("rescue_scout", {"seat": seat, "village": village}))
         self._end_turn(events)
 
-    def _do_pass(self, seat: int, action: Any, events: list[Event]) -> None:
+    def _pass(self, seat: int, events: list[Event]) -> None:
         events.append(Event("pass", {"seat": seat}))
         self._end_turn(events)
 
@@ -397,8 +523,7 @@ class DschingisKhanState(State):
         """DK-16: the moment two supplies are empty, the final phase begins (for good)."""
         if self.final_trigger is not None:
             return
-        empty = (self.common == 0) + sum(1 for p in self.passive if not any(p))
-        if empty >= 2:
+        if rules.final_phase_begins(self.common, self.passive):
             self.final_trigger = self.current
             self.final_left = self.num_players
             events.append(Event("final_phase", {"seat": self.current}))
@@ -417,7 +542,7 @@ class DschingisKhanState(State):
     def _enter_take(self, events: list[Event]) -> None:
         seat = self.current
         self.phase = TAKE
-        if not (self._can_take_wall(seat) or self._can_take_tile(seat)):
+        if not (self.can_take_wall(seat) or self.can_take_tile(seat)):
             self._enter_place(events)
 
     def _enter_place(self, events: list[Event]) -> None:
@@ -428,7 +553,7 @@ class DschingisKhanState(State):
         self.visited = [here]
         if (
             not self.active_tiles[seat]
-            and not self._can_place_walls(seat)
+            and not self.can_place_walls(seat)
             and not self.scout_blocked(seat)
         ):
             # DK-9: nothing to place and no scout to rescue: the turn passes by itself.
@@ -456,7 +581,7 @@ class DschingisKhanState(State):
                 "game_over",
                 {
                     "scores": scores,
-                    "winners": self._winners(scores),
+                    "winners": winners(scores),
                     "villages": [vs.to_json() for vs in villages],
                 },
             )
@@ -472,60 +597,6 @@ class DschingisKhanState(State):
             for v, stack in enumerate(self.stacks)
         ]
 
-    @staticmethod
-    def _winners(scores: list[int]) -> list[int]:
-        best = max(scores)
-        return [s for s, points in enumerate(scores) if points == best]
-
     def _outcome(self) -> Outcome:
         scores = totals(self.village_scores(), self.num_players)
-        return Outcome(tuple(scores), tuple(self._winners(scores)))
-
-    # ---- views, errors, JSON -----------------------------------------------------------
-
-    def _dump(self) -> dict[str, Any]:
-        return {
-            "start_player": self.start_player,
-            "current": self.current,
-            "phase": self.phase,
-            "setups": self.setups,
-            "takes": self.takes,
-            "committed": self.committed,
-            "visited": list(self.visited),
-            "wall": self.wall.to_json(),
-            "common": self.common,
-            "out": self.out,
-            "active_walls": list(self.active_walls),
-            "tiles": [[o, f] for o, f in zip(self.tile_owner, self.tile_face, strict=True)],
-            "passive": [list(p) for p in self.passive],
-            "active_tiles": [list(t) for t in self.active_tiles],
-            "discards": [list(t) for t in self.discards],
-            "stacks": [list(s) for s in self.stacks],
-            "scouts": list(self.scouts),
-            "known": [sorted(k) for k in self.known],
-            "final_trigger": self.final_trigger,
-            "final_left": self.final_left,
-        }
-
-    def _load(self, data: dict[str, Any]) -> None:
-        self.start_player = data["start_player"]
-        self.current = data["current"]
-        self.phase = data["phase"]
-        self.setups = data["setups"]
-        self.takes = data["takes"]
-        self.committed = data["committed"]
-        self.visited = list(data["visited"])
-        self.wall = Wall.from_json(self.game.geo, data["wall"])
-        self.common = data["common"]
-        self.out = data["out"]
-        self.active_walls = list(data["active_walls"])
-        self.tile_owner = [o for o, _ in data["tiles"]]
-        self.tile_face = [f for _, f in data["tiles"]]
-        self.passive = [list(p) for p in data["passive"]]
-        self.active_tiles = [list(t) for t in data["active_tiles"]]
-        self.discards = [list(t) for t in data["discards"]]
-        self.stacks = [list(s) for s in data["stacks"]]
-        self.scouts = list(data["scouts"])
-        self.known = [set(k) for k in data["known"]]
-        self.final_trigger = data["final_trigger"]
-        self.final_left = data["final_left"]
+        return Outcome(tuple(scores), tuple(winners(scores)))

@@ -1,4 +1,4 @@
-"""Wall geometry of Dschingis Khan (RULES.md DK-1..DK-6), all of it in this one module.
+"""The wall of Dschingis Khan (RULES.md DK-1..DK-6): placing pieces and what follows.
 
 The model
 ---------
@@ -8,7 +8,7 @@ villages share, between two towers (border lines on the board's edge take no wal
 * The pieces on the board always form **one tree** of towers and pieces (DK-1).
 * The **Great Wall** is the path in that tree from the west end (a west side tower) to the
   east end (an east side tower). Every other piece is a **branch**; a branch hangs off the
-  Great Wall at one tower, its *attachment* (``Wall.attachment``).
+  Great Wall at one tower, its *attachment*.
 * A new piece must share a tower with the tree (DK-2). If both its towers are on the board
   it closes a cycle (DK-3): the cycle is legal only if it holds a Great Wall piece, which on
   a tree is exactly "its two towers hang off different Great Wall towers". If it reaches a
@@ -19,7 +19,7 @@ villages share, between two towers (border lines on the board's edge take no wal
   boundary into a north arc (through tower 1) and a south arc; a village is Mongolian when
   it reaches a village with a border line on the north arc without crossing the Great Wall.
 
-``WallGeometry`` is the fixed board (precomputed once per ``Game``); ``Wall`` is the
+``board.WallGeometry`` is the fixed board (precomputed once per ``Game``); ``Wall`` is the
 mutable part of a position (which lines hold a piece, open or closed, and the two ends)
 with everything derived from it. ``Wall.place`` resolves one placement and returns a
 ``Placement``: the outcome as data, which events, views and tests all read.
@@ -27,117 +27,12 @@ with everything derived from it. ``Wall.place`` resolves one placement and retur
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Literal
 
-WEST, EAST = "west", "east"
-EMPTY, OPEN, CLOSED = 0, 1, 2
-
-
-@dataclass(frozen=True, slots=True)
-class WallGeometry:
-    """The board's fixed wall facts; built once from the board file and never changed."""
-
-    line_towers: tuple[tuple[int, int], ...]
-    line_villages: tuple[tuple[int, int], ...]
-    tower_lines: tuple[tuple[int, ...], ...]
-    village_lines: tuple[tuple[int, ...], ...]
-    tower_side: tuple[str | None, ...]
-    line_at: Mapping[tuple[int, int], int]
-    """(tower, tower) in either order -> line id."""
-    boundary_cycle: tuple[int, ...]
-    edge_village: Mapping[tuple[int, int], int]
-    """A border line (towers in ascending order) -> the village inside it."""
-    north_tower: int
-    initial_pieces: tuple[int, ...]
-    initial_ends: tuple[int, int]
-    initial_mongolia: frozenset[int]
-    total_walls: int
-    north_seeds: Mapping[tuple[int, int], frozenset[int]] = field(default_factory=dict)
-    """(west end, east end) -> villages with a border line on the north arc (DK-6)."""
-
-    @property
-    def num_lines(self) -> int:
-        return len(self.line_towers)
-
-    @property
-    def num_villages(self) -> int:
-        return len(self.village_lines)
-
-    @classmethod
-    def from_board(cls, board: Mapping[str, Any]) -> WallGeometry:
-        towers = board["towers"]
-        lines = sorted(board["lines"], key=lambda line: line["id"])
-        if [line["id"] for line in lines] != list(range(len(lines))):
-            raise ValueError("board lines must have ids 0..n-1")
-        line_towers = tuple((line["towers"][0], line["towers"][1]) for line in lines)
-        line_villages = tuple((line["villages"][0], line["villages"][1]) for line in lines)
-        tower_lines: list[list[int]] = [[] for _ in towers]
-        village_lines: list[list[int]] = [[] for _ in board["villages"]]
-        line_at: dict[tuple[int, int], int] = {}
-        for i, ((a, b), (v, w)) in enumerate(zip(line_towers, line_villages, strict=True)):
-            tower_lines[a].append(i)
-            tower_lines[b].append(i)
-            village_lines[v].append(i)
-            village_lines[w].append(i)
-            line_at[(a, b)] = line_at[(b, a)] = i
-        edge_village = {(min(e["towers"]), max(e["towers"])): e["village"] for e in board["border"]}
-        ends = board["initial_ends"]
-        geo = cls(
-            line_towers=line_towers,
-            line_villages=line_villages,
-            tower_lines=tuple(tuple(ls) for ls in tower_lines),
-            village_lines=tuple(tuple(ls) for ls in village_lines),
-            tower_side=tuple(t["side"] for t in sorted(towers, key=lambda t: t["id"])),
-            line_at=line_at,
-            boundary_cycle=tuple(board["boundary_cycle"]),
-            edge_village=edge_village,
-            north_tower=1,
-            initial_pieces=tuple(board["initial_wall"]),
-            initial_ends=(ends[WEST], ends[EAST]),
-            initial_mongolia=frozenset(board["initial_mongolia"]),
-            total_walls=board["total_walls"],
-        )
-        west = [t for t, s in enumerate(geo.tower_side) if s == WEST]
-        east = [t for t, s in enumerate(geo.tower_side) if s == EAST]
-        seeds = {(w, e): geo._north_arc_villages(w, e) for w in west for e in east}
-        object.__setattr__(geo, "north_seeds", seeds)
-        return geo
-
-    def _north_arc_villages(self, west: int, east: int) -> frozenset[int]:
-        """Villages with a border line on the boundary arc between the ends through tower 1."""
-        cycle = self.boundary_cycle
-        n = len(cycle)
-        i, j = cycle.index(west), cycle.index(east)
-        arcs = []
-        for start, stop in ((i, j), (j, i)):
-            arc = [cycle[start]]
-            k = start
-            while k != stop:
-                k = (k + 1) % n
-                arc.append(cycle[k])
-            arcs.append(arc)
-        north = next(arc for arc in arcs if self.north_tower in arc)
-        return frozenset(
-            self.edge_village[(min(a, b), max(a, b))] for a, b in itertools.pairwise(north)
-        )
-
-    def line_between(self, a: int, b: int) -> int | None:
-        """The line two villages share, or ``None`` when they are not neighbours."""
-        return next((ln for ln in self.village_lines[a] if b in self.line_villages[ln]), None)
-
-    def other_village(self, line: int, village: int) -> int:
-        v, w = self.line_villages[line]
-        return w if v == village else v
-
-    def towers_to_lines(self, towers: list[int] | tuple[int, ...]) -> list[int]:
-        """The lines along a path of towers (for building positions: "22 23 24" -> lines)."""
-        try:
-            return [self.line_at[(a, b)] for a, b in itertools.pairwise(towers)]
-        except KeyError as exc:
-            raise ValueError(f"no line between towers {exc.args[0]!r}") from None
+from .board import WallGeometry
+from .constants import CLOSED, EAST, EMPTY, OPEN, WEST
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,11 +57,6 @@ class Placement:
     isolated: tuple[int, ...] = ()
     new_end: tuple[str, int] | None = None
     sides_changed: tuple[int, ...] = ()
-
-    @property
-    def own_piece_removed(self) -> bool:
-        """DK-4a: the new piece lost at once (it still counts as placed)."""
-        return self.line in self.removed
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -212,13 +102,6 @@ class Wall:
                 raise ValueError(f"DK-1: the {side} end {tower!r} is not a {side} side tower")
         self._rebuild()
         self._check_tree()
-
-    @classmethod
-    def initial(cls, geo: WallGeometry) -> Wall:
-        state = [EMPTY] * geo.num_lines
-        for line in geo.initial_pieces:
-            state[line] = OPEN
-        return cls(geo, state, *geo.initial_ends)
 
     # ---- derived structure -------------------------------------------------------------
 
@@ -326,21 +209,11 @@ class Wall:
     def pieces(self) -> list[int]:
         return [line for line, s in enumerate(self.state) if s]
 
-    def open_pieces(self) -> list[int]:
-        return [line for line, s in enumerate(self.state) if s == OPEN]
-
     def is_open(self, line: int) -> bool:
         return self.state[line] == OPEN
 
-    def on_board(self, tower: int) -> bool:
-        return tower in self._adj
-
     def is_great_wall(self, line: int) -> bool:
         return line in self.great_wall_set
-
-    def attachment(self, tower: int) -> int:
-        """The Great Wall tower where the tree path from ``tower`` meets the Great Wall."""
-        return self._att[tower]
 
     def side_of(self, village: int) -> str:
         return "mongolia" if self.mongolian[village] else "china"

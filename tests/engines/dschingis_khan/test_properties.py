@@ -15,7 +15,7 @@ import pytest
 
 from engines.core import Rng
 from engines.dschingis_khan import GAME, PlaceWall, TakeWall
-from engines.dschingis_khan.actions import FACES
+from engines.dschingis_khan.constants import FACES
 
 from .helpers import check_wall_view
 

@@ -11,7 +11,7 @@ import copy
 
 import pytest
 
-from engines.dschingis_khan import GAME, DschingisKhan, PlaceWall
+from engines.dschingis_khan import GAME, DschingisKhanGame, PlaceWall
 
 from .helpers import check_wall_view, line, lines, position, refuse, side, walls_along
 
@@ -334,7 +334,7 @@ def test_dk4_a_piece_beyond_the_end_tower_to_a_non_side_tower_is_a_branch():
     the end tower 11 on to tower 10 (not a side tower) is a branch and changes nothing."""
     board = copy.deepcopy(GAME.board)
     board["towers"][11]["side"] = "east"
-    game = DschingisKhan(board)
+    game = DschingisKhanGame(board)
     state = position(walls={0: 3}, scouts={0: 3, 1: 30}, game=game)
     end = walls_along(state, "29 20 11")[-1]
     assert end["kind"] == "new_end" and end["new_end"] == {"east": 11}
