@@ -46,6 +46,12 @@ class Settings(BaseSettings):
         "every view costs more CPU than the rest of a move.",
     )
     access_log: bool = Field(False, description="Log every HTTP request (uvicorn's access log).")
+    release_away_minutes: float = Field(
+        3.0,
+        ge=0,
+        description="Minutes a seat's player must have been away (no live connection, no "
+        "request) before the host may give the seat back; the player may always do so.",
+    )
     static_dir: Path = REPO_ROOT / "static"
     migrate_on_start: bool = True
 

@@ -28,8 +28,10 @@ def create_game(body: CreateGame, service: ServiceDep, session: SessionDep) -> d
     """Create a game. Bot seats are joined at once and played by the server; the game
     starts when every human seat is joined. The answer carries the host token, once."""
     seats = [SeatSpec(bot=s.bot, name=s.name) for s in body.seats] if body.seats else None
-    snap, host_token = service.create(session, body.kind, body.num_seats, body.options, seats)
-    return {**snap.summary(), "host_token": host_token}
+    snap, host_token, invites = service.create(
+        session, body.kind, body.num_seats, body.options, seats, public=body.public
+    )
+    return {**snap.summary(), "host_token": host_token, "invites": invites}
 
 
 @router.get("", response_model=list[GameSummary])
@@ -39,7 +41,8 @@ def list_games(
     status: Annotated[Status | None, Query(description="open: has free human seats")] = None,
     limit: Annotated[int, Query(ge=1, le=500)] = 100,
 ) -> list[dict[str, Any]]:
-    """The newest games, optionally only those with a given status."""
+    """The newest public games, optionally only those with a given status (a private
+    table is reached only through its links)."""
     return service.list_games(session, status, limit)
 
 
@@ -62,7 +65,11 @@ def get_log(
 ) -> dict[str, Any]:
     """What happened, action by action, as the caller may see it (events, never raw actions)."""
     seat = caller.seat if caller else None
-    return {"version": game.version, "entries": game.log_for(seat, since)}
+    return {
+        "version": game.version,
+        "entries": game.log_for(seat, since),
+        "table_events": game.table_log(since),
+    }
 
 
 @router.get("/{game_id}/result", response_model=Result)
