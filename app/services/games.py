@@ -460,19 +460,19 @@ class GameService:
         last = row.last_seen or row.joined_at
         age = (now - as_utc(last)).total_seconds() if last is not None else float("inf")
         away = self.away_seconds
-        after = f"{_wait_text(away)} away" if away else "they leave"
+        after = f"once they have been away for {_wait_text(away)}" if away else "once they leave"
         if row.connections > 0 and age < self.stale_seconds:
             raise ApiError(
                 "seat_in_use",
-                f"seat {seat}'s player is connected now; you can give the seat back "
-                f"{after}, or they can give it back themselves on their page",
+                f"seat {seat}'s player is connected now; you can give the seat back {after}, "
+                "or they can give it back themselves on their page",
             )
         if age < away:
             raise ApiError(
                 "seat_in_use",
                 f"seat {seat}'s player was here {_wait_text(age)} ago; you can give the seat "
-                f"back in {_wait_text(away - age)} (after {_wait_text(away)} away), or they "
-                "can give it back themselves on their page",
+                f"back in {_wait_text(away - age)} ({after}), or they can give it back "
+                "themselves on their page",
             )
 
     # ---- presence ---------------------------------------------------------------------

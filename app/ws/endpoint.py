@@ -115,7 +115,8 @@ class GameSocket:
         # carries them as the seat sees them (the spectator state before it is skipped).
         self.since_at_connect = self.events_from
         self.phase = Phase.OPEN if self.caller else Phase.AWAITING_AUTH
-        await self._count()
+        if self.caller is not None:
+            await self._count(self.caller)
         self.room = self.rooms.enter(self.game_id, self)
         # The room sends the first state like every later one, so none can overtake it.
         self.room.notify(self.game_id, snap.version)
@@ -152,12 +153,12 @@ class GameSocket:
 
     # ---- presence -------------------------------------------------------------------
 
-    async def _count(self) -> None:
-        """Count this socket as a live connection of its seat (the host may not release a
-        seat in use; docs/API.md)."""
-        if self.caller is not None and self.counted is None:
-            self.counted = self.caller
-            await run_in_threadpool(self.service.connected, self.caller, +1)
+    async def _count(self, caller: Caller) -> None:
+        """Count this socket as a live connection of ``caller``'s seat (the host may not
+        release a seat in use; docs/API.md)."""
+        if self.counted is None:
+            self.counted = caller
+            await run_in_threadpool(self.service.connected, caller, +1)
 
     async def _present(self) -> None:
         if self.counted is not None and self.service.due_seen(self.counted):
@@ -185,11 +186,13 @@ class GameSocket:
             )
             return
         try:
-            self.caller = await run_in_threadpool(self.service.authenticate, self.game_id, token)
+            caller = await run_in_threadpool(self.service.authenticate, self.game_id, token)
         except ApiError as err:
             await self.send_error(err)
             raise Close(POLICY) from None
-        await self._count()
+        # Counted before the seat is served, so whoever sees its state sees it present.
+        await self._count(caller)
+        self.caller = caller
         self.sent = (-1, -1)  # the same state again, now as the seat sees it
         self.events_from = self.since_at_connect
         if self.room is not None:

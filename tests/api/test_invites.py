@@ -167,7 +167,7 @@ def test_the_host_waits_until_the_player_has_been_away(client, db, kind):
         409,
         "seat_in_use",
     )
-    assert "3 min away" in message and "give it back themselves" in message
+    assert "away for 3 min" in message and "give it back themselves" in message
     away_for(db, game_id, 1, 2)  # two minutes: one more to wait
     message = refused(
         client.post(f"/api/games/{game_id}/seats/1/release", headers=auth(host)),
