@@ -24,16 +24,16 @@ depends_on: str | Sequence[str] | None = None
 
 
 def upgrade() -> None:
-    with op.batch_alter_table("games", schema=None) as batch_op:
-        batch_op.add_column(
-            sa.Column("public", sa.Boolean(), nullable=False, server_default=sa.false())
-        )
-    with op.batch_alter_table("seats", schema=None) as batch_op:
-        batch_op.add_column(sa.Column("invite_key", sa.String(length=64), nullable=True))
-        batch_op.add_column(
-            sa.Column("connections", sa.Integer(), nullable=False, server_default="0")
-        )
-        batch_op.add_column(sa.Column("last_seen", sa.DateTime(timezone=True), nullable=True))
+    # Plain ADD COLUMN, never a batch "move and copy": on SQLite, with foreign keys on,
+    # dropping the old games table would delete every seat and action (ON DELETE CASCADE).
+    op.add_column(
+        "games", sa.Column("public", sa.Boolean(), nullable=False, server_default=sa.false())
+    )
+    op.add_column("seats", sa.Column("invite_key", sa.String(length=64), nullable=True))
+    op.add_column(
+        "seats", sa.Column("connections", sa.Integer(), nullable=False, server_default="0")
+    )
+    op.add_column("seats", sa.Column("last_seen", sa.DateTime(timezone=True), nullable=True))
     op.create_table(
         "table_events",
         sa.Column("id", sa.Integer(), autoincrement=True, nullable=False),
@@ -67,12 +67,11 @@ def upgrade() -> None:
 
 
 def downgrade() -> None:
+    # Plain DROP COLUMN (SQLite 3.35+), for the same reason as above.
     with op.batch_alter_table("table_events", schema=None) as batch_op:
         batch_op.drop_index(batch_op.f("ix_table_events_game_id"))
     op.drop_table("table_events")
-    with op.batch_alter_table("seats", schema=None) as batch_op:
-        batch_op.drop_column("last_seen")
-        batch_op.drop_column("connections")
-        batch_op.drop_column("invite_key")
-    with op.batch_alter_table("games", schema=None) as batch_op:
-        batch_op.drop_column("public")
+    op.drop_column("seats", "last_seen")
+    op.drop_column("seats", "connections")
+    op.drop_column("seats", "invite_key")
+    op.drop_column("games", "public")
