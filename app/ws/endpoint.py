@@ -146,8 +146,12 @@ class GameSocket:
             self.room = None
         if self.counted is not None:
             counted, self.counted = self.counted, None
+            # Shielded: a connection cancelled while closing (server shutdown, a client that
+            # vanished) is still counted out; otherwise its seat would look present until the
+            # count goes stale.
+            done = asyncio.ensure_future(run_in_threadpool(self.service.connected, counted, -1))
             try:
-                await run_in_threadpool(self.service.connected, counted, -1)
+                await asyncio.shield(done)
             except Exception:  # presence is best effort; it goes stale by itself
                 log.exception("websocket for game %s: presence not updated", self.game_id)
 
