@@ -46,7 +46,16 @@ def create_app(settings: Settings | None = None, games: Mapping[str, Game] | Non
     games = dict(games) if games is not None else available_games()
     db = Database(settings.database_url)
     hub = make_hub(settings)
-    service = GameService(db, games, hub, settings.cache_size)
+    service = GameService(
+        db,
+        games,
+        hub,
+        settings.cache_size,
+        away_minutes=settings.release_away_minutes,
+        # Live WebSockets refresh presence at least every heartbeat; a few missed
+        # refreshes mean the process holding them is gone.
+        stale_seconds=max(300.0, 3 * settings.ws_heartbeat),
+    )
     rooms = Rooms(service, hub)
     bots = BotRunner(service, hub, settings.bot_delay, concurrency=settings.bot_concurrency)
     limiter = RateLimiter(

@@ -290,10 +290,12 @@ async def run(args: argparse.Namespace, server: Server) -> None:
             r = await http.post("/api/games", json={"kind": kind, "num_seats": args.seats})
             r.raise_for_status()
             game_id = r.json()["id"]
+            keys = {i["seat"]: i["key"] for i in r.json()["invites"]}
             tokens = {}
             for seat in range(args.seats):
                 j = await http.post(
-                    f"/api/games/{game_id}/seats/{seat}/join", json={"name": f"p{seat}"}
+                    f"/api/games/{game_id}/seats/{seat}/join",
+                    json={"name": f"p{seat}", "key": keys[seat]},
                 )
                 tokens[seat] = j.json()["token"]
             tables.append(Table(game_id, tokens))

@@ -128,6 +128,11 @@ def bearer(token: str) -> dict[str, str]:
     return {"Authorization": f"Bearer {token}"}
 
 
+def invite_keys(created: dict[str, Any]) -> dict[int, str]:
+    """Each human seat's invite key, from the answer to creating a game."""
+    return {i["seat"]: i["key"] for i in created["invites"]}
+
+
 def new_game(
     http: httpx.Client, kind: str, num_seats: int, bots: tuple[int, ...] = (), **options: Any
 ) -> tuple[str, dict[int, str]]:
@@ -139,11 +144,14 @@ def new_game(
     )
     assert r.status_code == 201, r.text
     game_id = r.json()["id"]
+    keys = invite_keys(r.json())
     tokens = {}
     for seat in range(num_seats):
         if seat in bots:
             continue
-        r = http.post(f"/api/games/{game_id}/seats/{seat}/join", json={"name": f"P{seat}"})
+        r = http.post(
+            f"/api/games/{game_id}/seats/{seat}/join", json={"name": f"P{seat}", "key": keys[seat]}
+        )
         assert r.status_code == 201, r.text
         tokens[seat] = r.json()["token"]
     return game_id, tokens
@@ -214,7 +222,12 @@ def kit() -> Any:
     from types import SimpleNamespace
 
     return SimpleNamespace(
-        new_game=new_game, replay=replay, bearer=bearer, jsonable=jsonable, kinds=KINDS
+        new_game=new_game,
+        replay=replay,
+        bearer=bearer,
+        jsonable=jsonable,
+        kinds=KINDS,
+        invite_keys=invite_keys,
     )
 
 

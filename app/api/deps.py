@@ -116,6 +116,8 @@ async def token_seat(
     caller = service.known_caller(game_id, token)
     if caller is None:  # first use of this token in this process: ask the database
         caller = await run_in_threadpool(service.look_up_caller, session, game_id, token)
+    if service.due_seen(caller):  # presence: the host may not release a seat in use
+        await run_in_threadpool(service.seen, caller)
     return caller
 
 

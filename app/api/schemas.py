@@ -40,10 +40,21 @@ class CreateGame(Strict):
     seats: list[SeatRequest] | None = Field(
         None, description="One entry per seat; bot seats are played by the server."
     )
+    public: bool = Field(
+        False,
+        description="Listed by GET /api/games, and its free seats joinable by anyone. "
+        "Otherwise a seat is joined only with its invite key.",
+    )
 
 
 class JoinSeat(Strict):
     name: str = Field(min_length=1, max_length=64)
+    key: str | None = Field(
+        None,
+        max_length=64,
+        description="The seat's invite key (key= of its invite link); not needed at a "
+        "public table.",
+    )
 
 
 class PostAction(Strict):
@@ -69,16 +80,26 @@ class GameSummary(BaseModel):
     num_seats: int
     status: Status
     version: int
+    public: bool
     created_at: datetime
     seats: list[Seat]
     options: dict[str, Any]
 
 
+class Invite(BaseModel):
+    seat: int
+    key: str | None = Field(description="The seat's join secret (a new one after a release).")
+    joined: bool
+    path: str | None = Field(description="The invite link's path: /play/{id}?join=..&key=..")
+
+
 class CreatedGame(GameSummary):
     host_token: str = Field(
         description="Shown once: the creator's token. Send it as Authorization: Bearer "
-        "<host_token> to give a seat back (POST .../seats/{seat}/release)."
+        "<host_token> to give a seat back (POST .../seats/{seat}/release) or to see the "
+        "invites again (GET .../invites)."
     )
+    invites: list[Invite] = Field(description="One per human seat; only for the host.")
 
 
 class LabelledAction(BaseModel):
@@ -130,9 +151,20 @@ class LogEntry(BaseModel):
     events: list[dict[str, Any]]
 
 
+class TableEvent(BaseModel):
+    model_config = ConfigDict(extra="allow")
+
+    version: int = Field(description="The game's version when it happened.")
+    type: str = Field(examples=["seat_released"])
+
+
 class Log(BaseModel):
     version: int
     entries: list[LogEntry]
+    table_events: list[TableEvent] = Field(
+        description="What happened at the table (a seat released: {type, seat, by}), "
+        "versions >= since; not actions, so they have no seq."
+    )
 
 
 class Result(BaseModel):
@@ -154,10 +186,11 @@ ERRORS: dict[int | str, dict[str, Any]] = {
     for status, text in {
         400: "bad_request: malformed JSON or a field that does not fit",
         401: "unauthorized: missing or unknown seat token",
-        403: "forbidden: a token of another game; a token other than the host's to release",
+        403: "forbidden: a token of another game; a token that may not release this seat; "
+        "invite_required: joining a private table's seat without its invite key",
         404: "unknown_kind, unknown_game, unknown_seat",
-        409: "stale_version, not_your_turn, seat_taken, bot_seat, game_not_started, game_over, "
-        "game_not_over",
+        409: "stale_version, not_your_turn, seat_taken, bot_seat, seat_in_use, "
+        "game_not_started, game_over, game_not_over",
         422: "illegal_action (the engine's reason), bad_action, bad_options, bad_player_count",
     }.items()
 }

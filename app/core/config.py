@@ -79,6 +79,12 @@ class Settings(BaseSettings):
     request_timeout: float = Field(
         10, gt=0, description="Seconds a client has to send a request's headers and body."
     )
+    release_away_minutes: float = Field(
+        3.0,
+        ge=0,
+        description="Minutes a seat's player must have been away (no live connection, no "
+        "request) before the host may give the seat back; the player may always do so.",
+    )
     static_dir: Path = REPO_ROOT / "static"
     migrate_on_start: bool = True
 

@@ -1,10 +1,12 @@
-"""Seat tokens never reach a log.
+"""Seat tokens and invite keys never reach a log.
 
 Browsers and bots open the WebSocket with ``?token=`` (docs/API.md), and uvicorn writes a
 WebSocket's path with its query string to the ``uvicorn.error`` log on every connect (even
 with the access log off); the access log does the same for HTTP requests. Whoever reads a
 token can play that seat and see its hidden tiles or dolmens, so the filter below rewrites
-any ``token=`` query parameter in those records before a handler formats them.
+any ``token=`` query parameter in those records before a handler formats them. Invite links
+(``/play/{id}?join=<seat>&key=<secret>``) are requested the same way, and a key is as good
+as the seat until it is taken: ``key=`` is rewritten too.
 """
 
 from __future__ import annotations
@@ -13,19 +15,21 @@ import logging
 import re
 from typing import Any
 
-_TOKEN = re.compile(r"(?i)([?&;]token=)[^&\s\"'#]*")
+_TOKEN = re.compile(r"(?i)([?&;](?:token|key)=)[^&\s\"'#]*")
 
 LOGGERS = ("uvicorn.error", "uvicorn.access", "uvicorn")
 """The loggers uvicorn writes request paths to (``uvicorn.error`` has the WebSocket lines)."""
 
 
 def redact(text: str) -> str:
-    """``text`` with the value of every ``token=`` query parameter replaced."""
+    """``text`` with the value of every ``token=`` and ``key=`` query parameter replaced."""
     return _TOKEN.sub(r"\1[redacted]", text)
 
 
 def _clean(value: Any) -> Any:
-    return redact(value) if isinstance(value, str) and "token=" in value.lower() else value
+    if isinstance(value, str) and ("token=" in value.lower() or "key=" in value.lower()):
+        return redact(value)
+    return value
 
 
 class RedactTokens(logging.Filter):

@@ -57,6 +57,8 @@ class GameRow(Base):
     another process, and a remembered seat token is checked again after it."""
     host_token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True, unique=True)
     """Hash of the creator's token, which may release seats; ``None`` for older games."""
+    public: Mapped[bool] = mapped_column(Boolean, default=False)
+    """Listed by ``GET /api/games``, and its free seats joinable without an invite key."""
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
@@ -74,7 +76,33 @@ class SeatRow(Base):
     token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True, unique=True)
     joined_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     left_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
-    """When the host last released the seat (its token stopped working); cleared by a join."""
+    """When the seat was last released (its token stopped working); cleared by a join."""
+    invite_key: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    """The seat's join secret, part of its invite link. Kept as is (not hashed) because the
+    host must be able to show the link again; it leaves the server only to the host token
+    (docs/API.md). Renewed by every release, so an old link dies. ``None`` for bot seats."""
+    connections: Mapped[int] = mapped_column(Integer, default=0)
+    """Live WebSockets holding the seat's token, over every server process."""
+    last_seen: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    """When the seat's player was last seen: a WebSocket opening, closing or still alive,
+    a request with the seat's token. Whether the host may release it depends on this."""
+
+
+class TableEventRow(Base):
+    """Things that happen at the table rather than in the game (a seat released). Kept
+    apart from ``actions`` so the action log stays the exact replay of the game."""
+
+    __tablename__ = "table_events"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    version: Mapped[int] = mapped_column(Integer)
+    """The game's version when it happened (after action ``seq = version``)."""
+    seats_revision: Mapped[int] = mapped_column(Integer)
+    """The seats revision it produced: WebSockets send the ones newer than they last sent."""
+    event: Mapped[dict[str, Any]] = mapped_column(JSON)
+    """Public, e.g. ``{"type": "seat_released", "seat": 1, "by": "host"}``."""
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 
 class ActionRow(Base):

@@ -10,17 +10,18 @@ from __future__ import annotations
 import contextlib
 import secrets
 import threading
+import time
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from sqlalchemy import bindparam, func, insert, select, update
+from sqlalchemy import bindparam, case, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from app.core.errors import ApiError
 from app.core.security import hash_token, new_token
-from app.db.models import ActionRow, GameRow, SeatRow, utcnow
+from app.db.models import ActionRow, GameRow, SeatRow, TableEventRow, utcnow
 from app.db.session import Database
 from app.hub.base import Hub
 from app.services.snapshots import Snapshot, StateCache, as_utc, seat_infos
@@ -39,7 +40,7 @@ BUMP = (
 """The optimistic lock: only the writer that saw ``version`` moves it on. The seats revision
 too: a release committed by another process after this transaction checked the token (on
 PostgreSQL's read committed) makes the action stale instead of letting the old token act."""
-UNKNOWN_TOKEN = "this seat token is not valid (the game's host may have given its seat back)"
+UNKNOWN_TOKEN = "this seat token is not valid (its seat may have been given back)"
 INSERT_ACTION = insert(ActionRow.__table__)
 SEAT_OF_TOKEN = (
     select(SeatRow.game_id, SeatRow.seat, GameRow.seats_revision)
@@ -47,6 +48,30 @@ SEAT_OF_TOKEN = (
     .where(SeatRow.token_hash == bindparam("digest"))
 )
 """A token's seat and the revision it was read at, in one statement (one snapshot)."""
+SEEN = (
+    update(SeatRow.__table__)
+    .where(SeatRow.token_hash == bindparam("digest"))
+    .values(last_seen=bindparam("now"))
+)
+PRESENCE_REFRESH = 30.0
+"""Seconds between two writes of a seat's ``last_seen`` by one process (a request or a
+live WebSocket): presence costs a write now and then, not one per move."""
+
+
+def new_invite_key() -> str:
+    return secrets.token_urlsafe(16)
+
+
+def invite_path(game_id: str, seat: int, key: str) -> str:
+    """The page a seat's invite link opens (docs/API.md, Browser pages)."""
+    return f"/play/{game_id}?join={seat}&key={key}"
+
+
+def _wait_text(seconds: float) -> str:
+    seconds = max(1, round(seconds))
+    if seconds < 90:
+        return f"{seconds} s"
+    return f"{seconds // 60} min {seconds % 60} s" if seconds % 60 else f"{seconds // 60} min"
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,13 +112,27 @@ def _check_seat(game: GameRow, seat: int) -> None:
 
 
 class GameService:
-    def __init__(self, db: Database, games: Mapping[str, Game], hub: Hub, cache_size: int):
+    def __init__(
+        self,
+        db: Database,
+        games: Mapping[str, Game],
+        hub: Hub,
+        cache_size: int,
+        away_minutes: float = 3.0,
+        stale_seconds: float = 300.0,
+    ):
         self.db = db
         self.games = dict(games)
         self.hub = hub
         self.cache = StateCache(self.games, cache_size)
         self._tokens: dict[str, Caller] = {}
         self._tokens_lock = threading.Lock()
+        self.away_seconds = away_minutes * 60
+        """How long a seat's player must be away before the host may release the seat."""
+        self.stale_seconds = stale_seconds
+        """A seat whose live connections have not refreshed ``last_seen`` for this long
+        counts as away anyway: the process that held them may have died uncounted."""
+        self._seen: dict[str, float] = {}
 
     # ---- kinds ------------------------------------------------------------------------
 
@@ -115,7 +154,13 @@ class GameService:
         return snap
 
     def list_games(self, session: Session, status: str | None, limit: int) -> list[dict[str, Any]]:
-        query = select(GameRow).order_by(GameRow.created_at.desc()).limit(limit)
+        """The newest public games: a private table is found only through its links."""
+        query = (
+            select(GameRow)
+            .where(GameRow.public.is_(True))
+            .order_by(GameRow.created_at.desc())
+            .limit(limit)
+        )
         if status is not None:
             query = query.where(GameRow.status == status)
         rows = list(session.scalars(query))
@@ -131,6 +176,7 @@ class GameService:
                 "num_seats": r.num_seats,
                 "status": r.status,
                 "version": r.version,
+                "public": r.public,
                 "created_at": as_utc(r.created_at),
                 "seats": [s.to_json() for s in seat_infos(seats[r.id])],
                 "options": r.options,
@@ -207,9 +253,10 @@ class GameService:
         num_seats: int,
         options: Mapping[str, Any] | None,
         seats: list[SeatSpec] | None,
-    ) -> tuple[Snapshot, str]:
-        """A new game and its host token (shown once, stored as a hash): the creator's,
-        to give seats back (``release``)."""
+        public: bool = False,
+    ) -> tuple[Snapshot, str, list[dict[str, Any]]]:
+        """A new game, its host token (shown once, stored as a hash: the creator's, to give
+        seats back and to see the invites again) and its invites (``invites``)."""
         game = self.game(kind)
         if seats is None:
             seats = [SeatSpec() for _ in range(num_seats)]
@@ -237,6 +284,7 @@ class GameService:
                     version=0,
                     seats_revision=0,
                     host_token_hash=hash_token(host_token),
+                    public=public,
                     created_at=now,
                     updated_at=now,
                 )
@@ -250,18 +298,66 @@ class GameService:
                         bot=spec.bot,
                         name=spec.name or (f"Bot {i + 1}" if spec.bot else None),
                         joined_at=now if spec.bot else None,
+                        invite_key=None if spec.bot else new_invite_key(),
+                        connections=0,
                     )
                 )
+            session.flush()
+            invites = self._invites(session, game_id)
         snap = self.load(session, game_id)
         self.hub.publish(game_id, snap.version)
-        return snap, host_token
+        return snap, host_token, invites
 
-    def join(self, session: Session, game_id: str, seat: int, name: str) -> tuple[Snapshot, str]:
-        """Take a free human seat; returns the token (shown once, stored as a hash)."""
+    @staticmethod
+    def _invites(session: Session, game_id: str) -> list[dict[str, Any]]:
+        rows = session.scalars(
+            select(SeatRow)
+            .where(SeatRow.game_id == game_id, SeatRow.bot.is_(False))
+            .order_by(SeatRow.seat)
+        )
+        return [
+            {
+                "seat": r.seat,
+                "key": r.invite_key,
+                "joined": r.joined_at is not None,
+                "path": invite_path(game_id, r.seat, r.invite_key) if r.invite_key else None,
+            }
+            for r in rows
+        ]
+
+    def invites(self, session: Session, game_id: str, host_token: str) -> list[dict[str, Any]]:
+        """Every human seat's invite (key and link), for the host token only."""
+        digest = hash_token(host_token)
+        game = _game_row(session, game_id)
+        if not self._is_host(game, digest):
+            raise self._not_host(session, digest, "see the invites")
+        invites = self._invites(session, game_id)
+        session.commit()
+        return invites
+
+    def join(
+        self, session: Session, game_id: str, seat: int, name: str, key: str | None = None
+    ) -> tuple[Snapshot, str]:
+        """Take a free human seat with its invite key (none needed at a public table);
+        returns the token (shown once, stored as a hash)."""
         token = new_token()
         with self.db.write(session):
             game = _game_row(session, game_id)
             _check_seat(game, seat)
+            row = session.scalars(
+                select(SeatRow).where(SeatRow.game_id == game_id, SeatRow.seat == seat)
+            ).one()
+            if not game.public and (
+                key is None
+                or row.invite_key is None
+                or not secrets.compare_digest(row.invite_key.encode(), key.encode())
+            ):
+                # Checked before "taken", so a stranger learns nothing about the seats.
+                raise ApiError(
+                    "invite_required",
+                    f"seat {seat} of this game is taken by invitation only: open the invite "
+                    "link the host sent you (its key is missing or no longer valid)",
+                )
             now = utcnow()
             taken = session.execute(
                 update(SeatRow)
@@ -271,7 +367,14 @@ class GameService:
                     SeatRow.joined_at.is_(None),
                     SeatRow.bot.is_(False),
                 )
-                .values(name=name, token_hash=hash_token(token), joined_at=now, left_at=None)
+                .values(
+                    name=name,
+                    token_hash=hash_token(token),
+                    joined_at=now,
+                    left_at=None,
+                    connections=0,
+                    last_seen=now,
+                )
             )
             if taken.rowcount != 1:
                 raise ApiError("seat_taken", f"seat {seat} is already taken")
@@ -293,17 +396,32 @@ class GameService:
         self.hub.publish(game_id, snap.version)
         return snap, token
 
-    def release(self, session: Session, game_id: str, seat: int, host_token: str) -> Snapshot:
+    def release(self, session: Session, game_id: str, seat: int, token: str) -> Snapshot:
         """Give a joined human seat back: its token stops working at once, everywhere, and
-        its invite link takes a new player. The game keeps its state; it waits (status
-        ``open``) until the seat is taken again. Releasing a free seat changes nothing."""
-        digest = hash_token(host_token)
+        it gets a new invite key (the old link dies). The game keeps its state; it waits
+        (status ``open``) until the seat is taken again. Releasing a free seat changes
+        nothing.
+
+        Two tokens may do it: the seat's own (its player agrees), or the host's once the
+        seat's player has been away ``away_seconds`` (409 ``seat_in_use`` before). Every
+        release is a table event, in ``/log`` and on every WebSocket of the game.
+        """
+        digest = hash_token(token)
         with self.db.write(session):
             game = _game_row(session, game_id)
-            if game.host_token_hash is None or not secrets.compare_digest(
-                game.host_token_hash, digest
-            ):
-                raise self._not_host(session, digest)
+            by = "host" if self._is_host(game, digest) else None
+            if by is None:
+                own = session.scalars(
+                    select(SeatRow).where(SeatRow.token_hash == digest)
+                ).one_or_none()
+                if own is None or own.game_id != game_id:
+                    raise self._not_host(session, digest, "give a seat back")
+                if own.seat != seat:
+                    raise ApiError(
+                        "forbidden",
+                        "a seat token can give back only its own seat; the host token any",
+                    )
+                by = "player"
             _check_seat(game, seat)
             row = session.scalars(
                 select(SeatRow).where(SeatRow.game_id == game_id, SeatRow.seat == seat)
@@ -315,18 +433,102 @@ class GameService:
             released = row.token_hash if row.joined_at is not None else None
             if row.joined_at is not None:
                 now = utcnow()
+                if by == "host":
+                    self._check_away(row, seat, now)
                 row.name, row.token_hash, row.joined_at, row.left_at = None, None, None, now
+                row.invite_key, row.connections, row.last_seen = new_invite_key(), 0, None
                 game.seats_revision += 1
                 game.status = "open"
                 game.updated_at = now
+                session.add(
+                    TableEventRow(
+                        game_id=game_id,
+                        version=game.version,
+                        seats_revision=game.seats_revision,
+                        event={"type": "seat_released", "seat": seat, "by": by},
+                        created_at=now,
+                    )
+                )
         self._forget(released)
         snap = self.load(session, game_id)
         if released is not None:
             self.hub.publish(game_id, snap.version)
         return snap
 
+    def _check_away(self, row: SeatRow, seat: int, now: Any) -> None:
+        """409 ``seat_in_use`` unless the seat's player has been away long enough."""
+        last = row.last_seen or row.joined_at
+        age = (now - as_utc(last)).total_seconds() if last is not None else float("inf")
+        away = self.away_seconds
+        after = f"once they have been away for {_wait_text(away)}" if away else "once they leave"
+        if row.connections > 0 and age < self.stale_seconds:
+            raise ApiError(
+                "seat_in_use",
+                f"seat {seat}'s player is connected now; you can give the seat back {after}, "
+                "or they can give it back themselves on their page",
+            )
+        if age < away:
+            raise ApiError(
+                "seat_in_use",
+                f"seat {seat}'s player was here {_wait_text(age)} ago; you can give the seat "
+                f"back in {_wait_text(away - age)} ({after}), or they can give it back "
+                "themselves on their page",
+            )
+
+    # ---- presence ---------------------------------------------------------------------
+
+    def seen(self, caller: Caller, force: bool = False) -> None:
+        """Note that the caller's player is here (a request, a live WebSocket); written at
+        most every ``PRESENCE_REFRESH`` seconds per token and process unless ``force``."""
+        digest = caller.token_hash
+        if digest is None:
+            return
+        now = time.monotonic()
+        refresh = self._refresh()
+        with self._tokens_lock:
+            if not force and now - self._seen.get(digest, -1e9) < refresh:
+                return
+            if len(self._seen) > 100_000:
+                self._seen.clear()
+            self._seen[digest] = now
+        with self.db.session() as session, self.db.write(session):
+            session.execute(SEEN, {"digest": digest, "now": utcnow()})
+
+    def due_seen(self, caller: Caller | None) -> bool:
+        """Whether ``seen`` would write now (so a caller may skip a thread hop)."""
+        if caller is None or caller.token_hash is None:
+            return False
+        with self._tokens_lock:
+            last = self._seen.get(caller.token_hash, -1e9)
+        return time.monotonic() - last >= self._refresh()
+
+    def _refresh(self) -> float:
+        # Often enough that a player who is here never looks away for ``away_seconds``.
+        return min(PRESENCE_REFRESH, max(self.away_seconds / 2, 1.0))
+
+    def connected(self, caller: Caller, delta: int) -> None:
+        """A WebSocket with the caller's token opened (+1) or closed (-1), in any process.
+        A released seat's token matches no row, so its closing sockets count for nobody."""
+        if caller.token_hash is None:
+            return
+        count = case((SeatRow.connections + delta < 0, 0), else_=SeatRow.connections + delta)
+        with self.db.session() as session, self.db.write(session):
+            session.execute(
+                update(SeatRow)
+                .where(SeatRow.token_hash == caller.token_hash)
+                .values(connections=count, last_seen=utcnow())
+            )
+        with self._tokens_lock:
+            self._seen[caller.token_hash] = time.monotonic()
+
     @staticmethod
-    def _not_host(session: Session, digest: str) -> ApiError:
+    def _is_host(game: GameRow, digest: str) -> bool:
+        return game.host_token_hash is not None and secrets.compare_digest(
+            game.host_token_hash, digest
+        )
+
+    @staticmethod
+    def _not_host(session: Session, digest: str, what: str) -> ApiError:
         """A seat token, or another game's host token, is known but not allowed: 403.
         Anything else is no token of ours: 401."""
         known = session.scalar(
@@ -335,7 +537,7 @@ class GameService:
             select(func.count()).select_from(SeatRow).where(SeatRow.token_hash == digest)
         )
         if known:
-            return ApiError("forbidden", "only the game's host token can give a seat back")
+            return ApiError("forbidden", f"only the game's host token can {what}")
         return ApiError("unauthorized", "this is not the host token of this game")
 
     def apply(

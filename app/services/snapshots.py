@@ -18,7 +18,7 @@ from sqlalchemy import bindparam, select
 from sqlalchemy.orm import Session
 
 from app.core.errors import ApiError
-from app.db.models import ActionRow, GameRow, SeatRow
+from app.db.models import ActionRow, GameRow, SeatRow, TableEventRow
 from engines.core import Event, Game, State
 
 
@@ -50,6 +50,10 @@ class Snapshot:
     """``events[i]``: what action ``seq = i + 1`` caused."""
     actors: tuple[int, ...]
     """``actors[i]``: the seat that played action ``seq = i + 1`` (public)."""
+    public: bool = False
+    table_events: tuple[tuple[int, int, dict[str, Any]], ...] = ()
+    """``(version, seats_revision, event)`` of each table event (a seat released), oldest
+    first; public, and apart from ``events`` so versions keep counting actions only."""
     _memo: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
 
     @property
@@ -101,6 +105,14 @@ class Snapshot:
             for seq in range(since + 1, self.version + 1)
         ]
 
+    def table_log(self, since: int) -> list[dict[str, Any]]:
+        """Table events at versions ``>= since`` (one at ``since`` happened after action
+        ``since``), each with the version it happened at."""
+        return [{"version": v, **event} for v, _, event in self.table_events if v >= since]
+
+    def table_events_after(self, seats_revision: int) -> list[dict[str, Any]]:
+        return [event for _, rev, event in self.table_events if rev > seats_revision]
+
     def seat_state(self, seat: int | None) -> dict[str, Any]:
         """The ``SeatState`` of docs/API.md."""
         return {
@@ -121,6 +133,7 @@ class Snapshot:
             "num_seats": self.num_seats,
             "status": self.status,
             "version": self.version,
+            "public": self.public,
             "created_at": as_utc(self.created_at),
             "seats": [s.to_json() for s in self.seats],
             "options": self.options,
@@ -234,7 +247,20 @@ class StateCache:
                 actors.append(seat)
             if len(events) != row.version:
                 raise RuntimeError(f"game {game_id}: log ends before version {row.version}")
+        if cached is not None and cached.seats_revision == row.seats_revision:
+            table_events = cached.table_events
+        else:
+            table_events = tuple(
+                (v, rev, dict(event))
+                for v, rev, event in session.execute(
+                    select(TableEventRow.version, TableEventRow.seats_revision, TableEventRow.event)
+                    .where(TableEventRow.game_id == game_id)
+                    .order_by(TableEventRow.id)
+                )
+            )
         return Snapshot(
+            public=row.public,
+            table_events=table_events,
             game_id=game_id,
             kind=row.kind,
             options=dict(row.options),

@@ -128,6 +128,8 @@ class GameSocket:
         self._push_lock = asyncio.Lock()
         self._receiver: asyncio.Task[int | None] | None = None
         self.room: Room | None = None
+        self.table_from: int | None = None  # table events after this seats revision are new
+        self.counted: Caller | None = None  # the seat this socket counts as a connection of
 
     @property
     def seat(self) -> int | None:
@@ -177,10 +179,12 @@ class GameSocket:
                     message = await asyncio.wait_for(self.ws.receive(), timeout=self.heartbeat)
                 except TimeoutError:
                     await self.send({"type": "ping"})
+                    await self._present()
                     continue
                 if message["type"] == "websocket.disconnect":
                     return None
                 await self.on_receive(message)
+                await self._present()
         except Close as close:
             return close.code
         except WebSocketDisconnect:
@@ -228,6 +232,8 @@ class GameSocket:
         # carries them as the seat sees them (the spectator state before it is skipped).
         self.since_at_connect = self.events_from
         self.phase = Phase.OPEN if self.caller else Phase.AWAITING_AUTH
+        if self.caller is not None:
+            await self._count(self.caller)
         self.room = self.rooms.enter(self.game_id, self)
         # The room sends the first state like every later one, so none can overtake it.
         self.room.notify(self.game_id, snap.version)
@@ -266,6 +272,29 @@ class GameSocket:
         if self.room is not None:
             self.rooms.leave(self.game_id, self)
             self.room = None
+        if self.counted is not None:
+            counted, self.counted = self.counted, None
+            # Shielded: a connection cancelled while closing (server shutdown, a client that
+            # vanished) is still counted out; otherwise its seat would look present until the
+            # count goes stale.
+            done = asyncio.ensure_future(run_in_threadpool(self.service.connected, counted, -1))
+            try:
+                await asyncio.shield(done)
+            except Exception:  # presence is best effort; it goes stale by itself
+                log.exception("websocket for game %s: presence not updated", self.game_id)
+
+    # ---- presence -------------------------------------------------------------------
+
+    async def _count(self, caller: Caller) -> None:
+        """Count this socket as a live connection of ``caller``'s seat (the host may not
+        release a seat in use; docs/API.md)."""
+        if self.counted is None:
+            self.counted = caller
+            await run_in_threadpool(self.service.connected, caller, +1)
+
+    async def _present(self) -> None:
+        if self.counted is not None and self.service.due_seen(self.counted):
+            await run_in_threadpool(self.service.seen, self.counted)
 
     # ---- messages -------------------------------------------------------------------
 
@@ -291,10 +320,13 @@ class GameSocket:
             )
             return
         try:
-            self.caller = await run_in_threadpool(self.service.authenticate, self.game_id, token)
+            caller = await run_in_threadpool(self.service.authenticate, self.game_id, token)
         except ApiError as err:
             await self.send_error(err)
             raise Close(POLICY) from None
+        # Counted before the seat is served, so whoever sees its state sees it present.
+        await self._count(caller)
+        self.caller = caller
         self.sent = (-1, -1)  # the same state again, now as the seat sees it
         self.events_from = self.since_at_connect
         self.phase = Phase.OPEN
@@ -330,13 +362,19 @@ class GameSocket:
                 return
             if self.events_from is None:
                 self.events_from = snap.version
+            if self.table_from is None:  # earlier table events are in /log
+                self.table_from = snap.seats_revision
             message = {
                 "type": "state",
                 **snap.seat_state(self.seat),
-                "events": snap.events_for(self.seat, self.events_from),
+                "events": [
+                    *snap.events_for(self.seat, self.events_from),
+                    *snap.table_events_after(self.table_from),
+                ],
             }
             self.sent = stamp
             self.events_from = max(self.events_from, snap.version)
+            self.table_from = max(self.table_from, snap.seats_revision)
             self._queue(message)
 
     async def _still_seated(self, snap: Snapshot) -> bool:

@@ -101,7 +101,14 @@ export function rememberedName() {
   return localStorage.getItem("tafelrunde.name") || "";
 }
 
-export function playUrl(gameId, seat = null) {
+/** A seat's invite link (with its secret key, for a private table) or the spectator link. */
+export function playUrl(gameId, seat = null, key = null) {
   const base = `${location.origin}/play/${encodeURIComponent(gameId)}`;
-  return seat === null ? base : `${base}?join=${seat}`;
+  if (seat === null) return base;
+  return key ? `${base}?join=${seat}&key=${encodeURIComponent(key)}` : `${base}?join=${seat}`;
+}
+
+/** The host's view of the invites: every human seat's key (host token only). */
+export async function loadInvites(gameId, hostToken) {
+  return api(`/api/games/${encodeURIComponent(gameId)}/invites`, { token: hostToken });
 }

@@ -7,6 +7,7 @@ import {
   api,
   forgetSeat,
   loadHost,
+  loadInvites,
   loadSeat,
   playUrl,
   rememberedName,
@@ -79,6 +80,7 @@ async function init() {
   const held = loadSeat(app.gameId);
   const params = new URLSearchParams(location.search);
   const wanted = params.has("join") ? Number(params.get("join")) : null;
+  const inviteKey = params.get("key"); // the seat's secret: only in the link the host sent
 
   if (held) {
     app.seat = held.seat;
@@ -102,7 +104,7 @@ async function init() {
       );
       cleanUrl();
     } else {
-      const joined = await askToJoin(wanted);
+      const joined = await askToJoin(wanted, inviteKey);
       if (joined) {
         app.seat = joined.seat;
         app.token = joined.token;
@@ -117,7 +119,7 @@ function cleanUrl() {
   if (location.search) history.replaceState(null, "", location.pathname);
 }
 
-function askToJoin(seat) {
+function askToJoin(seat, key) {
   const st = seatStyle(seat);
   const panel = $("#join");
   panel.hidden = false;
@@ -149,7 +151,7 @@ function askToJoin(seat) {
       try {
         const res = await api(`/api/games/${encodeURIComponent(app.gameId)}/seats/${seat}/join`, {
           method: "POST",
-          body: { name },
+          body: key ? { name, key } : { name },
         });
         saveSeat(app.gameId, res.seat, res.token, name);
         rememberName(name);
@@ -159,7 +161,7 @@ function askToJoin(seat) {
         err.textContent = e.message;
         err.hidden = false;
         $("#join-button").disabled = false;
-        if (e.code === "seat_taken") {
+        if (e.code === "seat_taken" || e.code === "invite_required") {
           $("#join-button").hidden = true;
           $("#join-watch").textContent = "Watch the game instead";
         }
@@ -203,6 +205,7 @@ async function start() {
     if (err.status === 401 || err.status === 403) return seatLost();
     note(err.message);
   }
+  loadHostInvites();
   // History once from the log; from then on the socket's state messages carry the events
   // (and, asked with `since`, those missed while a connection was down).
   await refreshLog();
@@ -255,20 +258,27 @@ function setupZoom() {
   apply();
 }
 
-// A seat token stops working only when the host gives the seat back (release): say so,
-// and go on watching, with a spectator's connection, instead of failing silently.
-const RELEASED = "Your seat was given back by the host; you are now watching.";
+// A seat token stops working only when the seat is given back (release: by the host once
+// its player was away, or by the player, maybe on another device): say so, and go on
+// watching, with a spectator's connection, instead of failing silently.
+const RELEASED =
+  "Your seat was given back (by the host, or on another page of yours); you are now watching.";
 
-function seatLost() {
+const GAVE_BACK = "You gave your seat back; you are now watching.";
+
+function seatLost(message = RELEASED) {
   if (app.token === null) return;
+  // The socket may hear of our own release before its answer arrives.
+  if (app.givingBack) message = GAVE_BACK;
   forgetSeat(app.gameId);
   app.seat = null;
   app.token = null;
   app.picker = null;
   app.sending = false;
   showWho();
-  note(RELEASED, "info");
+  note(message, "info");
   document.body.dataset.released = "true";
+  refreshLog(app.logVersion, true); // the socket closed before it could say so
   refreshView();
   if (app.boardView) connect();
 }
@@ -356,6 +366,8 @@ function receive(state, meta = null) {
     app.logRevealed = true;
   }
   updateLog(state, meta);
+  // A released seat has a new invite key: the host's page shows its new link.
+  if (app.host && (state.events || []).some((ev) => ev.type === "seat_released")) loadHostInvites();
   if (app.state && state.version < app.state.version) return; // an older message arriving late
   const sameVersion = app.state && state.version === app.state.version;
   if (!sameVersion) app.sending = false;
@@ -657,6 +669,7 @@ function drawPlayers(view, over) {
       seat === app.seat ? h("span", { class: "you-tag" }, "you") : null,
       over && winners.has(seat) ? h("span", { class: "winner-tag" }, "winner") : null,
       reinviteButton(seat, info, over),
+      giveBackButton(seat, over),
     );
     rows.push(
       h(
@@ -721,7 +734,8 @@ async function reinvite(seat) {
   const letter = seatStyle(seat).letter;
   const ok = window.confirm(
     `Give seat ${letter} (${nameOf(seat)}) back? That browser stops playing this seat at once, ` +
-      "and you get a new invite link to send. The game keeps its state and waits until the seat is taken.",
+      "and you get a new invite link to send (the old one stops working). The game keeps its state and waits until the seat is taken. " +
+      "This works only once the player has been away for a few minutes.",
   );
   if (!ok) return;
   try {
@@ -734,9 +748,13 @@ async function reinvite(seat) {
     );
     app.summary.seats = summary.seats;
   } catch (err) {
-    note(`Could not give seat ${letter} back: ${err.message}`);
+    // seat_in_use: the message says how long the player has to be away first.
+    const why = err.code === "seat_in_use" ? "cannot be given back yet" : "could not be given back";
+    note(`Seat ${letter} ${why}: ${err.message}`, err.code === "seat_in_use" ? "info" : undefined);
+    document.body.dataset.releaseRefused = err.code || "error";
     return;
   }
+  await loadHostInvites();
   await refreshView();
   note(
     `Seat ${letter} is free again. Send its invite link (under “Waiting for players”) to whoever should play it.`,
@@ -763,12 +781,70 @@ function drawPrivate(view) {
   if (body) $("#private-body").replaceChildren(body);
 }
 
+/** The player's own seat: give it back (they agree), and watch from then on. */
+function giveBackButton(seat, over) {
+  if (over || seat !== app.seat || app.token === null) return null;
+  return h(
+    "button",
+    {
+      type: "button",
+      class: "small give-back",
+      "data-give-back": seat,
+      title:
+        "Leave the game: your seat becomes free for someone else (with a new invite link from the host)",
+      onclick: giveBack,
+    },
+    "Give my seat back",
+  );
+}
+
+async function giveBack() {
+  const ok = window.confirm(
+    "Give your seat back? You stop playing it at once (here and on your other devices) and watch instead; " +
+      "the game waits until someone takes the seat with a new invite link from the host.",
+  );
+  if (!ok) return;
+  app.givingBack = true;
+  try {
+    await api(`/api/games/${encodeURIComponent(app.gameId)}/seats/${app.seat}/release`, {
+      method: "POST",
+      token: app.token,
+    });
+  } catch (err) {
+    app.givingBack = false;
+    note(`Could not give your seat back: ${err.message}`);
+    return;
+  }
+  seatLost(GAVE_BACK);
+  app.givingBack = false;
+}
+
+/** The host's invite keys by seat (read with the host token; nobody else gets them). */
+async function loadHostInvites() {
+  if (!app.host) return;
+  try {
+    const invites = await loadInvites(app.gameId, app.host);
+    app.inviteKeys = Object.fromEntries(invites.map((i) => [i.seat, i.key]));
+  } catch {
+    app.inviteKeys = null; // drawn without links; tried again after the next release
+  }
+  if (app.state) drawInvites();
+}
+
 function drawInvites() {
   const box = $("#invites");
   const seats = app.state.seats || [];
   const free = seats.filter((s) => !s.joined && !s.bot);
   box.hidden = app.state.status !== "open" || free.length === 0;
   if (box.hidden) return;
+  const keys = app.inviteKeys || {};
+  if (!app.host && !app.summary.public) {
+    // Only the host holds a private table's links.
+    $("#invites-intro").textContent =
+      "The game goes on when every seat is taken. The host has the invite links.";
+    $("#invite-links").replaceChildren();
+    return;
+  }
   $("#invites-intro").textContent =
     app.state.version > 0
       ? "The game goes on when every seat is taken again. Send these links:"
@@ -789,7 +865,7 @@ function drawInvites() {
           { class: "link-row" },
           h("input", {
             readonly: true,
-            value: playUrl(app.gameId, s.seat),
+            value: playUrl(app.gameId, s.seat, keys[s.seat]),
             "data-seat": s.seat,
             "aria-label": `Invite link for seat ${seatStyle(s.seat).letter}`,
           }),
@@ -837,6 +913,19 @@ function drawResult(view, over) {
 
 /** Extend the log from a state message's events, or fetch what it cannot tell. */
 function updateLog(state, meta) {
+  // Table events (a seat released) do not move the version: they join the log as they come.
+  const events = Array.isArray(state.events) ? state.events : [];
+  const table = events.filter((ev) => ev.type === "seat_released");
+  if (table.length) {
+    appendLog(
+      table.map((ev) => ({
+        seq: `t${state.version}.${ev.seat}.${ev.by}`,
+        seat: ev.seat,
+        events: [ev],
+      })),
+    );
+    state = { ...state, events: events.filter((ev) => ev.type !== "seat_released") };
+  }
   if (state.version <= app.logVersion) return;
   const from = meta ? meta.from : null;
   if (!app.logBusy && from === app.logVersion && Array.isArray(state.events)) {
@@ -848,8 +937,9 @@ function updateLog(state, meta) {
   refreshLog(state.version);
 }
 
-function refreshLog(upTo = app.state ? app.state.version : 0) {
-  if (upTo <= app.logVersion) return Promise.resolve();
+/** `force`: fetch even with no new version, for table events (a seat released). */
+function refreshLog(upTo = app.state ? app.state.version : 0, force = false) {
+  if (upTo <= app.logVersion && !force) return Promise.resolve();
   if (app.logBusy) {
     app.logAgain = true;
     return app.logBusy;
@@ -865,7 +955,18 @@ function refreshLog(upTo = app.state ? app.state.version : 0) {
         app.logAgain = true; // the log was reset meanwhile: this answer is stale
         return;
       }
-      appendLog(res.entries || []);
+      // Table events (seats released) go after the action of their version.
+      const table = (res.table_events || []).map((ev) => ({
+        seq: `t${ev.version}.${ev.seat}.${ev.by}`,
+        seat: ev.seat,
+        events: [ev],
+        at: ev.version + 0.5,
+      }));
+      appendLog(
+        [...(res.entries || []).map((e) => ({ ...e, at: e.seq })), ...table].sort(
+          (a, b) => a.at - b.at,
+        ),
+      );
       app.logVersion = Math.max(app.logVersion, res.version || 0);
     } catch {
       /* shown again on the next change */
@@ -886,6 +987,10 @@ function sharedEventText(ev, c) {
   switch (ev.type) {
     case "pass":
       return who === "You" ? "You pass." : `${who} passes.`;
+    case "seat_released":
+      return ev.by === "host"
+        ? `The host gave seat ${seatStyle(ev.seat).letter} back (its player was away); it waits for a new player.`
+        : `Seat ${seatStyle(ev.seat).letter}'s player gave the seat back; it waits for a new player.`;
     case "game_over":
       return `Game over. Winner${(ev.winners || []).length > 1 ? "s" : ""}: ${(ev.winners || []).map((w) => c.nameOf(w)).join(", ")}.`;
     case "turn":

@@ -161,6 +161,7 @@ async function onCreate(ev) {
   const body = {
     kind: kind.id,
     num_seats: roles.length,
+    public: $("#public-table").checked,
     seats: roles.map((r, i) =>
       r === "bot" ? { bot: true, name: `Bot ${seatStyle(i).letter}` } : { bot: false },
     ),
@@ -173,9 +174,10 @@ async function onCreate(ev) {
   try {
     const game = await api("/api/games", { method: "POST", body });
     if (game.host_token) saveHost(game.id, game.host_token); // before anything else can fail
+    const myKey = (game.invites || []).find((i) => i.seat === mySeat)?.key;
     const joined = await api(`/api/games/${game.id}/seats/${mySeat}/join`, {
       method: "POST",
-      body: { name },
+      body: { name, key: myKey },
     });
     saveSeat(game.id, joined.seat, joined.token, name);
     rememberName(name);
@@ -200,6 +202,10 @@ function linkRow(id, url, label) {
 function showCreated(game, roles) {
   $("#new-game").hidden = true;
   $("#created").hidden = false;
+  const keys = Object.fromEntries((game.invites || []).map((i) => [i.seat, i.key]));
+  $("#created-privacy").textContent = game.public
+    ? "This table is public: it is listed below, and anyone may take a free seat."
+    : "Each link holds its seat's secret key: send each to one friend only. The table is not listed; watchers need the watch link.";
   const list = $("#invite-list");
   list.replaceChildren();
   roles.forEach((role, seat) => {
@@ -215,7 +221,11 @@ function showCreated(game, roles) {
             seatSwatch(seat),
             ` Seat ${st.letter} — invite link for a friend:`,
           ),
-          linkRow(`invite-${seat}`, playUrl(game.id, seat), `Invite link for seat ${st.letter}`),
+          linkRow(
+            `invite-${seat}`,
+            playUrl(game.id, seat, keys[seat]),
+            `Invite link for seat ${st.letter}`,
+          ),
         ),
       );
     } else {
@@ -308,7 +318,7 @@ async function loadLists() {
     }
     if (open.length === 0)
       openList.append(
-        h("li", { class: "muted" }, "No game is waiting for players. Start one above!"),
+        h("li", { class: "muted" }, "No public table is waiting for players. Start one above!"),
       );
     runList.replaceChildren();
     for (const g of running.slice(0, 30)) {

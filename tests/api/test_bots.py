@@ -42,7 +42,9 @@ def test_bots_fill_seats_next_to_a_human(client, kit, kind, rng):
     game_id = r.json()["id"]
     assert r.json()["status"] == "open"
     assert [s["joined"] for s in r.json()["seats"]] == [True, False, True]
-    token = client.post(f"/api/games/{game_id}/seats/1/join", json={"name": "Ann"}).json()["token"]
+    key = kit.invite_keys(r.json())[1]
+    joined = client.post(f"/api/games/{game_id}/seats/1/join", json={"name": "Ann", "key": key})
+    token = joined.json()["token"]
     moves = 0
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline:

@@ -217,14 +217,20 @@ def test_joining_refuses_taken_unknown_and_bot_seats(client, db, kit, kind):
         },
     )
     game_id = r.json()["id"]
-    first = client.post(f"/api/games/{game_id}/seats/0/join", json={"name": "Ann"})
+    key = kit.invite_keys(r.json())[0]
+    first = client.post(f"/api/games/{game_id}/seats/0/join", json={"name": "Ann", "key": key})
     assert first.status_code == 201 and first.json()["seat"] == 0
     before = db_state(db, game_id)
     assert_refused(
-        client.post(f"/api/games/{game_id}/seats/0/join", json={"name": "Bob"}), 409, "seat_taken"
+        client.post(f"/api/games/{game_id}/seats/0/join", json={"name": "Bob", "key": key}),
+        409,
+        "seat_taken",
     )
+    # A bot seat has no invite key: nobody can join it.
     assert_refused(
-        client.post(f"/api/games/{game_id}/seats/1/join", json={"name": "Bob"}), 409, "seat_taken"
+        client.post(f"/api/games/{game_id}/seats/1/join", json={"name": "Bob"}),
+        403,
+        "invite_required",
     )
     assert_refused(
         client.post(f"/api/games/{game_id}/seats/2/join", json={"name": "Bob"}), 404, "unknown_seat"
@@ -263,9 +269,12 @@ def test_acting_before_every_seat_is_taken_is_refused(client, db, kit, kind):
         "/api/games", json={"kind": kind, "num_seats": 3, "options": {"start_player": 0}}
     )
     game_id = r.json()["id"]
+    keys = kit.invite_keys(r.json())
     tokens = {}
     for seat in (0, 1):
-        r = client.post(f"/api/games/{game_id}/seats/{seat}/join", json={"name": f"P{seat}"})
+        r = client.post(
+            f"/api/games/{game_id}/seats/{seat}/join", json={"name": f"P{seat}", "key": keys[seat]}
+        )
         tokens[seat] = r.json()["token"]
     assert client.get(f"/api/games/{game_id}").json()["status"] == "open"
     mine = kit.bearer(tokens[0])
@@ -282,7 +291,7 @@ def test_acting_before_every_seat_is_taken_is_refused(client, db, kit, kind):
         "game_not_started",
     )
     assert db_state(db, game_id) == before
-    client.post(f"/api/games/{game_id}/seats/2/join", json={"name": "P2"})
+    client.post(f"/api/games/{game_id}/seats/2/join", json={"name": "P2", "key": keys[2]})
     assert client.get(f"/api/games/{game_id}").json()["status"] == "running"
     assert client.get(f"/api/games/{game_id}/legal-actions", headers=mine).json()["actions"]
 

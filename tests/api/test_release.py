@@ -1,7 +1,11 @@
 """Giving a seat back: the host token (returned once by creating a game) releases a joined
 human seat. The old seat token stops working at once, in every process and on every open
-WebSocket; the invite link takes a new player and the game goes on from where it was.
-Every refusal changes nothing."""
+WebSocket; the seat's new invite link takes a new player and the game goes on from where it
+was. Every refusal changes nothing.
+
+Here the host may release a seat as soon as nobody holds it (``RELEASE_AWAY_MINUTES=0``);
+tests/api/test_invites.py checks the away time and the player's own release.
+"""
 
 from __future__ import annotations
 
@@ -16,6 +20,22 @@ from sqlalchemy import select
 from websockets.exceptions import ConnectionClosed
 
 from app.db.models import ActionRow, GameRow, SeatRow
+from tests.conftest import settings_for
+
+
+@pytest.fixture
+def client(database_url: str):
+    from fastapi.testclient import TestClient
+
+    from app.main import create_app
+
+    with TestClient(create_app(settings_for(database_url, release_away_minutes=0))) as c:
+        yield c
+
+
+@pytest.fixture
+def server_factory(server_factory):
+    return lambda **env: server_factory(RELEASE_AWAY_MINUTES="0", **env)
 
 
 def db_rows(db, game_id: str) -> tuple[Any, ...]:
@@ -40,10 +60,14 @@ def create(http, kind: str, bots: tuple[int, ...] = ()) -> tuple[str, str, dict[
     )
     assert r.status_code == 201, r.text
     game_id, host = r.json()["id"], r.json()["host_token"]
+    keys = {i["seat"]: i["key"] for i in r.json()["invites"]}
     tokens = {}
     for seat in range(2):
         if seat not in bots:
-            joined = http.post(f"/api/games/{game_id}/seats/{seat}/join", json={"name": f"P{seat}"})
+            joined = http.post(
+                f"/api/games/{game_id}/seats/{seat}/join",
+                json={"name": f"P{seat}", "key": keys[seat]},
+            )
             assert joined.status_code == 201, joined.text
             tokens[seat] = joined.json()["token"]
     return game_id, host, tokens
@@ -61,6 +85,12 @@ def play(http, game_id: str, tokens: dict[int, str], plies: int, rng) -> None:
             json={"version": legal["version"], "action": rng.choice(legal["actions"])["action"]},
         )
         assert r.status_code == 200, r.text
+
+
+def invite_key(http, game_id: str, seat: int, host: str) -> str:
+    r = http.get(f"/api/games/{game_id}/invites", headers={"Authorization": f"Bearer {host}"})
+    assert r.status_code == 200, r.text
+    return r.json()[seat]["key"]
 
 
 def release(http, game_id: str, seat: int, token: str | None):
@@ -104,9 +134,12 @@ def test_release_then_rejoin_with_a_new_name_and_the_game_goes_on(client, db, ki
         client.get(f"/api/games/{game_id}/view", headers=kit.bearer(tokens[other])).json()["seat"]
         == other
     )
-    assert client.get("/api/games?status=open").json()[0]["id"] == game_id
+    assert client.get(f"/api/games/{game_id}").json()["status"] == "open"
 
-    joined = client.post(f"/api/games/{game_id}/seats/{seat}/join", json={"name": "Neu"})
+    joined = client.post(
+        f"/api/games/{game_id}/seats/{seat}/join",
+        json={"name": "Neu", "key": invite_key(client, game_id, seat, host)},
+    )
     assert joined.status_code == 201, joined.text
     new = joined.json()["token"]
     assert new != tokens[seat]
@@ -145,7 +178,7 @@ def test_refused_releases_change_nothing(client, db, kit, kind):
 
     refused(release(client, game_id, 0, None), 401, "unauthorized")
     refused(release(client, game_id, 0, "not-a-token"), 401, "unauthorized")
-    refused(release(client, game_id, 0, tokens[0]), 403, "forbidden")  # a seat token
+    refused(release(client, game_id, 1, tokens[0]), 403, "forbidden")  # another seat's token
     refused(release(client, game_id, 0, other_tokens[0]), 403, "forbidden")
     refused(release(client, game_id, 0, other_host), 403, "forbidden")  # another game's host
     refused(release(client, game_id, 1, host), 409, "bot_seat")
@@ -205,6 +238,8 @@ async def until(ws, predicate) -> dict[str, Any]:
 def test_open_websockets_of_a_released_seat_are_closed_and_the_old_token_refused(
     server_factory, kit
 ):
+    """The player gives the seat back (the host may not while it is connected): its other
+    sockets are closed, everyone else sees the seat free and the release announced."""
     server = server_factory()
     kind = kit.kinds[0]
     with httpx.Client(base_url=server.url) as http:
@@ -224,18 +259,22 @@ def test_open_websockets_of_a_released_seat_are_closed_and_the_old_token_refused
                 await receive(watcher)
 
                 r = await asyncio.to_thread(release, http, game_id, 1, host)
+                assert r.status_code == 409 and r.json()["error"]["code"] == "seat_in_use"
+                r = await asyncio.to_thread(release, http, game_id, 1, tokens[1])
                 assert r.status_code == 200, r.text
 
                 # The released seat's socket: told why, closed, and never shown its seat again.
                 error = await receive(seated)
                 assert error["type"] == "error" and error["code"] == "unauthorized"
-                assert "host" in error["message"]
+                assert "given back" in error["message"]
                 assert await closed_with(seated) == 1008
                 # Everyone else sees the seat free again (the seats revision was bumped).
                 for ws, seat in ((watcher, None), (keeper, 0)):
                     state = await until(ws, lambda m: m.get("type") == "state")
                     assert state["seat"] == seat and state["status"] == "open"
                     assert state["seats"][1]["joined"] is False
+                    released = {"type": "seat_released", "seat": 1, "by": "player"}
+                    assert state["events"] == [released]
 
             # The old token, on a new connection, in the URL or the first message.
             async with websockets.connect(f"{url}?token={tokens[1]}") as ws:
@@ -271,7 +310,10 @@ def test_a_second_server_process_refuses_the_old_token_right_after_the_release(
         assert b.get(f"/api/games/{game_id}").json()["version"] == legal["version"]
 
         # The newcomer joins through the second process and plays on through the first.
-        new = b.post(f"/api/games/{game_id}/seats/{seat}/join", json={"name": "Neu"}).json()
+        key = invite_key(b, game_id, seat, host)
+        new = b.post(
+            f"/api/games/{game_id}/seats/{seat}/join", json={"name": "Neu", "key": key}
+        ).json()
         r = a.post(
             f"/api/games/{game_id}/actions",
             headers=kit.bearer(new["token"]),
@@ -285,13 +327,13 @@ def test_a_released_seat_socket_on_another_process_is_closed(server_factory, dat
         pytest.skip("live updates across processes travel through the PostgreSQL hub")
     first, second = server_factory(), server_factory()
     with httpx.Client(base_url=first.url) as a:
-        game_id, host, tokens = create(a, kit.kinds[0])
+        game_id, _, tokens = create(a, kit.kinds[0])
 
         async def run() -> None:
             async with websockets.connect(f"{second.ws_url}/ws/games/{game_id}") as ws:
                 await ws.send(json.dumps({"type": "auth", "token": tokens[0]}))
                 await until(ws, lambda m: m.get("seat") == 0)
-                r = await asyncio.to_thread(release, a, game_id, 0, host)
+                r = await asyncio.to_thread(release, a, game_id, 0, tokens[0])
                 assert r.status_code == 200, r.text
                 assert (await receive(ws))["code"] == "unauthorized"
                 assert await closed_with(ws) == 1008

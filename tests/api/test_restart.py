@@ -65,7 +65,8 @@ def test_a_bot_whose_turn_was_pending_moves_after_a_restart(server_factory, kit,
             },
         )
         game_id = r.json()["id"]
-        http.post(f"/api/games/{game_id}/seats/1/join", json={"name": "Ann"})
+        key = r.json()["invites"][0]["key"]
+        http.post(f"/api/games/{game_id}/seats/1/join", json={"name": "Ann", "key": key})
         time.sleep(0.5)
         assert http.get(f"/api/games/{game_id}").json()["version"] == 0
     server.stop()

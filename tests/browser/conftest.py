@@ -146,8 +146,11 @@ def create_game(
     roles: list[str],
     name: str,
     start_player: int | None = None,
+    public: bool = False,
+    screenshot: str | None = None,
 ) -> tuple[str, dict[int, str], str]:
-    """On the home page: choose the game, seats (you/friend/bot), name; create it.
+    """On the home page: choose the game, seats (you/friend/bot), name, a public table or
+    not (the default: private, joined only through the secret invite links); create it.
 
     Returns the game id, the invite link per friend seat and the spectator link, all read
     from the page as the creator would copy them.
@@ -160,6 +163,8 @@ def create_game(
     page.fill("#your-name", name)
     if start_player is not None:
         page.select_option("#start-player", str(start_player))
+    if public:
+        page.check("#public-table")
     page.click("#create")
     page.wait_for_selector("#created:not([hidden])")
     invites = {
@@ -169,6 +174,8 @@ def create_game(
     }
     spectator = page.input_value("#spectator-link")
     game_id = spectator.rstrip("/").split("/play/")[1]
+    if screenshot is not None:  # the home page as the creator sees it, with the links to send
+        shot(page, screenshot)
     page.click("#open-game")
     page.wait_for_selector("body[data-version]")
     return game_id, invites, spectator

@@ -1,4 +1,5 @@
-"""Setting up with friends from the home page, and a move the server refuses."""
+"""Setting up with friends from the home page (public tables are found on it, private ones
+only through their secret invite links), and a move the server refuses."""
 
 from __future__ import annotations
 
@@ -10,13 +11,56 @@ import pytest
 pytestmark = pytest.mark.browser
 
 
+def test_a_stranger_cannot_take_a_seat_of_a_private_table(contexts, table):
+    anna = contexts(table.PHONE).new_page()
+    game_id, invites, spectator = table.create_game(
+        anna,
+        table.base,
+        "dolmengoetter",
+        ["you", "friend"],
+        "Anna",
+        screenshot="home-created-phone",
+    )
+    assert re.fullmatch(rf".*/play/{game_id}\?join=1&key=[\w-]{{20,}}", invites[1]), invites[1]
+    assert "?" not in spectator  # the watchers' link carries no secret
+    anna.goto(f"{table.base}/")
+    anna.wait_for_selector("#open-games li")
+    assert anna.locator(f"#open-games li[data-game='{game_id}']").count() == 0
+
+    # A stranger who guesses the link without its key is refused, and watches.
+    stranger = contexts(table.DESKTOP).new_page()
+    stranger.goto(f"{table.base}/play/{game_id}?join=1")
+    stranger.wait_for_selector("#join:not([hidden])")
+    stranger.fill("#join-name", "Mallory")
+    stranger.click("#join-button")
+    stranger.wait_for_selector("#join-error:not([hidden])")
+    assert "invitation" in stranger.inner_text("#join-error")
+    stranger.click("#join-watch")
+    stranger.wait_for_selector("body[data-status=open]")
+    assert stranger.inner_text("#you-are") == "Watching"
+    assert "host has the invite links" in stranger.inner_text("#invites")
+    assert table.server_view(game_id, None)["seats"][1]["joined"] is False
+
+    # Ben, with the link Anna sent, takes the seat.
+    ben = contexts(table.PHONE).new_page()
+    table.join_by_link(ben, invites[1], "Ben")
+    ben.wait_for_selector("body[data-status=running]")
+    assert "Ben" in ben.inner_text("#players")
+
+
 def test_friends_find_the_game_in_the_open_list_and_a_taken_seat_is_watched(contexts, table):
     anna = contexts(table.DESKTOP).new_page()
     game_id, invites, _ = table.create_game(
-        anna, table.base, "dschingis_khan", ["you", "friend", "friend"], "Anna"
+        anna,
+        table.base,
+        "dschingis_khan",
+        ["you", "friend", "friend"],
+        "Anna",
+        public=True,
+        screenshot="home-created-desktop",
     )
     assert set(invites) == {1, 2}
-    assert invites[1].endswith(f"/play/{game_id}?join=1")
+    assert f"/play/{game_id}?join=1&key=" in invites[1]
     anna.wait_for_selector("#invites:not([hidden])")
     assert anna.locator("#invite-links li").count() == 2
 

@@ -7,6 +7,7 @@ import random
 import re
 from collections import defaultdict
 from typing import Any
+from urllib.parse import parse_qs, urlsplit
 
 import httpx
 import pytest
@@ -14,8 +15,10 @@ import pytest
 pytestmark = pytest.mark.browser
 
 
-def _join(base: str, game_id: str, seat: int, name: str) -> str:
-    r = httpx.post(f"{base}/api/games/{game_id}/seats/{seat}/join", json={"name": name})
+def _join(base: str, game_id: str, seat: int, name: str, link: str) -> str:
+    """Take the seat by REST with the key of its invite link."""
+    key = parse_qs(urlsplit(link).query)["key"][0]
+    r = httpx.post(f"{base}/api/games/{game_id}/seats/{seat}/join", json={"name": name, "key": key})
     assert r.status_code == 201, r.text
     return r.json()["token"]
 
@@ -89,11 +92,11 @@ def test_a_step_along_the_wall_is_chosen_by_clicking_its_two_wall_pieces(context
     # one game in ten (the server deals the tiles) ends without such a step: then a new one.
     found = None
     for _attempt in range(12):
-        game_id, _, _ = table.create_game(
+        game_id, invites, _ = table.create_game(
             page, base, "dschingis_khan", ["you", "friend"], "Anna", start_player=0
         )
         anna = table.Player(page, 0, "Anna")
-        tokens = {0: anna.token, 1: _join(base, game_id, 1, "Ben")}
+        tokens = {0: anna.token, 1: _join(base, game_id, 1, "Ben", invites[1])}
         page.wait_for_selector("body[data-status=running]")
         page.wait_for_selector("#conn[data-state=live]")
         log_requests.clear()  # the page's first load of this game's log is expected
@@ -168,10 +171,10 @@ def test_stone_places_are_a_finger_wide_on_a_phone(contexts, table):
     least 32 px across, and a tap beside the drawn ring still chooses that place."""
     base = table.base
     page = contexts(table.PHONE).new_page()
-    game_id, _, _ = table.create_game(
+    game_id, invites, _ = table.create_game(
         page, base, "dolmengoetter", ["you", "friend"], "Anna", start_player=0
     )
-    _join(base, game_id, 1, "Ben")
+    _join(base, game_id, 1, "Ben", invites[1])
     anna = table.Player(page, 0, "Anna")
     page.wait_for_selector("body[data-my-turn=true]")
     hits = page.locator(".hit.is-live")

@@ -98,9 +98,13 @@ class Table:
             r = http.post("/api/games", json={"kind": kind, "num_seats": num_seats, "seats": seats})
             assert r.status_code == 201, r.text
             game_id = r.json()["id"]
+            keys = {i["seat"]: i["key"] for i in r.json()["invites"]}
             tokens = {}
             for seat in (s for s in range(num_seats) if s not in bots):
-                r = http.post(f"/api/games/{game_id}/seats/{seat}/join", json={"name": f"P{seat}"})
+                r = http.post(
+                    f"/api/games/{game_id}/seats/{seat}/join",
+                    json={"name": f"P{seat}", "key": keys[seat]},
+                )
                 assert r.status_code == 201, r.text
                 tokens[seat] = r.json()["token"]
         return cls(game_id, num_seats, tokens)

@@ -1,4 +1,4 @@
-"""Seat tokens and hidden information never reach a log (DESIGN.md "Quality bars").
+"""Seat tokens, invite keys and hidden information never reach a log (DESIGN.md "Quality bars").
 
 A token in a log is as good as the seat: whoever reads the log can play it and see its
 hidden tiles or dolmens. Browsers and bots connect the WebSocket with ``?token=`` (docs/API.md),
@@ -22,9 +22,17 @@ from app.core.logs import redact
 REPO = Path(__file__).resolve().parents[2]
 
 
-def _play_a_little(server, kit) -> tuple[str, dict[int, str]]:
+def _play_a_little(server, kit) -> tuple[str, dict[int, str], list[str]]:
     with httpx.Client(base_url=server.url, timeout=30) as http:
         game_id, tokens = kit.new_game(http, "dschingis_khan", 2)
+        # A friend opens an invite link (the page request carries the seat's key) and joins.
+        created = http.post("/api/games", json={"kind": "dschingis_khan", "num_seats": 2})
+        keys = [i["key"] for i in created.json()["invites"]]
+        for invite in created.json()["invites"]:
+            assert http.get(invite["path"]).status_code == 200
+        other = created.json()["id"]
+        r = http.post(f"/api/games/{other}/seats/1/join", json={"name": "B", "key": keys[1]})
+        assert r.status_code == 201
         # A REST call with the token (header) and with a token-looking query parameter.
         http.get(f"/api/games/{game_id}/view", headers=kit.bearer(tokens[0]))
         http.get(f"/api/games/{game_id}/log", params={"token": tokens[1]})
@@ -35,19 +43,21 @@ def _play_a_little(server, kit) -> tuple[str, dict[int, str]]:
     # A refused token is logged too (uvicorn's "403"/close line).
     with connect(f"{server.ws_url}/ws/games/{game_id}?token=not-{tokens[0]}") as ws:
         assert json.loads(ws.recv(timeout=10))["code"] == "unauthorized"
-    return game_id, tokens
+    return game_id, tokens, keys
 
 
 @pytest.mark.parametrize("access_log", ["0", "1"], ids=["access-log-off", "access-log-on"])
 def test_no_seat_token_in_the_server_log(server_factory, kit, access_log):
     server = server_factory(ACCESS_LOG=access_log)
-    _, tokens = _play_a_little(server, kit)
+    _, tokens, keys = _play_a_little(server, kit)
     server.stop()  # waits for the process to exit: every line it wrote is in the file
     log = server.log_path.read_text(errors="replace")
     assert "/ws/games/" in log, "the test should see uvicorn's WebSocket log lines"
-    for token in tokens.values():
-        assert token not in log
+    for secret in [*tokens.values(), *keys]:
+        assert secret not in log
     assert "token=[redacted]" in log
+    if access_log == "1":  # the invite pages were logged, without their keys
+        assert "key=[redacted]" in log
 
 
 def test_redact_hides_every_token_parameter_and_keeps_the_rest():
@@ -56,6 +66,9 @@ def test_redact_hides_every_token_parameter_and_keeps_the_rest():
         '127.0.0.1:5 - "WebSocket /ws/games/ab12?since=3&token=[redacted]&x=1" [accepted]'
     )
     assert redact("/ws/games/ab12?TOKEN=abc") == "/ws/games/ab12?TOKEN=[redacted]"
+    assert redact('"GET /play/ab12?join=1&key=Qw-3_x HTTP/1.1" 200') == (
+        '"GET /play/ab12?join=1&key=[redacted] HTTP/1.1" 200'
+    )
     assert redact("no query here") == "no query here"
 
 

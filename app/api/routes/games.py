@@ -33,8 +33,10 @@ def create_game(
     all_bots = bool(body.seats) and all(s.bot for s in body.seats)
     check_bot_games(session, request.app.state.settings.max_bot_games, all_bots)
     seats = [SeatSpec(bot=s.bot, name=s.name) for s in body.seats] if body.seats else None
-    snap, host_token = service.create(session, body.kind, body.num_seats, body.options, seats)
-    return {**snap.summary(), "host_token": host_token}
+    snap, host_token, invites = service.create(
+        session, body.kind, body.num_seats, body.options, seats, public=body.public
+    )
+    return {**snap.summary(), "host_token": host_token, "invites": invites}
 
 
 @router.get("", response_model=list[GameSummary])
@@ -44,7 +46,8 @@ def list_games(
     status: Annotated[Status | None, Query(description="open: has free human seats")] = None,
     limit: Annotated[int, Query(ge=1, le=500)] = 100,
 ) -> list[dict[str, Any]]:
-    """The newest games, optionally only those with a given status."""
+    """The newest public games, optionally only those with a given status (a private
+    table is reached only through its links)."""
     return service.list_games(session, status, limit)
 
 
@@ -67,7 +70,11 @@ def get_log(
 ) -> dict[str, Any]:
     """What happened, action by action, as the caller may see it (events, never raw actions)."""
     seat = caller.seat if caller else None
-    return {"version": game.version, "entries": game.log_for(seat, since)}
+    return {
+        "version": game.version,
+        "entries": game.log_for(seat, since),
+        "table_events": game.table_log(since),
+    }
 
 
 @router.get("/{game_id}/result", response_model=Result)

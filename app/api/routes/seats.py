@@ -1,4 +1,5 @@
-"""Seats: joining one returns its token, once; the host may give a joined seat back."""
+"""Seats: joining one (with its invite key) returns its token, once; a joined seat can be
+given back by its player, or by the host once the player has been away."""
 
 from __future__ import annotations
 
@@ -15,15 +16,15 @@ from app.api.deps import (
     SessionDep,
     bearer_token,
 )
-from app.api.schemas import ERRORS, GameSummary, Joined, JoinSeat
+from app.api.schemas import ERRORS, GameSummary, Invite, Joined, JoinSeat
 from app.core.errors import ApiError
 from app.core.limits import rate_limit
 
-router = APIRouter(prefix="/api/games/{game_id}/seats", tags=["seats"], responses=ERRORS)
+router = APIRouter(prefix="/api/games/{game_id}", tags=["seats"], responses=ERRORS)
 
 
 @router.post(
-    "/{seat}/join", status_code=201, response_model=Joined, dependencies=[rate_limit("join")]
+    "/seats/{seat}/join", status_code=201, response_model=Joined, dependencies=[rate_limit("join")]
 )
 def join_seat(
     game: GameDep,
@@ -32,12 +33,13 @@ def join_seat(
     service: ServiceDep,
     session: SessionDep,
 ) -> dict[str, Any]:
-    """Take a free human seat. The token is shown only now; only its hash is stored."""
-    _, token = service.join(session, game.game_id, seat, body.name)
+    """Take a free human seat with its invite key (403 ``invite_required`` without it,
+    unless the table is public). The token is shown only now; only its hash is stored."""
+    _, token = service.join(session, game.game_id, seat, body.name, body.key)
     return {"seat": seat, "token": token}
 
 
-@router.post("/{seat}/release", response_model=GameSummary)
+@router.post("/seats/{seat}/release", response_model=GameSummary)
 def release_seat(
     request: Request,
     game_id: GameIdDep,
@@ -46,10 +48,30 @@ def release_seat(
     service: ServiceDep,
     session: SessionDep,
 ) -> dict[str, Any]:
-    """With the host token: give a joined human seat back. Its token stops working at once,
-    its open WebSockets are closed, and its invite link takes a new player; the game keeps
-    its state and waits until the seat is taken again."""
+    """Give a joined human seat back: with the seat's own token (its player agrees), or
+    with the host token once the player has been away (409 ``seat_in_use`` before). Its
+    token stops working at once, its open WebSockets are closed, and it gets a new invite
+    key; the game keeps its state and waits until the seat is taken again."""
+    token = bearer_token(request)
+    if token is None:
+        raise ApiError(
+            "unauthorized",
+            "the host token or the seat's own token is required: Authorization: Bearer <token>",
+        )
+    return service.release(session, game_id, seat, token).summary()
+
+
+@router.get("/invites", response_model=list[Invite])
+def invites(
+    request: Request,
+    game_id: GameIdDep,
+    _doc: BearerDep,
+    service: ServiceDep,
+    session: SessionDep,
+) -> list[dict[str, Any]]:
+    """With the host token: every human seat's invite key and link (after a release, the
+    seat's new one). Nobody else ever sees them."""
     token = bearer_token(request)
     if token is None:
         raise ApiError("unauthorized", "the host token is required: Authorization: Bearer <token>")
-    return service.release(session, game_id, seat, token).summary()
+    return service.invites(session, game_id, token)
