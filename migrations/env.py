@@ -48,7 +48,8 @@ def run_migrations_online() -> None:
         return
     db = Database(config.get_main_option("sqlalchemy.url") or get_settings().database_url)
     db.prepare()
-    with db.engine.connect() as conn:
+    # Foreign keys off while SQLite tables are rebuilt (see app/db/session.py).
+    with db.engine.execution_options(tafelrunde_migrate=True).connect() as conn:
         _run(conn)
     db.dispose()
 

@@ -67,18 +67,21 @@ def current_revision(db: Database) -> str | None:
         return None
 
 
-def upgrade(db: Database) -> None:
+def upgrade(db: Database, revision: str = "head") -> None:
+    """Bring ``db`` to ``revision`` (the newest by default)."""
     db.prepare()
     head = head_revision()
-    if head is not None and current_revision(db) == head:
+    if revision == "head" and head is not None and current_revision(db) == head:
         return
     from alembic import command
 
     cfg = alembic_config()
     # BEGIN IMMEDIATE on SQLite: two processes starting at once migrate one after the other.
-    with db.engine.execution_options(tafelrunde_write=True).begin() as conn:
+    # ``tafelrunde_migrate``: foreign keys off while tables are rebuilt (app/db/session.py).
+    migrating = db.engine.execution_options(tafelrunde_write=True, tafelrunde_migrate=True)
+    with migrating.begin() as conn:
         if conn.dialect.name == "postgresql":
             # Same on Postgres: replicas starting together wait here until the first is done.
             conn.execute(text("SELECT pg_advisory_xact_lock(7213001)"))
         cfg.attributes["connection"] = conn
-        command.upgrade(cfg, "head")
+        command.upgrade(cfg, revision)

@@ -81,8 +81,23 @@ def make_engine(url: str) -> Engine:
 
     @event.listens_for(engine, "begin")
     def _on_begin(conn) -> None:
-        write = conn.get_execution_options().get("tafelrunde_write")
-        conn.exec_driver_sql("BEGIN IMMEDIATE" if write else "BEGIN")
+        options = conn.get_execution_options()
+        if options.get("tafelrunde_migrate"):
+            # Alembic's batch mode rebuilds a table (create a copy, DROP the old one): with
+            # foreign keys on, that DROP cascades and deletes every row that refers to it
+            # (dropping ``games`` emptied ``seats`` and ``actions``). The pragma only takes
+            # effect outside a transaction, so it goes right before BEGIN, and ``_on_checkin``
+            # turns the keys on again before the connection serves anyone else.
+            conn.exec_driver_sql("PRAGMA foreign_keys=OFF")
+            conn.connection.info["foreign_keys_off"] = True
+        conn.exec_driver_sql("BEGIN IMMEDIATE" if options.get("tafelrunde_write") else "BEGIN")
+
+    @event.listens_for(engine, "checkin")
+    def _on_checkin(dbapi_connection, record) -> None:
+        if record.info.pop("foreign_keys_off", False):
+            cur = dbapi_connection.cursor()
+            cur.execute("PRAGMA foreign_keys=ON")
+            cur.close()
 
     return engine
 

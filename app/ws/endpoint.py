@@ -165,10 +165,17 @@ class GameSocket:
         finally:
             for task in (sender, receiver):
                 task.cancel()
-            await asyncio.gather(sender, receiver, return_exceptions=True)
-            await self.on_disconnect()
             if self.sockets:
                 self.sockets.release(self.game_id, self.client)
+            # Started before anything here awaits: a connection cancelled while closing
+            # (server shutdown, a test client leaving) is still counted out.
+            counted_out = self.on_disconnect()
+            await asyncio.gather(sender, receiver, return_exceptions=True)
+            if counted_out is not None:
+                try:
+                    await asyncio.shield(counted_out)
+                except Exception:  # presence is best effort; it goes stale by itself
+                    log.exception("websocket for game %s: presence not updated", self.game_id)
 
     async def _receive_forever(self) -> int | None:
         """Receive until the client leaves (``None``) or must be closed (the close code)."""
@@ -264,24 +271,20 @@ class GameSocket:
             await self.send_error(ApiError("bad_request", f"unknown message type {kind!r}"))
             raise Close(MALFORMED)
 
-    async def on_disconnect(self) -> None:
+    def on_disconnect(self) -> asyncio.Future[None] | None:
+        """Leave the room and start counting this socket out of its seat's connections (the
+        host may release a seat only while nobody is connected to it)."""
         self.phase = Phase.CLOSED
         self._leave_room()
+        if self.counted is None:
+            return None
+        counted, self.counted = self.counted, None
+        return asyncio.ensure_future(run_in_threadpool(self.service.connected, counted, -1))
 
     def _leave_room(self) -> None:
         if self.room is not None:
             self.rooms.leave(self.game_id, self)
             self.room = None
-        if self.counted is not None:
-            counted, self.counted = self.counted, None
-            # Shielded: a connection cancelled while closing (server shutdown, a client that
-            # vanished) is still counted out; otherwise its seat would look present until the
-            # count goes stale.
-            done = asyncio.ensure_future(run_in_threadpool(self.service.connected, counted, -1))
-            try:
-                await asyncio.shield(done)
-            except Exception:  # presence is best effort; it goes stale by itself
-                log.exception("websocket for game %s: presence not updated", self.game_id)
 
     # ---- presence -------------------------------------------------------------------
 

@@ -33,13 +33,15 @@ def test_a_seat_in_a_path_is_a_plain_number(client, kit, seat):
     r = client.post("/api/games", json={"kind": "dolmengoetter", "num_seats": 2})
     game_id = r.json()["id"]
     host = r.json()["host_token"]
-    r = client.post(f"/api/games/{game_id}/seats/{seat}/join", json={"name": "Ann"})
+    key = kit.invite_keys(r.json())[1]
+    r = client.post(f"/api/games/{game_id}/seats/{seat}/join", json={"name": "Ann", "key": key})
     assert r.status_code == 400 and r.json()["error"]["code"] == "bad_request"
     assert "plain non-negative integer" in r.json()["error"]["message"]
     r = client.post(f"/api/games/{game_id}/seats/{seat}/release", headers=kit.bearer(host))
     assert r.status_code == 400
     assert not any(s["joined"] for s in client.get(f"/api/games/{game_id}").json()["seats"])
-    assert client.post(f"/api/games/{game_id}/seats/1/join", json={"name": "A"}).status_code == 201
+    joined = client.post(f"/api/games/{game_id}/seats/1/join", json={"name": "A", "key": key})
+    assert joined.status_code == 201
 
 
 def test_num_seats_bounds_in_the_schema_are_the_answers(client, kind):

@@ -21,10 +21,20 @@ class FakeWebSocket:
         self.path_params = {"game_id": game_id}
         self.query_params: dict[str, str] = {}
         self.application_state = WebSocketState.CONNECTED
+        self.client = None  # no address: counted as "unknown" by the per-client limits
         self.sent: list[dict[str, Any]] = []
 
     async def send_text(self, text: str) -> None:
         self.sent.append(json.loads(text))
+
+    async def close(self, code: int) -> None:
+        self.application_state = WebSocketState.DISCONNECTED
+
+
+async def deliver(sock: GameSocket) -> None:
+    """Write what the socket queued to the fake network, as its sender task would."""
+    sock.outbox.close(1000)
+    await sock._send_forever()
 
 
 def test_a_push_during_the_auth_check_is_not_sent_as_the_spectators(client, kit, kind):
@@ -40,15 +50,20 @@ def test_a_push_during_the_auth_check_is_not_sent_as_the_spectators(client, kit,
         from_thread.run(sock.push, snap)
         return service.authenticate(gid, token)
 
-    sock.service = type(
-        "Slow", (), {"authenticate": staticmethod(authenticate_while_the_room_pushes)}
-    )()
+    class Slow:
+        authenticate = staticmethod(authenticate_while_the_room_pushes)
+
+        def __getattr__(self, name: str) -> Any:
+            return getattr(service, name)
+
+    sock.service = Slow()
 
     async def run() -> None:
         await sock.on_receive(
             {"type": "websocket.receive", "text": json.dumps({"type": "auth", "token": tokens[1]})}
         )
         await sock.push(snap)  # what the room sends after the auth's notify
+        await deliver(sock)
 
     asyncio.run(run())
     states = [m for m in ws.sent if m["type"] == "state"]
@@ -67,6 +82,7 @@ def test_an_auth_without_a_token_leaves_a_spectator_who_gets_states(client, kit,
     async def run() -> None:
         await sock.on_receive({"type": "websocket.receive", "text": '{"type": "auth"}'})
         await sock.push(snap)
+        await deliver(sock)
 
     asyncio.run(run())
     assert [m["type"] for m in ws.sent] == ["error", "state"]
