@@ -5,6 +5,7 @@ from __future__ import annotations
 import gc
 from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
+from typing import Any
 
 from anyio import to_thread
 from fastapi import FastAPI, WebSocket
@@ -40,7 +41,9 @@ WebSocket `/ws/games/{id}?token=...`. The full contract is docs/API.md.
 """
 
 
-def create_app(settings: Settings | None = None, games: Mapping[str, Game] | None = None):
+def create_app(
+    settings: Settings | None = None, games: Mapping[str, Game[Any]] | None = None
+) -> FastAPI:
     settings = settings or get_settings()
     install_token_redaction()
     games = dict(games) if games is not None else available_games()

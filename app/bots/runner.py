@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Callable
 
 from sqlalchemy import select
 from starlette.concurrency import run_in_threadpool
@@ -49,7 +50,7 @@ class BotRunner:
         self.policy = policy
         self._tasks: dict[str, asyncio.Task[None]] = {}
         self._again: set[str] = set()
-        self._unsubscribe = None
+        self._unsubscribe: Callable[[], None] | None = None
         self._seeds: dict[str, int] = {}
 
     async def start(self) -> None:

@@ -73,8 +73,8 @@ class Settings(BaseSettings):
     )
     ws_per_game: int = Field(64, ge=0, description="WebSocket connections to one game.")
     ws_per_client: int = Field(32, ge=0, description="WebSocket connections from one client.")
-    timeout_keep_alive: float = Field(
-        5, gt=0, description="Seconds an idle keep-alive connection stays open."
+    timeout_keep_alive: int = Field(
+        5, ge=1, description="Seconds an idle keep-alive connection stays open."
     )
     request_timeout: float = Field(
         10, gt=0, description="Seconds a client has to send a request's headers and body."

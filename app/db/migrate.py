@@ -42,17 +42,21 @@ def head_revision() -> str | None:
     for path in VERSIONS.glob("*.py"):
         values: dict[str, object] = {}
         for node in ast.parse(path.read_text()).body:
-            target = node.target if isinstance(node, ast.AnnAssign) else None
-            if isinstance(node, ast.Assign) and len(node.targets) == 1:
-                target = node.targets[0]
+            target: ast.expr | None = None
+            value: ast.expr | None = None
+            if isinstance(node, ast.AnnAssign):
+                target, value = node.target, node.value
+            elif isinstance(node, ast.Assign) and len(node.targets) == 1:
+                target, value = node.targets[0], node.value
             if isinstance(target, ast.Name) and target.id in ("revision", "down_revision"):
                 try:
-                    values[target.id] = ast.literal_eval(node.value)  # type: ignore[arg-type]
+                    values[target.id] = ast.literal_eval(value) if value is not None else None
                 except ValueError:
                     return None
-        if not isinstance(values.get("revision"), str):
+        revision = values.get("revision")
+        if not isinstance(revision, str):
             return None
-        revisions[values["revision"]] = values.get("down_revision")  # type: ignore[index]
+        revisions[revision] = values.get("down_revision")
     parents = set(revisions.values())
     heads = [r for r in revisions if r not in parents]
     return heads[0] if len(heads) == 1 else None

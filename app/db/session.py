@@ -11,12 +11,14 @@ in steps of up to 100 ms) only ever arbitrates between processes.
 from __future__ import annotations
 
 import os
+import sqlite3
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager, nullcontext
 from pathlib import Path
+from typing import Any
 
-from sqlalchemy import Engine, create_engine, event
+from sqlalchemy import Connection, Engine, create_engine, event
 from sqlalchemy.engine import make_url
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -63,13 +65,13 @@ def make_engine(url: str) -> Engine:
     path = sqlite_path(url)
 
     @event.listens_for(engine, "do_connect")
-    def _before_connect(_dialect, _record, _cargs, _cparams) -> None:
+    def _before_connect(_dialect: Any, _record: Any, _cargs: Any, _cparams: Any) -> None:
         # Every new pooled connection (rare): the first one may be the file's creation.
         if path is not None and path.parent.is_dir():
             keep_private(path)
 
     @event.listens_for(engine, "connect")
-    def _on_connect(dbapi_connection, _record) -> None:
+    def _on_connect(dbapi_connection: sqlite3.Connection, _record: Any) -> None:
         # Let SQLAlchemy emit BEGIN itself (below) instead of sqlite3's legacy guesswork.
         dbapi_connection.isolation_level = None
         cur = dbapi_connection.cursor()
@@ -80,7 +82,7 @@ def make_engine(url: str) -> Engine:
         cur.close()
 
     @event.listens_for(engine, "begin")
-    def _on_begin(conn) -> None:
+    def _on_begin(conn: Connection) -> None:
         options = conn.get_execution_options()
         if options.get("tafelrunde_migrate"):
             # Alembic's batch mode rebuilds a table (create a copy, DROP the old one): with
@@ -93,7 +95,7 @@ def make_engine(url: str) -> Engine:
         conn.exec_driver_sql("BEGIN IMMEDIATE" if options.get("tafelrunde_write") else "BEGIN")
 
     @event.listens_for(engine, "checkin")
-    def _on_checkin(dbapi_connection, record) -> None:
+    def _on_checkin(dbapi_connection: sqlite3.Connection, record: Any) -> None:
         if record.info.pop("foreign_keys_off", False):
             cur = dbapi_connection.cursor()
             cur.execute("PRAGMA foreign_keys=ON")

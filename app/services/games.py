@@ -13,9 +13,9 @@ import threading
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, cast
 
-from sqlalchemy import bindparam, case, func, insert, select, update
+from sqlalchemy import CursorResult, Table, bindparam, case, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -28,8 +28,9 @@ from app.services.snapshots import Snapshot, StateCache, as_utc, seat_infos
 from engines.core import Event, Game, IllegalAction
 
 # The write path's statements, built once (Core, not ORM: this is the hot path).
+GAMES, ACTIONS, SEATS = (cast(Table, row.__table__) for row in (GameRow, ActionRow, SeatRow))
 BUMP = (
-    update(GameRow.__table__)
+    update(GAMES)
     .where(
         GameRow.id == bindparam("game_id"),
         GameRow.version == bindparam("seen"),
@@ -41,7 +42,7 @@ BUMP = (
 too: a release committed by another process after this transaction checked the token (on
 PostgreSQL's read committed) makes the action stale instead of letting the old token act."""
 UNKNOWN_TOKEN = "this seat token is not valid (its seat may have been given back)"
-INSERT_ACTION = insert(ActionRow.__table__)
+INSERT_ACTION = insert(ACTIONS)
 SEAT_OF_TOKEN = (
     select(SeatRow.game_id, SeatRow.seat, GameRow.seats_revision)
     .join(GameRow, GameRow.id == SeatRow.game_id)
@@ -49,7 +50,7 @@ SEAT_OF_TOKEN = (
 )
 """A token's seat and the revision it was read at, in one statement (one snapshot)."""
 SEEN = (
-    update(SeatRow.__table__)
+    update(SEATS)
     .where(SeatRow.token_hash == bindparam("digest"))
     .values(last_seen=bindparam("now"))
 )
@@ -235,12 +236,16 @@ class GameService:
         return fresh
 
     def _remember(self, caller: Caller) -> None:
+        if caller.token_hash is None:  # a server bot: nothing to look up by
+            return
         with self._tokens_lock:
             if len(self._tokens) > 100_000:
                 self._tokens.clear()
             self._tokens[caller.token_hash] = caller
 
     def _forget(self, token_hash: str | None) -> None:
+        if token_hash is None:
+            return
         with self._tokens_lock:
             self._tokens.pop(token_hash, None)
 
@@ -359,22 +364,26 @@ class GameService:
                     "link the host sent you (its key is missing or no longer valid)",
                 )
             now = utcnow()
-            taken = session.execute(
-                update(SeatRow)
-                .where(
-                    SeatRow.game_id == game_id,
-                    SeatRow.seat == seat,
-                    SeatRow.joined_at.is_(None),
-                    SeatRow.bot.is_(False),
-                )
-                .values(
-                    name=name,
-                    token_hash=hash_token(token),
-                    joined_at=now,
-                    left_at=None,
-                    connections=0,
-                    last_seen=now,
-                )
+            # An UPDATE answers with a cursor result: its rowcount says whether it matched.
+            taken = cast(
+                CursorResult[Any],
+                session.execute(
+                    update(SeatRow)
+                    .where(
+                        SeatRow.game_id == game_id,
+                        SeatRow.seat == seat,
+                        SeatRow.joined_at.is_(None),
+                        SeatRow.bot.is_(False),
+                    )
+                    .values(
+                        name=name,
+                        token_hash=hash_token(token),
+                        joined_at=now,
+                        left_at=None,
+                        connections=0,
+                        last_seen=now,
+                    )
+                ),
             )
             if taken.rowcount != 1:
                 raise ApiError("seat_taken", f"seat {seat} is already taken")

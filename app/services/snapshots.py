@@ -76,7 +76,7 @@ class Snapshot:
 
     def legal_actions(self, seat: int | None) -> list[dict[str, Any]]:
         """``[{action, label}]`` for ``seat``; empty unless the game runs and waits for it."""
-        if not self.must_act(seat):
+        if seat is None or not self.must_act(seat):
             return []
         key = ("legal", seat)
         if key not in self._memo:

@@ -22,6 +22,7 @@ import enum
 import json
 import logging
 from collections import deque
+from collections.abc import Mapping
 from typing import Any
 
 from pydantic_core import to_json
@@ -245,7 +246,7 @@ class GameSocket:
         # The room sends the first state like every later one, so none can overtake it.
         self.room.notify(self.game_id, snap.version)
 
-    async def on_receive(self, message: dict[str, Any]) -> None:
+    async def on_receive(self, message: Mapping[str, Any]) -> None:
         if self.limiter is not None:
             try:
                 self.limiter.check("ws", self.client)
@@ -301,7 +302,7 @@ class GameSocket:
 
     # ---- messages -------------------------------------------------------------------
 
-    def _decode(self, message: dict[str, Any]) -> dict[str, Any]:
+    def _decode(self, message: Mapping[str, Any]) -> dict[str, Any]:
         text = message.get("text")
         try:
             if text is None:

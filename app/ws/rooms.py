@@ -24,7 +24,8 @@ log = logging.getLogger(__name__)
 
 
 class Listener(Protocol):
-    seat: int | None
+    @property
+    def seat(self) -> int | None: ...
 
     async def push(self, snap: Snapshot) -> None: ...
 
