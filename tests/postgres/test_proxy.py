@@ -27,7 +27,9 @@ from tests.support.postgres import free_port
 pytestmark = pytest.mark.postgres
 
 ROOT = Path(__file__).resolve().parents[2]
-LIVE = 1.0
+DEADLINE = 30.0
+"""Seconds a socket may wait for a move: a bound for a stuck test, not a speed claim
+(benchmarks/server_compare.py measures how fast moves travel)."""
 
 
 def local_nginx_conf(ports: list[int], listen: int, workdir: Path) -> str:
@@ -129,7 +131,7 @@ def test_players_behind_the_proxy_get_every_move_whichever_process_serves_them(p
             version = table.play(nginx, pick=i)  # each request to whichever process is next
             posted = time.monotonic()
             for seat, socket in sockets:
-                left = max(LIVE - (time.monotonic() - posted), 0.001)
+                left = max(DEADLINE - (time.monotonic() - posted), 0.001)
                 state = socket.wait_version(version, timeout=left)
                 assert state["view"] == table.view(a, seat)["view"] == table.view(b, seat)["view"]
             if state["status"] == "over":
