@@ -1,4 +1,4 @@
-"""Fixtures for the server suites (tests/api, tests/ws).
+"""Fixtures shared by every suite under tests/ (the server suites use most of them).
 
 Every test gets a fresh database: a temporary SQLite file, or — when
 ``TAFELRUNDE_TEST_DATABASE_URL`` is set (e.g. by ``python -m tests.support.postgres -- ...``)

@@ -17,7 +17,10 @@ from sqlalchemy import exc as sa_exc
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import Match
 
+from app.core.headers import CSP, HEADERS
 from engines import IllegalAction
+
+SECURITY_HEADERS = {**HEADERS, "content-security-policy": CSP}
 
 STATUS: dict[str, int] = {
     "bad_request": 400,
@@ -46,6 +49,7 @@ STATUS: dict[str, int] = {
     "too_many_bot_games": 429,
     "too_many_connections": 429,  # WebSocket only: sent before closing with 1008
     "database_unavailable": 503,
+    "internal_error": 500,
 }
 """Error code → HTTP status. Codes are stable; clients should branch on them, not on text."""
 
@@ -136,6 +140,15 @@ def install_error_handlers(app: FastAPI, before_body: BeforeBody | None = None) 
 
     for cls in DATABASE_ERRORS:
         app.add_exception_handler(cls, _database)
+
+    @app.exception_handler(Exception)
+    async def _internal(request: Request, exc: Exception) -> JSONResponse:
+        # Starlette answers these from its outermost middleware, outside SecurityHeaders:
+        # the same headers go on here, and the client gets the error format, no traceback.
+        # (Starlette logs the exception itself after this answer.)
+        response = error_response("internal_error", "the server failed to answer this request")
+        response.headers.update(SECURITY_HEADERS)
+        return response
 
     @app.exception_handler(IllegalAction)
     async def _illegal(request: Request, exc: IllegalAction) -> JSONResponse:

@@ -103,3 +103,20 @@ def test_files_left_readable_by_an_older_version_are_tightened(database_url):
         assert (_mode(path), _mode(wal)) == (0o600, 0o600)
     finally:
         db.dispose()
+
+
+def test_a_server_failure_is_a_plain_500_in_the_error_format_with_the_headers(client):
+    from fastapi.testclient import TestClient
+
+    app = client.app
+
+    @app.get("/api/fails-for-this-test")
+    def fails() -> None:
+        raise RuntimeError("secret detail that must not reach the client")
+
+    with TestClient(app, raise_server_exceptions=False) as broken:
+        r = broken.get("/api/fails-for-this-test")
+    assert r.status_code == 500
+    assert r.json()["error"]["code"] == "internal_error"
+    assert "secret detail" not in r.text and "Traceback" not in r.text
+    assert_hardened(r)
