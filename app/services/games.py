@@ -8,6 +8,7 @@ and that a refused request writes nothing and leaves the cache as it was.
 from __future__ import annotations
 
 import contextlib
+import logging
 import secrets
 import threading
 import time
@@ -19,13 +20,15 @@ from sqlalchemy import CursorResult, Table, bindparam, case, func, insert, selec
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from app.core.errors import ApiError
+from app.core.errors import DATABASE_ERRORS, ApiError
 from app.core.security import hash_token, new_token
 from app.db.models import ActionRow, GameRow, SeatRow, TableEventRow, utcnow
 from app.db.session import Database
 from app.hub.base import Hub
 from app.services.snapshots import Snapshot, StateCache, as_utc, seat_infos
 from engines.core import Event, Game, IllegalAction
+
+log = logging.getLogger(__name__)
 
 # The write path's statements, built once (Core, not ORM: this is the hot path).
 GAMES, ACTIONS, SEATS = (cast(Table, row.__table__) for row in (GameRow, ActionRow, SeatRow))
@@ -500,8 +503,15 @@ class GameService:
             if len(self._seen) > 100_000:
                 self._seen.clear()
             self._seen[digest] = now
-        with self.db.session() as session, self.db.write(session):
-            session.execute(SEEN, {"digest": digest, "now": utcnow()})
+        try:
+            with self.db.session() as session, self.db.write(session):
+                session.execute(SEEN, {"digest": digest, "now": utcnow()})
+        except DATABASE_ERRORS as exc:
+            # Presence is best effort: a database that refuses writes (read-only, locked)
+            # must not turn the read that noticed the player into an error.
+            log.warning("presence of a seat not written: %s", type(exc).__name__)
+            with self._tokens_lock:
+                self._seen.pop(digest, None)
 
     def due_seen(self, caller: Caller | None) -> bool:
         """Whether ``seen`` would write now (so a caller may skip a thread hop)."""
