@@ -54,6 +54,10 @@ class Encoding(ABC):
 
     game_id: str
     num_actions: int
+    _codes: dict[Action, int]
+
+    def __init__(self) -> None:
+        self._codes = {}
 
     @property
     def game(self) -> Game[Any]:
@@ -84,7 +88,16 @@ class Encoding(ABC):
 
     def legal(self, state: State, seat: int) -> dict[int, Action]:
         """The seat's legal actions by number."""
-        return {self.encode(a.model_dump()): a for a in state.legal_actions(seat)}
+        codes = self._codes
+        out = {}
+        for a in state.legal_actions(seat):
+            code = codes.get(a)
+            if code is None:
+                # Actions are frozen and compare by value: each is numbered once a process
+                # (at most ``num_actions`` entries), which keeps rollouts cheap.
+                code = codes[a] = self.encode(a.model_dump())
+            out[code] = a
+        return out
 
     def label(self, index: int) -> str:
         return self.game.parse_action(self.decode(index)).label()

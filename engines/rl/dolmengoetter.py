@@ -22,6 +22,7 @@ class DolmengoetterEncoding(Encoding):
     game_id = "dolmengoetter"
 
     def __init__(self) -> None:
+        super().__init__()
         board = load_board("dolmengoetter")
         self.num_places = P = len(board["places"])
         self.num_circles = C = len(board["circles"])

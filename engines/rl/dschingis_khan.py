@@ -34,6 +34,7 @@ class DschingisKhanEncoding(Encoding):
     game_id = "dschingis_khan"
 
     def __init__(self) -> None:
+        super().__init__()
         board = load_board("dschingis_khan")
         lines = sorted(board["lines"], key=lambda line: line["id"])
         self.line_villages = [tuple(line["villages"]) for line in lines]
