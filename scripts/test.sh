@@ -29,7 +29,8 @@ if [ ${#need[@]} -gt 0 ]; then
     echo "missing system packages: ${need[*]} (install them with apt-get)" >&2
   fi
 fi
-bash scripts/setup.sh dev,postgres
+# rl: the OpenSpiel and PettingZoo conformance tests (tests/rl) run in CI too.
+bash scripts/setup.sh dev,postgres,rl
 # The whole suite on SQLite (tests/postgres start PostgreSQL servers of their own); then, for a
 # full run (no arguments), the server suites once more on a throwaway PostgreSQL.
 status=0

@@ -1,0 +1,1 @@
+"""Clients of a Tafelrunde server (network I/O, so outside the pure ``engines``)."""

@@ -1,0 +1,232 @@
+"""Both games as OpenSpiel Python games: ``import engines.openspiel`` registers
+``python_dschingis_khan`` and ``python_dolmengoetter`` (parameter ``players``).
+
+Chance: the engines draw every random thing (start player, Dschingis Khan tile draws) from
+their state's RNG, seeded once when the game is made, as the server does with its secret
+seed. So a game here begins with ``SEED_NODES`` explicit chance nodes of 256 equally likely
+outcomes each, the bytes of that seed; after them the game is deterministic given the
+actions, and OpenSpiel's default serialization (the history) replays it exactly. No seat
+observes the seed: it only sees what the engine's view shows it.
+
+Observations and information states are built from ``State.view(seat)`` only (the
+public observer uses the spectator's view), with the numbering of ``engines.rl``. Returns:
++1 for every winner, -1 for every other seat. Needs the ``rl`` extra (open-spiel, numpy).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import numpy as np
+import pyspiel
+
+import engines
+from engines.core import State
+from engines.rl import Encoding, encoding
+
+SEED_NODES = 8
+"""Chance nodes at the start: the engine's 64-bit seed, one byte each."""
+MAX_GAME_LENGTH = {"dschingis_khan": 2000, "dolmengoetter": 2000}
+"""A generous bound on plies (random play ends both games within about 250)."""
+DEFAULT_PLAYERS = 2
+
+
+def _game_type(game_id: str) -> pyspiel.GameType:
+    game = engines.get(game_id)
+    return pyspiel.GameType(
+        short_name=f"python_{game_id}",
+        long_name=f"Python {game.name}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.GENERAL_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=game.max_players,
+        min_num_players=game.min_players,
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification={"players": DEFAULT_PLAYERS},
+    )
+
+
+class _Shared:
+    """Carried in a state's ``__dict__``; OpenSpiel deep-copies that dict on ``clone``."""
+
+    def __init__(self, value: Any) -> None:
+        self.value = value
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Shared:
+        return self
+
+
+class _Core:
+    """The engine state; copied with the engine's own ``clone`` (exact, RNG included)."""
+
+    def __init__(self, state: State | None) -> None:
+        self.state = state
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Core:
+        return _Core(None if self.state is None else self.state.clone())
+
+
+class TafelrundeGame(pyspiel.Game):
+    game_id: str
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        params = dict(params or {})
+        engine = engines.get(self.game_id)
+        n = int(params.get("players", DEFAULT_PLAYERS))
+        if not engine.min_players <= n <= engine.max_players:
+            raise ValueError(
+                f"{engine.name} is played by {engine.min_players} to {engine.max_players} "
+                f"players, not {n}"
+            )
+        self.encoding: Encoding = encoding(self.game_id)
+        self.engine = engine
+        self.observation_size = self.encoding.observation_size(n)
+        info = pyspiel.GameInfo(
+            num_distinct_actions=self.encoding.num_actions,
+            max_chance_outcomes=256,
+            num_players=n,
+            min_utility=-1.0,
+            max_utility=1.0,
+            utility_sum=None,
+            max_game_length=MAX_GAME_LENGTH[self.game_id] + SEED_NODES,
+        )
+        super().__init__(_game_type(self.game_id), info, {"players": n})
+
+    def new_initial_state(self) -> TafelrundeState:
+        return TafelrundeState(self)
+
+    def make_py_observer(
+        self, iig_obs_type: pyspiel.IIGObservationType | None = None, params: Any = None
+    ) -> ViewObserver:
+        if params:
+            raise ValueError(f"observation parameters are not supported: {params!r}")
+        private = iig_obs_type is None or (
+            iig_obs_type.private_info == pyspiel.PrivateInfoType.SINGLE_PLAYER
+        )
+        return ViewObserver(self, private)
+
+
+class TafelrundeState(pyspiel.State):
+    def __init__(self, game: TafelrundeGame) -> None:
+        super().__init__(game)
+        self._shared = _Shared(game)
+        self._seed: list[int] = []
+        self._core = _Core(None)
+        self._legal: dict[int, Any] | None = None
+
+    @property
+    def engine_state(self) -> State | None:
+        """The engine's state (``None`` while the seed is being drawn)."""
+        return self._core.state
+
+    def current_player(self) -> int:
+        state = self._core.state
+        if state is None:
+            return pyspiel.PlayerId.CHANCE
+        if state.is_over:
+            return pyspiel.PlayerId.TERMINAL
+        return state.to_act()[0]
+
+    def _legal_map(self) -> dict[int, Any]:
+        if self._legal is None:
+            game: TafelrundeGame = self._shared.value
+            state = self._core.state
+            self._legal = game.encoding.legal(state, state.to_act()[0])
+        return self._legal
+
+    def _legal_actions(self, player: int) -> list[int]:
+        return sorted(self._legal_map())
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        return [(byte, 1 / 256) for byte in range(256)]
+
+    def _apply_action(self, action: int) -> None:
+        game: TafelrundeGame = self._shared.value
+        if self._core.state is None:
+            self._seed.append(action)
+            if len(self._seed) == SEED_NODES:
+                seed = int.from_bytes(bytes(self._seed), "little")
+                self._core = _Core(game.engine.new(game.num_players(), seed))
+            return
+        state = self._core.state
+        state.apply(state.to_act()[0], self._legal_map()[action])
+        self._legal = None
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"seed byte {action}"
+        game: TafelrundeGame = self._shared.value
+        return game.encoding.label(action)
+
+    def is_terminal(self) -> bool:
+        state = self._core.state
+        return state is not None and state.is_over
+
+    def returns(self) -> list[float]:
+        state = self._core.state
+        n = self.get_game().num_players()
+        if state is None or not state.is_over:
+            return [0.0] * n
+        winners = set(state.winners())
+        return [1.0 if s in winners else -1.0 for s in range(n)]
+
+    def __str__(self) -> str:
+        state = self._core.state
+        if state is None:
+            return f"drawing the seed ({len(self._seed)} of {SEED_NODES} bytes)"
+        # The whole state, as OpenSpiel games print it (hidden parts included): for debugging
+        # and for the serialization round trip, never shown to a seat.
+        return json.dumps(state.to_json(), sort_keys=True)
+
+
+class ViewObserver:
+    """OpenSpiel's observer protocol over a seat's view (``private``) or the spectator's.
+
+    The tensor is the same for observations and information states: the views keep what a
+    seat learned of hidden things (Dschingis Khan's remembered faces, one's own dolmen
+    values), and the order of earlier public moves is not part of them (docs/RL.md).
+    """
+
+    def __init__(self, game: TafelrundeGame, private: bool) -> None:
+        self.game = game
+        self.private = private
+        self.tensor = np.zeros(game.observation_size, np.float32)
+        self.dict = {"observation": self.tensor}
+
+    def _view(self, state: TafelrundeState, player: int) -> tuple[dict[str, Any] | None, Any]:
+        engine_state = state.engine_state
+        seat = player if self.private else None
+        if engine_state is None:
+            return None, seat
+        return engine_state.view(seat), seat
+
+    def set_from(self, state: TafelrundeState, player: int) -> None:
+        view, seat = self._view(state, player)
+        if view is None:
+            self.tensor.fill(0)
+            return
+        self.tensor[:] = self.game.encoding.observe(view, seat)
+
+    def string_from(self, state: TafelrundeState, player: int) -> str:
+        view, _seat = self._view(state, player)
+        if view is None:
+            return "the seed is being drawn"
+        return json.dumps(view, sort_keys=True, separators=(",", ":"))
+
+
+class DschingisKhanGame(TafelrundeGame):
+    game_id = "dschingis_khan"
+
+
+class DolmengoetterGame(TafelrundeGame):
+    game_id = "dolmengoetter"
+
+
+for _cls in (DschingisKhanGame, DolmengoetterGame):
+    pyspiel.register_game(_game_type(_cls.game_id), _cls)

@@ -1,0 +1,146 @@
+"""Both games as PettingZoo AEC environments: ``engines.pettingzoo.env("dolmengoetter",
+num_players=3)``.
+
+Agents are ``player_0`` .. ``player_{n-1}`` (the seats). An observation is
+``{"observation": float32 vector, "action_mask": int8 vector}``, built from the seat's view
+only with the numbering of ``engines.rl`` (docs/RL.md); the mask is all zero for a seat that
+does not act now. Rewards come at the end: +1 for every winner, -1 for every other seat.
+``reset(seed=s)`` makes the engine's seed from ``s``, so equal seeds and actions replay the
+same game. Needs the ``rl`` extra (pettingzoo, gymnasium, numpy).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+
+import engines
+from engines.core import State
+from engines.rl import Encoding, encoding
+
+
+def observation_space(enc: Encoding, num_players: int) -> spaces.Dict:
+    return spaces.Dict(
+        {
+            "observation": spaces.Box(
+                -np.inf, np.inf, (enc.observation_size(num_players),), np.float32
+            ),
+            "action_mask": spaces.Box(0, 1, (enc.num_actions,), np.int8),
+        }
+    )
+
+
+def encode_observation(
+    enc: Encoding, view: Mapping[str, Any], seat: int, legal_codes: list[int]
+) -> dict[str, np.ndarray]:
+    """The observation dict of a seat's view and its legal action numbers (also what the
+    live-server environment builds from the server's answers)."""
+    mask = np.zeros(enc.num_actions, np.int8)
+    mask[legal_codes] = 1
+    return {"observation": np.asarray(enc.observe(view, seat), np.float32), "action_mask": mask}
+
+
+class TafelrundeEnv(AECEnv):
+    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"], "is_parallelizable": False}
+
+    def __init__(self, game_id: str, num_players: int = 2, render_mode: str | None = None):
+        super().__init__()
+        engine = engines.get(game_id)
+        if not engine.min_players <= num_players <= engine.max_players:
+            raise ValueError(
+                f"{engine.name} is played by {engine.min_players} to {engine.max_players} "
+                f"players, not {num_players}"
+            )
+        self.metadata = {**self.metadata, "name": f"tafelrunde_{game_id}_v0"}
+        self.engine = engine
+        self.encoding = encoding(game_id)
+        self.num_players = num_players
+        self.render_mode = render_mode
+        self.possible_agents = [f"player_{s}" for s in range(num_players)]
+        self._obs_space = observation_space(self.encoding, num_players)
+        self._act_space = spaces.Discrete(self.encoding.num_actions)
+        self._seeds = random.Random()
+        self.state_: State | None = None
+
+    def observation_space(self, agent: str) -> spaces.Dict:
+        return self._obs_space
+
+    def action_space(self, agent: str) -> spaces.Discrete:
+        return self._act_space
+
+    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+        if seed is not None:
+            self._seeds = random.Random(seed)
+        self.state_ = self.engine.new(self.num_players, self._seeds.getrandbits(64))
+        self.agents = list(self.possible_agents)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos = {a: {} for a in self.agents}
+        self._legal: dict[int, Any] = {}
+        self._select()
+
+    def _seat(self, agent: str) -> int:
+        return self.possible_agents.index(agent)
+
+    def _select(self) -> None:
+        state = self.state_
+        seat = state.to_act()[0]
+        self._legal = self.encoding.legal(state, seat)
+        self.agent_selection = self.possible_agents[seat]
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        seat = self._seat(agent)
+        codes = list(self._legal) if agent == self.agent_selection and self._legal else []
+        return encode_observation(self.encoding, self.state_.view(seat), seat, codes)
+
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        if action not in self._legal:
+            raise ValueError(
+                f"{action!r} is not a legal action of {agent} now (use the action_mask)"
+            )
+        state = self.state_
+        state.apply(self._seat(agent), self._legal[int(action)])
+        self._cumulative_rewards[agent] = 0.0
+        if state.is_over:
+            winners = set(state.winners())
+            self._legal = {}
+            for a in self.agents:
+                self.rewards[a] = 1.0 if self._seat(a) in winners else -1.0
+                self.terminations[a] = True
+            # Everyone is told the end in turn, starting with the next seat.
+            order = self.agents[self.agents.index(agent) + 1 :] + self.agents
+            self.agent_selection = order[0]
+        else:
+            self._select()
+        self._accumulate_rewards()
+        if self.render_mode == "ansi":
+            print(self.render())
+
+    def render(self) -> str:
+        state = self.state_
+        if state is None:
+            return ""
+        last = f"ply {state.ply}, to act: {state.to_act()}"
+        return last if not state.is_over else f"game over: scores {state.scores()}"
+
+    def close(self) -> None:
+        pass
+
+
+def env(game_id: str, num_players: int = 2, render_mode: str | None = None) -> TafelrundeEnv:
+    """An AEC environment of ``game_id`` ("dschingis_khan" or "dolmengoetter")."""
+    return TafelrundeEnv(game_id, num_players, render_mode)
+
+
+__all__ = ["TafelrundeEnv", "encode_observation", "env", "observation_space"]

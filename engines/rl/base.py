@@ -1,0 +1,109 @@
+"""What every game's encoding offers, and the vector builder both use."""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+import engines
+from engines.core import Action, Game, State
+
+
+class Vector:
+    """A flat list of floats built piece by piece; ``parts`` names each piece and its size."""
+
+    def __init__(self) -> None:
+        self.values: list[float] = []
+        self.parts: list[tuple[str, int]] = []
+
+    def _mark(self, name: str, start: int) -> None:
+        if self.parts and self.parts[-1][0] == name:
+            self.parts[-1] = (name, self.parts[-1][1] + len(self.values) - start)
+        else:
+            self.parts.append((name, len(self.values) - start))
+
+    def one_hot(self, name: str, index: int | None, size: int) -> None:
+        """``size`` slots, a 1 at ``index``; all zero when ``index`` is ``None``."""
+        start = len(self.values)
+        self.values.extend([0.0] * size)
+        if index is not None:
+            self.values[start + index] = 1.0
+        self._mark(name, start)
+
+    def numbers(self, name: str, xs: Iterable[float]) -> None:
+        start = len(self.values)
+        self.values.extend(float(x) for x in xs)
+        self._mark(name, start)
+
+
+def relative(seat: int | None, me: int | None, n: int) -> int | None:
+    """``seat`` counted from the viewer (the viewer is 0), so one agent fits every seat."""
+    if seat is None:
+        return None
+    return (seat - (me or 0)) % n
+
+
+class Encoding(ABC):
+    """One game's fixed action numbering and observation vector.
+
+    Actions are numbered ``0 .. num_actions - 1`` the same way in every game of this kind;
+    observations are built from a seat's view (``State.view(seat)`` or the server's
+    ``view``), never from the full state.
+    """
+
+    game_id: str
+    num_actions: int
+    _codes: dict[Action, int]
+
+    def __init__(self) -> None:
+        self._codes = {}
+
+    @property
+    def game(self) -> Game[Any]:
+        return engines.get(self.game_id)
+
+    @abstractmethod
+    def encode(self, action: Mapping[str, Any]) -> int:
+        """The number of an action given as JSON (``Action.model_dump()`` or the API's)."""
+
+    @abstractmethod
+    def decode(self, index: int) -> dict[str, Any]:
+        """The action JSON numbered ``index`` (legal or not); ``ValueError`` if out of range."""
+
+    @abstractmethod
+    def _observe(self, view: Mapping[str, Any], me: int | None) -> Vector: ...
+
+    def observe(self, view: Mapping[str, Any], me: int | None) -> list[float]:
+        """The observation vector of ``view`` as seat ``me`` sees it (``None``: spectator)."""
+        return self._observe(view, me).values
+
+    def layout(self, num_players: int) -> list[tuple[str, int]]:
+        """Names and sizes of the vector's pieces for ``num_players`` (for docs and tests)."""
+        view = self.game.new(num_players, 0).view(0)
+        return self._observe(view, 0).parts
+
+    def observation_size(self, num_players: int) -> int:
+        return sum(size for _, size in self.layout(num_players))
+
+    def legal(self, state: State, seat: int) -> dict[int, Action]:
+        """The seat's legal actions by number."""
+        codes = self._codes
+        out = {}
+        for a in state.legal_actions(seat):
+            code = codes.get(a)
+            if code is None:
+                # Actions are frozen and compare by value: each is numbered once a process
+                # (at most ``num_actions`` entries), which keeps rollouts cheap.
+                code = codes[a] = self.encode(a.model_dump())
+            out[code] = a
+        return out
+
+    def label(self, index: int) -> str:
+        return self.game.parse_action(self.decode(index)).label()
+
+    def _check(self, index: int) -> None:
+        if not isinstance(index, int) or not 0 <= index < self.num_actions:
+            raise ValueError(
+                f"{self.game_id} actions are numbered 0..{self.num_actions - 1}, not {index!r}"
+            )

@@ -1,0 +1,146 @@
+"""Die Dolmengötter for agents: action numbers from the board's places and circles.
+
+Ranges (docs/RL.md): ``place_druid`` a place; ``walk`` and ``flight`` the start place, the
+destination and the DG-5 stone decision (``places * places * 2`` each); ``herbs`` a place;
+``place_dolmen`` the circle and the value 1-4; ``decline_dolmen`` a circle; ``pass``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from engines.core import load_board
+
+from .base import Encoding, Vector, relative
+
+PHASES = ("druids", "turn", "rights", "over")
+VALUES = (1, 2, 3, 4)
+
+
+class DolmengoetterEncoding(Encoding):
+    game_id = "dolmengoetter"
+
+    def __init__(self) -> None:
+        super().__init__()
+        board = load_board("dolmengoetter")
+        self.num_places = P = len(board["places"])
+        self.num_circles = C = len(board["circles"])
+        self.max_stack = max(c["max_dolmens"] for c in board["circles"])
+        sizes = [
+            ("place_druid", P),
+            ("walk", P * P * 2),
+            ("herbs", P),
+            ("flight", P * P * 2),
+            ("place_dolmen", C * len(VALUES)),
+            ("decline_dolmen", C),
+            ("pass", 1),
+        ]
+        self.offset: dict[str, int] = {}
+        start = 0
+        for name, size in sizes:
+            self.offset[name] = start
+            start += size
+        self.ranges = sizes
+        self.num_actions = start
+
+    def encode(self, action: Mapping[str, Any]) -> int:
+        kind = action["type"]
+        o = self.offset
+        P = self.num_places
+        if kind in ("place_druid", "herbs"):
+            return o[kind] + action["place"]
+        if kind in ("walk", "flight"):
+            return o[kind] + (action["from_place"] * P + action["to"]) * 2 + bool(action["stone"])
+        if kind == "place_dolmen":
+            return o[kind] + action["circle"] * len(VALUES) + VALUES.index(action["value"])
+        if kind == "decline_dolmen":
+            return o[kind] + action["circle"]
+        if kind == "pass":
+            return o[kind]
+        raise ValueError(f"not a Dolmengötter action: {action!r}")
+
+    def decode(self, index: int) -> dict[str, Any]:
+        self._check(index)
+        kind, i = next(
+            (name, index - self.offset[name])
+            for name, _ in reversed(self.ranges)
+            if index >= self.offset[name]
+        )
+        if kind in ("place_druid", "herbs"):
+            return {"type": kind, "place": i}
+        if kind in ("walk", "flight"):
+            rest, stone = divmod(i, 2)
+            start, to = divmod(rest, self.num_places)
+            return {"type": kind, "from_place": start, "to": to, "stone": bool(stone)}
+        if kind == "place_dolmen":
+            circle, value = divmod(i, len(VALUES))
+            return {"type": kind, "circle": circle, "value": VALUES[value]}
+        if kind == "decline_dolmen":
+            return {"type": kind, "circle": i}
+        return {"type": "pass"}
+
+    def _observe(self, view: Mapping[str, Any], me: int | None) -> Vector:
+        n = view["num_players"]
+        C = self.num_circles
+        x = Vector()
+
+        def rel(seat: int | None) -> int | None:
+            return relative(seat, me, n)
+
+        def rel_or_none(seat: int | None) -> int:
+            r = rel(seat)
+            return n if r is None else r
+
+        for place in view["places"]:
+            x.one_hot("place.stone", rel_or_none(place["stone"]), n + 1)
+            x.one_hot("place.druid", rel_or_none(place["druid"]), n + 1)
+            x.numbers("place.lying", [place["lying"]])
+        for circle in view["circles"]:
+            stones = [0] * n
+            for seat, count in enumerate(circle["stones"]):
+                stones[rel(seat)] = count
+            x.numbers("circle.stones", stones)
+            x.numbers("circle.filled", [circle["filled"]])
+            x.one_hot("circle.majority", rel_or_none(circle["majority"]), n + 1)
+            x.numbers(
+                "circle.flags",
+                [circle["ever_majority"], circle["complete"], circle["scored"] is not None],
+            )
+            stack = circle["stack"]
+            for k in range(self.max_stack):
+                d = stack[k] if k < len(stack) else None
+                x.one_hot("circle.stack", None if d is None else rel(d["owner"]), n)
+                value = None
+                if d is not None:
+                    value = 4 if d["value"] is None else VALUES.index(d["value"])
+                x.one_hot("circle.stack", value, 5)
+        players = sorted(view["players"], key=lambda p: rel(p["seat"]))
+        for p in players:
+            x.numbers(
+                "players.counts",
+                [
+                    p["score"],
+                    p["stones_left"],
+                    p["dolmens_left"],
+                    p["dolmens_placed"],
+                    p["druids_to_place"],
+                ],
+            )
+            hand = p["hand"] or {}
+            x.numbers("players.hand", [hand.get(str(v), 0) for v in VALUES])
+        x.one_hot("phase", PHASES.index(view["phase"]), len(PHASES))
+        x.one_hot("current", rel(view["current"]), n)
+        x.one_hot("start_player", rel(view["start_player"]), n)
+        rights = view["rights"]
+        first = rights[0] if rights else None
+        x.numbers("rights.count", [len(rights)])
+        x.one_hot("rights.first_seat", None if first is None else rel(first["seat"]), n)
+        x.one_hot("rights.first_circle", None if first is None else first["circle"], C)
+        x.numbers("rights.first_on_top", [first is not None and first["position"] == "top"])
+        final = view["final_round"]
+        x.numbers("final_round.active", [final is not None])
+        x.one_hot("final_round.started_by", None if final is None else rel(final["started_by"]), n)
+        x.numbers("final_round.turns_left", [len(final["turns_left"]) if final else 0])
+        x.numbers("to_act", [me is not None and me in view["to_act"], view["is_over"]])
+        return x

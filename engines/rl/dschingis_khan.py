@@ -1,0 +1,204 @@
+"""Dschingis Khan for agents: action numbers from the board's lines and villages.
+
+Every line of the board lies between exactly two villages, so every action is named by
+lines, villages and faces (docs/RL.md lists the ranges):
+
+- ``setup``: the line between the two villages, the two faces, and which of the two holds
+  the scout (DK-7): ``lines * 5 * 5 * 2``;
+- the five actions without fields (take a wall or a tile, discard, rescue, pass);
+- ``place_wall``: a line; ``place_scout``: a village;
+- ``step`` along a track: destination and face; through a gate: the gate's line, which of
+  its two villages, the face; along the wall: the climbing line, the descending line, which
+  of the descending line's two villages, the face (DK-10). Pairs that climb and descend at
+  the same line are numbered but never legal: a plain product is easier to read back.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from engines.core import load_board
+
+from .base import Encoding, Vector, relative
+
+FACES = ("chinese", "mongolian", "farmer", "plague", "ginseng")
+FACE = {f: i for i, f in enumerate(FACES)}
+PHASES = ("setup", "scout", "take", "place", "over")
+SIMPLE = ("take_wall", "take_tile", "discard_tiles", "rescue_scout", "pass")
+TOP_LAYERS = 6
+"""Stack layers encoded one by one from the top; deeper ones only in the per-face counts."""
+
+
+class DschingisKhanEncoding(Encoding):
+    game_id = "dschingis_khan"
+
+    def __init__(self) -> None:
+        super().__init__()
+        board = load_board("dschingis_khan")
+        lines = sorted(board["lines"], key=lambda line: line["id"])
+        self.line_villages = [tuple(line["villages"]) for line in lines]
+        self.num_lines = L = len(lines)
+        self.num_villages = V = len(board["villages"])
+        self.num_towers = len(board["towers"])
+        sizes = [
+            ("setup", L * 5 * 5 * 2),
+            ("simple", len(SIMPLE)),
+            ("place_wall", L),
+            ("place_scout", V),
+            ("step_track", V * 5),
+            ("step_gate", L * 2 * 5),
+            ("step_wall", L * L * 2 * 5),
+        ]
+        self.offset: dict[str, int] = {}
+        start = 0
+        for name, size in sizes:
+            self.offset[name] = start
+            start += size
+        self.ranges = sizes
+        self.num_actions = start
+
+    def _side(self, line: int, village: int) -> int:
+        a, b = self.line_villages[line]
+        if village not in (a, b):
+            raise ValueError(f"village {village} is not beside line {line}")
+        return 0 if village == a else 1
+
+    def encode(self, action: Mapping[str, Any]) -> int:
+        kind = action["type"]
+        o = self.offset
+        L = self.num_lines
+        if kind in SIMPLE:
+            return o["simple"] + SIMPLE.index(kind)
+        if kind == "place_wall":
+            return o["place_wall"] + action["line"]
+        if kind == "place_scout":
+            return o["place_scout"] + action["village"]
+        if kind == "setup":
+            a, b = action["villages"]
+            line = next(i for i, vs in enumerate(self.line_villages) if set(vs) == {a, b})
+            fa, fb = (FACE[f] for f in action["faces"])
+            return o["setup"] + ((line * 5 + fa) * 5 + fb) * 2 + (action["scout"] == b)
+        if kind == "step":
+            to, face, via = action["to"], FACE[action["tile"]], tuple(action.get("via", ()))
+            if not via:
+                return o["step_track"] + to * 5 + face
+            if len(via) == 1:
+                return o["step_gate"] + (via[0] * 2 + self._side(via[0], to)) * 5 + face
+            climb, descend = via
+            return o["step_wall"] + ((climb * L + descend) * 2 + self._side(descend, to)) * 5 + face
+        raise ValueError(f"not a Dschingis Khan action: {action!r}")
+
+    def decode(self, index: int) -> dict[str, Any]:
+        self._check(index)
+        name, i = next(
+            (name, index - self.offset[name])
+            for name, size in reversed(self.ranges)
+            if index >= self.offset[name]
+        )
+        L = self.num_lines
+        lv = self.line_villages
+        if name == "simple":
+            return {"type": SIMPLE[i]}
+        if name == "place_wall":
+            return {"type": "place_wall", "line": i}
+        if name == "place_scout":
+            return {"type": "place_scout", "village": i}
+        if name == "setup":
+            rest, scout_b = divmod(i, 2)
+            rest, fb = divmod(rest, 5)
+            line, fa = divmod(rest, 5)
+            a, b = sorted(lv[line])
+            return {
+                "type": "setup",
+                "villages": [a, b],
+                "faces": [FACES[fa], FACES[fb]],
+                "scout": b if scout_b else a,
+            }
+        rest, face = divmod(i, 5)
+        if name == "step_track":
+            return {"type": "step", "to": rest, "tile": FACES[face], "via": []}
+        if name == "step_gate":
+            gate, side = divmod(rest, 2)
+            return {"type": "step", "to": lv[gate][side], "tile": FACES[face], "via": [gate]}
+        rest, side = divmod(rest, 2)
+        climb, descend = divmod(rest, L)
+        return {
+            "type": "step",
+            "to": lv[descend][side],
+            "tile": FACES[face],
+            "via": [climb, descend],
+        }
+
+    def _observe(self, view: Mapping[str, Any], me: int | None) -> Vector:
+        n = view["num_players"]
+        V, L, T = self.num_villages, self.num_lines, self.num_towers
+        x = Vector()
+
+        def rel(seat: int | None) -> int | None:
+            return relative(seat, me, n)
+
+        def rel_or_none(seat: int | None) -> int:
+            r = rel(seat)
+            return n if r is None else r
+
+        for village in view["villages"]:
+            x.numbers("village.side_china", [village["side"] == "china"])
+            x.one_hot("village.controller", rel_or_none(village["controller"]), n + 1)
+            x.one_hot("village.scout", rel_or_none(village["scout"]), n + 1)
+            stack = village["stack"]
+            counts = [0] * 6
+            for layer in stack:
+                counts[5 if layer["face"] is None else FACE[layer["face"]]] += 1
+            x.numbers("village.height", [len(stack)])
+            x.numbers("village.faces_known_and_unknown", counts)
+            top = list(reversed(stack))[:TOP_LAYERS]
+            for k in range(TOP_LAYERS):
+                layer = top[k] if k < len(top) else None
+                x.one_hot("village.top_layers", None if layer is None else rel(layer["owner"]), n)
+                face = None
+                if layer is not None:
+                    face = 5 if layer["face"] is None else FACE[layer["face"]]
+                x.one_hot("village.top_layers", face, 6)
+                x.numbers("village.top_layers", [bool(layer and layer["remembered"])])
+        walls = view["walls"]
+        present = [0.0] * L
+        opened = [0.0] * L
+        great = [0.0] * L
+        for piece in walls["pieces"]:
+            present[piece["line"]] = 1.0
+            opened[piece["line"]] = float(piece["open"])
+            great[piece["line"]] = float(piece["great_wall"])
+        x.numbers("walls.piece", present)
+        x.numbers("walls.open", opened)
+        x.numbers("walls.great_wall", great)
+        x.one_hot("walls.west_end", walls["ends"]["west"], T)
+        x.one_hot("walls.east_end", walls["ends"]["east"], T)
+        x.numbers("walls.supply_and_out", [walls["supply"], walls["out_of_game"]])
+        players = sorted(view["players"], key=lambda p: rel(p["seat"]))
+        for p in players:
+            x.numbers("players.counts", [p["walls"], p["tiles"], p["passive"], p["discards"]])
+            x.one_hot("players.scout", V if p["scout"] is None else p["scout"], V + 1)
+            own = [0] * 5
+            for f in p["faces"] or ():
+                own[FACE[f]] += 1
+            gone = [0] * 5
+            for f in p["discarded"] or ():
+                gone[FACE[f]] += 1
+            x.numbers("players.faces_seen", own + gone)
+        turn = view["turn"]
+        x.one_hot("turn.seat", rel(turn["seat"]), n)
+        x.one_hot("turn.phase", PHASES.index(turn["phase"]), len(PHASES))
+        x.one_hot("turn.committed", (None, "walls", "tiles").index(turn["committed"]), 3)
+        x.numbers("turn.counts", [turn["takes"], turn["steps"], turn["setups_done"]])
+        visited = [0.0] * V
+        for v in turn["visited"]:
+            visited[v] = 1.0
+        x.numbers("turn.visited", visited)
+        x.one_hot("start_player", rel(view["start_player"]), n)
+        final = view["final"]
+        x.numbers("final.active", [final["active"]])
+        x.one_hot("final.trigger", rel_or_none(final["trigger"]), n + 1)
+        x.numbers("final.turns_after_current", [final["turns_after_current"] or 0])
+        x.numbers("to_act", [me is not None and me in view["to_act"], view["is_over"]])
+        return x

@@ -1,0 +1,76 @@
+"""Both games in OpenSpiel: the library's own conformance test and a search bot."""
+
+from __future__ import annotations
+
+import pytest
+
+from .conftest import PLAYER_COUNTS
+
+
+@pytest.fixture(scope="module")
+def pyspiel():
+    import pyspiel
+
+    import engines.openspiel  # noqa: F401  (registers the games)
+
+    return pyspiel
+
+
+@pytest.mark.parametrize(("game_id", "n"), PLAYER_COUNTS)
+def test_random_sim_test_with_serialization(pyspiel, game_id: str, n: int) -> None:
+    game = pyspiel.load_game(f"python_{game_id}", {"players": n})
+    assert game.num_players() == n
+    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+
+
+@pytest.mark.parametrize("game_id", ["dschingis_khan", "dolmengoetter"])
+def test_mcts_bot_finishes_a_game(pyspiel, game_id: str) -> None:
+    import numpy as np
+    from open_spiel.python.algorithms import mcts
+
+    game = pyspiel.load_game(f"python_{game_id}", {"players": 3})
+    rng = np.random.RandomState(1)
+    bot = mcts.MCTSBot(
+        game,
+        uct_c=2,
+        max_simulations=8,
+        evaluator=mcts.RandomRolloutEvaluator(1, rng),
+        random_state=rng,
+    )
+    state = game.new_initial_state()
+    decisions = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(outcomes, p=probs)))
+        elif state.current_player() == 0:
+            state.apply_action(bot.step(state))
+            decisions += 1
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+    assert decisions > 0
+    returns = state.returns()
+    assert sorted(set(returns)) <= [-1.0, 1.0] and 1.0 in returns
+
+
+def test_observation_is_the_seats_view(pyspiel) -> None:
+    """A seat's tensor and string show its own tiles' faces, never another seat's."""
+    game = pyspiel.load_game("python_dschingis_khan", {"players": 2})
+    state = game.new_initial_state()
+    for byte in range(8):
+        state.apply_action(byte)
+    engine_state = state.engine_state
+    seat = engine_state.to_act()[0]
+    other = 1 - seat
+    assert state.observation_string(seat) != state.observation_string(other)
+    assert '"faces":null' in state.observation_string(other)
+    assert len(state.information_state_tensor(seat)) == game.information_state_tensor_size()
+    import engines.rl
+
+    enc = engines.rl.encoding("dschingis_khan")
+    assert list(state.observation_tensor(other)) == enc.observe(engine_state.view(other), other)
+
+
+def test_unknown_player_count_is_refused(pyspiel) -> None:
+    with pytest.raises(Exception, match="2 to 5 players"):
+        pyspiel.load_game("python_dolmengoetter", {"players": 6})

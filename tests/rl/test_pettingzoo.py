@@ -1,0 +1,56 @@
+"""Both games as PettingZoo AEC environments: the library's API and seed tests."""
+
+from __future__ import annotations
+
+import pytest
+
+from .conftest import PLAYER_COUNTS
+
+
+@pytest.mark.parametrize(("game_id", "n"), PLAYER_COUNTS)
+def test_api_test(game_id: str, n: int) -> None:
+    from pettingzoo.test import api_test
+
+    from engines.pettingzoo import env
+
+    api_test(env(game_id, num_players=n), num_cycles=300)
+
+
+@pytest.mark.parametrize(("game_id", "n"), PLAYER_COUNTS)
+def test_seed_test(game_id: str, n: int) -> None:
+    from pettingzoo.test import seed_test
+
+    from engines.pettingzoo import env
+
+    seed_test(lambda: env(game_id, num_players=n), num_cycles=50)
+
+
+@pytest.mark.parametrize("game_id", ["dschingis_khan", "dolmengoetter"])
+def test_masked_random_play_ends_with_rewards(game_id: str) -> None:
+    import numpy as np
+
+    from engines.pettingzoo import env
+
+    e = env(game_id, num_players=3)
+    e.reset(seed=5)
+    rng = np.random.default_rng(5)
+    totals = dict.fromkeys(e.possible_agents, 0.0)
+    for agent in e.agent_iter():
+        obs, reward, terminated, truncated, _ = e.last()
+        totals[agent] += reward
+        if terminated or truncated:
+            e.step(None)
+            continue
+        e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    assert sorted(set(totals.values())) <= [-1.0, 1.0] and 1.0 in totals.values()
+
+
+def test_illegal_action_is_refused() -> None:
+    from engines.pettingzoo import env
+
+    e = env("dolmengoetter", num_players=2)
+    e.reset(seed=1)
+    obs = e.observe(e.agent_selection)
+    illegal = int(obs["action_mask"].argmin())
+    with pytest.raises(ValueError, match="not a legal action"):
+        e.step(illegal)

@@ -1,0 +1,27 @@
+"""The README's training loops for agents run as written."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+README = Path(__file__).resolve().parents[2] / "README.md"
+
+
+def _loops() -> dict[str, str]:
+    text = README.read_text(encoding="utf-8")
+    section = text.split("## Agents: OpenSpiel and PettingZoo", 1)[1].split("\n## ", 1)[0]
+    blocks = re.findall(r"```python\n(.*?)```", section, re.S)
+    return {
+        "openspiel": next(b for b in blocks if "engines.openspiel" in b),
+        "pettingzoo": next(b for b in blocks if "engines.pettingzoo" in b),
+    }
+
+
+@pytest.mark.parametrize("library", ["openspiel", "pettingzoo"])
+def test_readme_training_loop_runs(library: str) -> None:
+    code = _loops()[library]
+    assert len(code.strip().splitlines()) <= 12
+    exec(compile(code, f"README ({library})", "exec"), {})
