@@ -47,7 +47,13 @@ def create_app(settings: Settings | None = None, games: Mapping[str, Game] | Non
     hub = make_hub(settings)
     service = GameService(db, games, hub, settings.cache_size)
     rooms = Rooms(service, hub)
-    bots = BotRunner(service, hub, settings.bot_delay)
+    bots = BotRunner(
+        service,
+        hub,
+        settings.bot_delay,
+        think_ms=settings.bot_think_ms,
+        workers=settings.bot_workers,
+    )
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:

@@ -5,6 +5,22 @@ legal actions ``[{action, label}]`` — plus a ``random.Random`` it is given, an
 action's JSON. ``policy_for("easy" | "medium" | "hard")`` gives the built-in levels.
 """
 
-from .policies import LEVELS, Ismcts, Policy, greedy_policy, policy_for, random_policy
+from .policies import (
+    DEFAULT_LEVEL,
+    LEVELS,
+    Ismcts,
+    Policy,
+    greedy_policy,
+    policy_for,
+    random_policy,
+)
 
-__all__ = ["LEVELS", "Ismcts", "Policy", "greedy_policy", "policy_for", "random_policy"]
+__all__ = [
+    "DEFAULT_LEVEL",
+    "LEVELS",
+    "Ismcts",
+    "Policy",
+    "greedy_policy",
+    "policy_for",
+    "random_policy",
+]

@@ -26,6 +26,7 @@ View = dict[str, Any]
 Legal = list[dict[str, Any]]
 Policy = Callable[[View, Legal, random.Random], dict[str, Any]]
 LEVELS = ("easy", "medium", "hard")
+DEFAULT_LEVEL = "medium"
 
 
 def random_policy(view: View, legal: Legal, rng: random.Random) -> dict[str, Any]:

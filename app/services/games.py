@@ -24,6 +24,7 @@ from app.db.models import ActionRow, GameRow, SeatRow, utcnow
 from app.db.session import Database
 from app.services.snapshots import Snapshot, StateCache, as_utc, seat_infos
 from app.ws.hub import Hub
+from bots import DEFAULT_LEVEL as DEFAULT_BOT_LEVEL
 from engines.core import Event, Game, IllegalAction
 
 # The write path's statements, built once (Core, not ORM: this is the hot path).
@@ -53,6 +54,8 @@ SEAT_OF_TOKEN = (
 class SeatSpec:
     bot: bool = False
     name: str | None = None
+    level: str | None = None
+    """A bot seat's level (``bots.LEVELS``); ``None``: the default, medium."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -248,6 +251,7 @@ class GameService:
                         game_id=game_id,
                         seat=i,
                         bot=spec.bot,
+                        bot_level=(spec.level or DEFAULT_BOT_LEVEL) if spec.bot else None,
                         name=spec.name or (f"Bot {i + 1}" if spec.bot else None),
                         joined_at=now if spec.bot else None,
                     )

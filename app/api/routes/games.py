@@ -27,7 +27,11 @@ router = APIRouter(prefix="/api/games", tags=["games"], responses=ERRORS)
 def create_game(body: CreateGame, service: ServiceDep, session: SessionDep) -> dict[str, Any]:
     """Create a game. Bot seats are joined at once and played by the server; the game
     starts when every human seat is joined. The answer carries the host token, once."""
-    seats = [SeatSpec(bot=s.bot, name=s.name) for s in body.seats] if body.seats else None
+    seats = (
+        [SeatSpec(bot=s.bot, name=s.name, level=s.level) for s in body.seats]
+        if body.seats
+        else None
+    )
     snap, host_token = service.create(session, body.kind, body.num_seats, body.options, seats)
     return {**snap.summary(), "host_token": host_token}
 
