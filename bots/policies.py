@@ -117,6 +117,7 @@ class Ismcts:
         rollout_depth: int = 6,
         exploration: float = 0.7,
         temperature: float = 4.0,
+        bias: float = 1.0,
     ) -> None:
         if think_ms is None and iterations is None:
             raise ValueError("Ismcts needs think_ms or iterations (or both)")
@@ -126,6 +127,7 @@ class Ismcts:
         self.rollout_depth = rollout_depth
         self.exploration = exploration
         self.temperature = temperature
+        self.bias = bias
 
     def __call__(self, view: View, legal: Legal, rng: random.Random) -> dict[str, Any]:
         if len(legal) == 1:
@@ -138,6 +140,11 @@ class Ismcts:
         ranked = _greedy_scores(first, seat, actions)
         order = sorted(range(len(actions)), key=lambda i: -ranked[i])
         allowed = {actions[i]: i for i in order[: self.candidates]}
+        # Progressive bias (Chaslot et al. 2008): the medium estimate guides the root until
+        # visits speak; with many players a few noisy playouts would otherwise overrule it.
+        prior = {
+            a: 1.0 / (1.0 + math.exp(-ranked[i] / self.temperature)) for a, i in allowed.items()
+        }
         root: dict[Action, _Edge] = {}
         deadline = None if self.think_ms is None else start + self.think_ms / 1000
         done = 0
@@ -145,7 +152,7 @@ class Ismcts:
             deadline is None or time.monotonic() < deadline
         ):
             state = first if done == 0 else _sample(game, view, rng)
-            self._iterate(state, seat, root, allowed, rng)
+            self._iterate(state, seat, root, prior, rng)
             done += 1
         best = max(allowed, key=lambda a: (root[a].n if a in root else 0, ranked[allowed[a]]))
         return legal[allowed[best]]["action"]
@@ -155,7 +162,7 @@ class Ismcts:
         state: State,
         seat: int,
         root: dict[Action, _Edge],
-        allowed: dict[Action, int],
+        prior: dict[Action, float],
         rng: random.Random,
     ) -> None:
         """One ISMCTS iteration on ``state`` (a sample it may change)."""
@@ -166,7 +173,7 @@ class Ismcts:
             actor = state.to_act()[0]
             legal = state.legal_actions(actor)
             if node is root:
-                legal = [a for a in legal if a in allowed]
+                legal = [a for a in legal if a in prior]
             untried = []
             for action in legal:
                 edge = node.get(action)
@@ -176,8 +183,12 @@ class Ismcts:
                 if edge.n == 0:
                     untried.append(action)
             if untried:
-                action = rng.choice(untried)
+                action = max(untried, key=prior.get) if node is root else rng.choice(untried)
                 expanded = True
+            elif node is root:
+                action = max(
+                    legal, key=lambda a: self._ucb(node[a]) + self._bias(node[a], prior[a])
+                )
             else:
                 action = max(legal, key=lambda a: self._ucb(node[a]))
             edge = node[action]
@@ -195,6 +206,9 @@ class Ismcts:
         for edge, actor in path:
             edge.n += 1
             edge.w += rewards[actor]
+
+    def _bias(self, edge: _Edge, prior: float) -> float:
+        return self.bias * prior / (edge.n + 1)
 
     def _ucb(self, edge: _Edge) -> float:
         return edge.w / edge.n + self.exploration * math.sqrt(math.log(edge.avail) / edge.n)
