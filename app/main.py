@@ -60,7 +60,14 @@ def create_app(
         stale_seconds=max(300.0, 3 * settings.ws_heartbeat),
     )
     rooms = Rooms(service, hub)
-    bots = BotRunner(service, hub, settings.bot_delay, concurrency=settings.bot_concurrency)
+    bots = BotRunner(
+        service,
+        hub,
+        settings.bot_delay,
+        concurrency=settings.bot_concurrency,
+        think_ms=settings.bot_think_ms,
+        workers=settings.bot_workers,
+    )
     limiter = RateLimiter(
         {
             "create": settings.rate_create,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, model_validator
 
 from app.services.registry import available_games
 
@@ -20,9 +20,23 @@ class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
+BotLevel = Literal["easy", "medium", "hard"]
+
+
 class SeatRequest(Strict):
     bot: StrictBool = False
     name: str | None = Field(None, min_length=1, max_length=64)
+    level: BotLevel | None = Field(
+        None,
+        description="A bot seat's strength: easy (random), medium (greedy), hard (search). "
+        "Default medium; only for bot seats.",
+    )
+
+    @model_validator(mode="after")
+    def _level_only_for_bots(self) -> SeatRequest:
+        if self.level is not None and not self.bot:
+            raise ValueError("level is for bot seats only (set bot: true)")
+        return self
 
 
 class CreateGame(Strict):
@@ -69,6 +83,7 @@ class Seat(BaseModel):
     name: str | None
     bot: bool
     joined: bool
+    level: BotLevel | None = Field(None, description="A bot seat's level; null for humans.")
 
 
 Status = Literal["open", "running", "over"]

@@ -2,12 +2,14 @@
 
 For a game where a bot seat must act, the runner waits ``bot_delay`` seconds (so humans can
 follow), asks the service for that seat's view and legal actions — never the state — lets
-the policy choose, and posts the action with the version it saw, like a remote bot would.
+the seat's level choose (``thinking.Thinker``: hard searches in worker processes), and
+posts the action with the version it saw, like a remote bot would.
 Its own commit publishes the next change, which wakes the runner again.
 
 With several server processes each runner may try the same move; the optimistic lock lets
-exactly one through and the others get ``stale_version``, which the runner ignores. Their
-choices agree anyway: the policy's randomness comes from the game's secret seed
+exactly one through and the others get ``stale_version``, which the runner ignores. Easy
+and medium choices agree anyway, and a hard bot's search (bounded by time) may differ, the
+first post winning: the policy's randomness comes from the game's secret seed
 (``randomness.bot_rng``), never from public data alone, and its choice is never logged.
 """
 
@@ -26,8 +28,9 @@ from app.hub.base import Hub
 from app.services.games import Caller, GameService
 from app.services.snapshots import Snapshot
 
-from .policy import Policy, random_policy
+from .policy import Policy
 from .randomness import bot_rng
+from .thinking import Thinker
 
 log = logging.getLogger(__name__)
 
@@ -38,8 +41,11 @@ class BotRunner:
         service: GameService,
         hub: Hub,
         delay: float,
-        policy: Policy = random_policy,
+        policy: Policy | None = None,
+        *,
         concurrency: int = 2,
+        think_ms: float = 1000,
+        workers: int = 1,
     ):
         self.service = service
         # Bot moves take at most this many worker threads at once, so however many bot
@@ -48,6 +54,8 @@ class BotRunner:
         self.hub = hub
         self.delay = delay
         self.policy = policy
+        """One policy for every bot seat (tests); ``None``: each seat's level decides."""
+        self.thinker = Thinker(workers, think_ms)
         self._tasks: dict[str, asyncio.Task[None]] = {}
         self._again: set[str] = set()
         self._unsubscribe: Callable[[], None] | None = None
@@ -67,6 +75,7 @@ class BotRunner:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
         self._tasks.clear()
+        self.thinker.close()
 
     def _games_with_bots(self) -> list[str]:
         with self.service.db.session() as session:
@@ -134,7 +143,10 @@ class BotRunner:
             return  # someone moved meanwhile; the hub will wake us for the new state
         view, legal = snap.view(seat), snap.legal_actions(seat)
         rng = bot_rng(self._secret_seed(game_id), game_id, seat, version)
-        action = self.policy(view, legal, rng)
+        if self.policy is not None:
+            action = self.policy(view, legal, rng)
+        else:
+            action = self.thinker.choose(snap.bot_level(seat), view, legal, rng)
         try:
             self.service.act(Caller(game_id, seat), version, action)
         except ApiError as err:

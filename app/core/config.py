@@ -35,6 +35,15 @@ class Settings(BaseSettings):
     bot_delay: float = Field(
         0.8, ge=0, description="Seconds a server-side bot waits before acting."
     )
+    bot_workers: int = Field(
+        1,
+        ge=1,
+        description="Worker processes for hard bots' searches; more hard bots than this "
+        "wait their turn, and the event loop never runs a search.",
+    )
+    bot_think_ms: int = Field(
+        1000, ge=10, le=60_000, description="Milliseconds a hard bot searches per move."
+    )
     ws_heartbeat: float = Field(
         25.0, gt=0, description="Seconds of silence after which the server pings a WebSocket."
     )

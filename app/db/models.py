@@ -73,6 +73,9 @@ class SeatRow(Base):
     name: Mapped[str | None] = mapped_column(String(64), nullable=True)
     bot: Mapped[bool] = mapped_column(Boolean, default=False)
     """Played by the server (app/bots); a remote bot joins a human seat with a token."""
+    bot_level: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    """A bot seat's level: easy, medium or hard (``bots.LEVELS``); ``None`` for humans and
+    for bot seats created before levels existed, which play as medium."""
     token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True, unique=True)
     joined_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     left_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)

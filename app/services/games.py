@@ -26,6 +26,7 @@ from app.db.models import ActionRow, GameRow, SeatRow, TableEventRow, utcnow
 from app.db.session import Database
 from app.hub.base import Hub
 from app.services.snapshots import Snapshot, StateCache, as_utc, seat_infos
+from bots import DEFAULT_LEVEL as DEFAULT_BOT_LEVEL
 from engines.core import Event, Game, IllegalAction
 
 log = logging.getLogger(__name__)
@@ -82,6 +83,8 @@ def _wait_text(seconds: float) -> str:
 class SeatSpec:
     bot: bool = False
     name: str | None = None
+    level: str | None = None
+    """A bot seat's level (``bots.LEVELS``); ``None``: the default, medium."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -304,6 +307,7 @@ class GameService:
                         game_id=game_id,
                         seat=i,
                         bot=spec.bot,
+                        bot_level=(spec.level or DEFAULT_BOT_LEVEL) if spec.bot else None,
                         name=spec.name or (f"Bot {i + 1}" if spec.bot else None),
                         joined_at=now if spec.bot else None,
                         invite_key=None if spec.bot else new_invite_key(),

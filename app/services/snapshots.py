@@ -19,6 +19,7 @@ from sqlalchemy.orm import Session
 
 from app.core.errors import ApiError
 from app.db.models import ActionRow, GameRow, SeatRow, TableEventRow
+from bots import DEFAULT_LEVEL as DEFAULT_BOT_LEVEL
 from engines.core import Event, Game, State
 
 
@@ -28,9 +29,17 @@ class SeatInfo:
     name: str | None
     bot: bool
     joined: bool
+    level: str | None = None
+    """A bot seat's level; ``None`` for a human seat."""
 
     def to_json(self) -> dict[str, Any]:
-        return {"seat": self.seat, "name": self.name, "bot": self.bot, "joined": self.joined}
+        return {
+            "seat": self.seat,
+            "name": self.name,
+            "bot": self.bot,
+            "joined": self.joined,
+            "level": self.level,
+        }
 
 
 @dataclass(frozen=True)
@@ -63,6 +72,9 @@ class Snapshot:
     @property
     def bot_seats(self) -> list[int]:
         return [s.seat for s in self.seats if s.bot]
+
+    def bot_level(self, seat: int) -> str | None:
+        return self.seats[seat].level
 
     def must_act(self, seat: int | None) -> bool:
         return self.status == "running" and seat is not None and seat in self.state.to_act()
@@ -163,7 +175,13 @@ def as_utc(moment: datetime) -> datetime:
 
 def seat_infos(rows: list[SeatRow]) -> tuple[SeatInfo, ...]:
     return tuple(
-        SeatInfo(r.seat, r.name, r.bot, r.joined_at is not None)
+        SeatInfo(
+            r.seat,
+            r.name,
+            r.bot,
+            r.joined_at is not None,
+            (r.bot_level or DEFAULT_BOT_LEVEL) if r.bot else None,
+        )
         for r in sorted(rows, key=lambda r: r.seat)
     )
 

@@ -27,6 +27,13 @@ const ROLES = [
   ["bot", "Bot"],
 ];
 
+// The server's bot levels (docs/API.md, POST /api/games); medium is its default.
+const LEVELS = [
+  ["easy", "Easy (random)"],
+  ["medium", "Medium (greedy)"],
+  ["hard", "Hard (searches)"],
+];
+
 const $ = (sel) => document.querySelector(sel);
 let kinds = [];
 
@@ -83,15 +90,26 @@ function renderSeats() {
 function renderSeatRows() {
   const n = Number($("#num-seats").value);
   const list = $("#seat-list");
-  const old = [...list.querySelectorAll("select")].map((s) => s.value);
+  const old = [...list.querySelectorAll("select.seat-role")].map((s) => s.value);
+  const oldLevels = [...list.querySelectorAll("select.seat-level")].map((s) => s.value);
   list.replaceChildren();
   for (let seat = 0; seat < n; seat++) {
     const st = seatStyle(seat);
     const role = old[seat] || (seat === 0 ? "you" : "friend");
     const select = h(
       "select",
-      { id: `seat-role-${seat}`, "data-seat": seat, onchange: onRoleChange },
+      { id: `seat-role-${seat}`, class: "seat-role", "data-seat": seat, onchange: onRoleChange },
       ROLES.map(([v, label]) => h("option", { value: v, selected: v === role }, label)),
+    );
+    const level = oldLevels[seat] || "medium";
+    const levelSelect = h(
+      "select",
+      {
+        id: `seat-level-${seat}`,
+        class: "seat-level",
+        "aria-label": `Bot level for seat ${st.letter}`,
+      },
+      LEVELS.map(([v, label]) => h("option", { value: v, selected: v === level }, label)),
     );
     list.append(
       h(
@@ -104,6 +122,7 @@ function renderSeatRows() {
           ` Seat ${st.letter} (${st.colourName})`,
         ),
         select,
+        levelSelect,
       ),
     );
   }
@@ -125,7 +144,7 @@ function renderSeatRows() {
 function onRoleChange(ev) {
   // Exactly one seat is "you": choosing it for one seat gives the old one to a friend.
   if (ev.target.value === "you") {
-    for (const s of document.querySelectorAll("#seat-list select")) {
+    for (const s of document.querySelectorAll("#seat-list select.seat-role")) {
       if (s !== ev.target && s.value === "you") s.value = "friend";
     }
   }
@@ -133,11 +152,13 @@ function onRoleChange(ev) {
 }
 
 function ensureOneYou() {
-  const selects = [...document.querySelectorAll("#seat-list select")];
+  const selects = [...document.querySelectorAll("#seat-list select.seat-role")];
   if (!selects.some((s) => s.value === "you")) {
     const free = selects.find((s) => s.value !== "bot") || selects[0];
     if (free) free.value = "you";
   }
+  // A level is chosen only for bot seats.
+  for (const s of selects) $(`#seat-level-${s.dataset.seat}`).hidden = s.value !== "bot";
 }
 
 function showError(msg) {
@@ -156,14 +177,17 @@ async function onCreate(ev) {
     $("#your-name").focus();
     return showError("Please enter your name, so your friends know who invited them.");
   }
-  const roles = [...document.querySelectorAll("#seat-list select")].map((s) => s.value);
+  const roles = [...document.querySelectorAll("#seat-list select.seat-role")].map((s) => s.value);
+  const levels = [...document.querySelectorAll("#seat-list select.seat-level")].map((s) => s.value);
   const mySeat = roles.indexOf("you");
   const body = {
     kind: kind.id,
     num_seats: roles.length,
     public: $("#public-table").checked,
     seats: roles.map((r, i) =>
-      r === "bot" ? { bot: true, name: `Bot ${seatStyle(i).letter}` } : { bot: false },
+      r === "bot"
+        ? { bot: true, level: levels[i], name: `Bot ${seatStyle(i).letter}` }
+        : { bot: false },
     ),
   };
   const start = $("#start-player").value;

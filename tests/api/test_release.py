@@ -120,7 +120,13 @@ def test_release_then_rejoin_with_a_new_name_and_the_game_goes_on(client, db, ki
 
     r = release(client, game_id, seat, host)
     assert r.status_code == 200, r.text
-    assert r.json()["seats"][seat] == {"seat": seat, "name": None, "bot": False, "joined": False}
+    assert r.json()["seats"][seat] == {
+        "seat": seat,
+        "name": None,
+        "bot": False,
+        "joined": False,
+        "level": None,
+    }
     assert r.json()["status"] == "open" and r.json()["version"] == before["version"]
     with db.connect() as conn:
         row = conn.execute(

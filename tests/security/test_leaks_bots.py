@@ -41,7 +41,10 @@ def attack(game_id: str, seat: int, version: int, legal: list[Any]) -> Any:
 
 def _bot_game(client, kind: str) -> str:
     n = engines.get(kind).max_players
-    r = client.post("/api/games", json={"kind": kind, "num_seats": n, "seats": [{"bot": True}] * n})
+    # Easy bots: the attack measures the secrecy of the RNG. A greedy level's choice follows
+    # from its legal list, which the attacker here is given but a real opponent is not.
+    seats = [{"bot": True, "level": "easy"}] * n
+    r = client.post("/api/games", json={"kind": kind, "num_seats": n, "seats": seats})
     assert r.status_code == 201, r.text
     game_id = r.json()["id"]
     deadline = time.monotonic() + 120

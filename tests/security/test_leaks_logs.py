@@ -95,6 +95,9 @@ def test_a_refused_bot_action_is_logged_without_the_engines_message(client, kit,
         def must_act(self, seat):
             return True
 
+        def bot_level(self, seat):
+            return "easy"
+
         def view(self, seat):
             return {}
 

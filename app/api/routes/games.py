@@ -32,7 +32,11 @@ def create_game(
     starts when every human seat is joined. The answer carries the host token, once."""
     all_bots = bool(body.seats) and all(s.bot for s in body.seats or ())
     check_bot_games(session, request.app.state.settings.max_bot_games, all_bots)
-    seats = [SeatSpec(bot=s.bot, name=s.name) for s in body.seats] if body.seats else None
+    seats = (
+        [SeatSpec(bot=s.bot, name=s.name, level=s.level) for s in body.seats]
+        if body.seats
+        else None
+    )
     snap, host_token, invites = service.create(
         session, body.kind, body.num_seats, body.options, seats, public=body.public
     )

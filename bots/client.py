@@ -1,0 +1,140 @@
+"""The remote bot kit: play one seat of a game on a Tafelrunde server with any policy.
+
+    python -m bots.client "http://host:8000/play/GAME_ID?join=1&key=KEY" --level hard
+
+takes the seat of that invite link, plays it to the end over the API (REST to act, the
+WebSocket to hear about changes) and prints the result. A policy of your own is a function
+``policy(view, legal, rng) -> action``, exactly like the built-in levels (``bots.policies``),
+so it sees what the server's bots see and nothing more::
+
+    from bots.client import play
+
+    def first_choice(view, legal, rng):
+        return legal[0]["action"]   # legal: [{action, label}]; view: docs/API.md
+
+    play("http://localhost:8000/play/ab12cd34ef56?join=1&key=...", first_choice)
+
+This module does I/O (httpx, websockets); the policies stay pure.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import random
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import parse_qs, urlsplit
+
+import httpx
+from websockets.sync.client import connect
+
+from .policies import LEVELS, Policy, policy_for
+
+log = logging.getLogger("bots.client")
+
+
+@dataclass(frozen=True)
+class Invite:
+    """Where a seat is: the server's base URL, the game, the seat and the invite's key (a
+    private table's seat is joined with its key; a public table's link has none)."""
+
+    server: str
+    game_id: str
+    seat: int
+    key: str | None = None
+
+    @classmethod
+    def parse(cls, url: str, seat: int | None = None) -> Invite:
+        """An invite link (``/play/{game_id}?join=<seat>&key=<key>``), or a game link plus
+        ``seat``."""
+        parts = urlsplit(url)
+        path = parts.path.rstrip("/").split("/")
+        if len(path) < 3 or path[-2] != "play":
+            raise ValueError(f"not a game link (…/play/GAME_ID?join=SEAT): {url!r}")
+        query = parse_qs(parts.query)
+        key = query.get("key", [None])[0]
+        if seat is None:
+            joins = query.get("join")
+            if not joins:
+                raise ValueError(f"the link names no seat (?join=SEAT), and no --seat: {url!r}")
+            seat = int(joins[0])
+        return cls(f"{parts.scheme}://{parts.netloc}", path[-1], seat, key)
+
+
+def join_seat(http: httpx.Client, invite: Invite, name: str) -> str:
+    """Take the invite's seat; returns the seat's token (the server shows it once)."""
+    body = {"name": name} if invite.key is None else {"name": name, "key": invite.key}
+    r = http.post(f"/api/games/{invite.game_id}/seats/{invite.seat}/join", json=body)
+    if r.status_code != 201:
+        raise RuntimeError(f"could not join seat {invite.seat}: {r.status_code} {r.text}")
+    return r.json()["token"]
+
+
+def play(
+    url: str,
+    policy: Policy,
+    *,
+    seat: int | None = None,
+    name: str = "Remote bot",
+    rng: random.Random | None = None,
+    token: str | None = None,
+) -> dict[str, Any]:
+    """Join the seat of ``url`` (or use ``token``, a seat already joined) and play it with
+    ``policy`` until the game is over; returns ``{scores, winners}``."""
+    invite = Invite.parse(url, seat)
+    rng = rng or random.Random()
+    with httpx.Client(base_url=invite.server, timeout=30) as http:
+        token = token or join_seat(http, invite, name)
+        auth = {"Authorization": f"Bearer {token}"}
+        ws_url = invite.server.replace("http", "ws", 1) + f"/ws/games/{invite.game_id}"
+        acted_on = -1
+        with connect(ws_url, max_size=None) as ws:
+            ws.send(json.dumps({"type": "auth", "token": token}))
+            while True:
+                message = json.loads(ws.recv())
+                if message.get("type") == "ping":
+                    ws.send(json.dumps({"type": "pong"}))
+                    continue
+                if message.get("type") == "error":
+                    log.warning("server: %s %s", message.get("code"), message.get("message"))
+                    continue
+                if message.get("type") != "state" or message.get("seat") != invite.seat:
+                    continue  # a spectator state sent before the server read our auth
+                if message["status"] == "over":
+                    return http.get(f"/api/games/{invite.game_id}/result").json()
+                version = message["version"]
+                if not message["legal_actions"] or version <= acted_on:
+                    continue
+                acted_on = version
+                action = policy(message["view"], message["legal_actions"], rng)
+                r = http.post(
+                    f"/api/games/{invite.game_id}/actions",
+                    headers=auth,
+                    json={"version": version, "action": action},
+                )
+                if r.status_code == 409 and r.json()["error"]["code"] == "stale_version":
+                    continue  # something happened meanwhile; the next state says what
+                if r.status_code != 200:
+                    raise RuntimeError(f"action refused: {r.status_code} {r.text}")
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(
+        prog="python -m bots.client", description="Play one seat of a Tafelrunde game."
+    )
+    parser.add_argument("url", help="the seat's invite link (…/play/GAME_ID?join=SEAT&key=KEY)")
+    parser.add_argument("--seat", type=int, help="the seat, if the link names none")
+    parser.add_argument("--level", choices=LEVELS, default="hard")
+    parser.add_argument("--think-ms", type=float, default=1000, help="hard: time per move")
+    parser.add_argument("--name", default=None, help="the seat's name (default: the level)")
+    args = parser.parse_args(argv)
+    policy = policy_for(args.level, think_ms=args.think_ms)
+    name = args.name or f"{args.level.capitalize()} bot"
+    result = play(args.url, policy, seat=args.seat, name=name)
+    print(json.dumps(result))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,164 @@
+"""Bot levels in the server (issue 12): chosen per seat at creation, stored, searched in
+worker processes while the server keeps answering; and the remote kit (``bots.client``)
+playing a whole game against a real server.
+
+Nothing here times anything: the tests wait on conditions with generous deadlines.
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+import time
+
+import httpx
+
+from bots import policy_for
+from bots.client import Invite, play
+
+DEADLINE = 300
+
+
+def wait_for(check, what: str, seconds: float = DEADLINE):
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        value = check()
+        if value:
+            return value
+        time.sleep(0.05)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+def test_the_creator_picks_a_level_per_bot_seat(client):
+    seats = [{"bot": True, "level": "easy"}, {"bot": True}, {"bot": False}]
+    r = client.post("/api/games", json={"kind": "dolmengoetter", "num_seats": 3, "seats": seats})
+    assert r.status_code == 201, r.text
+    game_id = r.json()["id"]
+    expected = ["easy", "medium", None]  # medium is the default; humans have none
+    assert [s["level"] for s in r.json()["seats"]] == expected
+    assert [s["level"] for s in client.get(f"/api/games/{game_id}").json()["seats"]] == expected
+
+
+def test_a_level_must_be_known_and_only_on_a_bot_seat(client):
+    for seat, field in (({"bot": True, "level": "expert"}, "level"), ({"level": "hard"}, "bot")):
+        before = client.get("/api/games").json()
+        r = client.post(
+            "/api/games", json={"kind": "dolmengoetter", "num_seats": 2, "seats": [seat, seat]}
+        )
+        assert r.status_code == 400, r.text
+        assert r.json()["error"]["code"] == "bad_request"
+        assert field in r.json()["error"]["message"]
+        assert client.get("/api/games").json() == before
+
+
+def test_a_human_is_answered_while_several_hard_bots_search(server_factory):
+    """Two games of five hard bots keep the only search worker busy; meanwhile a human
+    plays against a hard bot: every request is answered, the human's bot answers too, and
+    the all-bot games advance during the human's game (so the bots were searching)."""
+    server = server_factory(BOT_WORKERS="1", BOT_THINK_MS="150", BOT_DELAY="0")
+    http = httpx.Client(base_url=server.url, timeout=60)
+    bot_games = []
+    for _ in range(2):
+        r = http.post(
+            "/api/games",
+            json={
+                "kind": "dolmengoetter",
+                "num_seats": 5,
+                "seats": [{"bot": True, "level": "hard"}] * 5,
+            },
+        )
+        assert r.status_code == 201, r.text
+        bot_games.append(r.json()["id"])
+    r = http.post(
+        "/api/games",
+        json={
+            "kind": "dolmengoetter",
+            "num_seats": 2,
+            "seats": [{"bot": False}, {"bot": True, "level": "hard"}],
+            "options": {"start_player": 0},
+        },
+    )
+    game_id = r.json()["id"]
+    key = r.json()["invites"][0]["key"]
+    joined = http.post(f"/api/games/{game_id}/seats/0/join", json={"name": "Ada", "key": key})
+    token = joined.json()["token"]
+    auth = {"Authorization": f"Bearer {token}"}
+
+    def bot_versions():
+        return [http.get(f"/api/games/{g}").json()["version"] for g in bot_games]
+
+    wait_for(lambda: all(v > 0 for v in bot_versions()), "the bot games to start")
+    before = bot_versions()
+    rng = random.Random(5)
+    for move in range(8):  # three druids each, then turns: the bot answers every one
+        state = wait_for(
+            lambda: (
+                (s := http.get(f"/api/games/{game_id}/view", headers=auth).json())["legal_actions"]
+                and s
+            ),
+            f"the human's turn {move}",
+        )
+        action = rng.choice(state["legal_actions"])["action"]
+        r = http.post(
+            f"/api/games/{game_id}/actions",
+            headers=auth,
+            json={"version": state["version"], "action": action},
+        )
+        assert r.status_code == 200, r.text
+        assert r.json()["version"] == state["version"] + 1
+    after = bot_versions()
+    assert all(b > a for a, b in zip(before, after, strict=True)), (before, after)
+    human = http.get(f"/api/games/{game_id}").json()
+    assert human["version"] >= 15  # 8 human moves, each answered by the bot but the last
+    log = server.log_path.read_text()
+    assert "played as medium" not in log and "Traceback" not in log
+
+
+def test_the_remote_kit_plays_a_whole_game_against_a_real_server(server_factory):
+    """Two remote bots (hard with a tiny budget, and medium) take the two invite links of a
+    game and play it to the end over REST + WebSocket, against a server bot."""
+    server = server_factory(BOT_DELAY="0")
+    http = httpx.Client(base_url=server.url, timeout=60)
+    r = http.post(
+        "/api/games",
+        json={
+            "kind": "dschingis_khan",
+            "num_seats": 3,
+            "seats": [{"bot": False}, {"bot": True, "level": "easy"}, {"bot": False}],
+        },
+    )
+    game_id = r.json()["id"]
+    keys = {i["seat"]: i["key"] for i in r.json()["invites"]}
+    results: dict[int, object] = {}
+    policies = {0: policy_for("hard", think_ms=None, iterations=20), 2: policy_for("medium")}
+
+    def remote(seat: int) -> None:
+        link = f"{server.url}/play/{game_id}?join={seat}&key={keys[seat]}"
+        results[seat] = play(link, policies[seat], name=f"Remote {seat}", rng=random.Random(seat))
+
+    threads = [threading.Thread(target=remote, args=(s,), daemon=True) for s in policies]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(DEADLINE)
+    summary = http.get(f"/api/games/{game_id}").json()
+    assert summary["status"] == "over"
+    assert [s["name"] for s in summary["seats"]][::2] == ["Remote 0", "Remote 2"]
+    result = http.get(f"/api/games/{game_id}/result").json()
+    assert results == {0: result, 2: result}
+    assert len(result["scores"]) == 3 and result["winners"]
+
+
+def test_an_invite_link_names_the_server_game_and_seat():
+    invite = Invite.parse("https://example.org:8443/play/ab12cd34ef56?join=2&key=s3cr3t")
+    assert invite == Invite("https://example.org:8443", "ab12cd34ef56", 2, "s3cr3t")
+    public = Invite.parse("https://example.org:8443/play/ab12cd34ef56?join=2")
+    assert public == Invite("https://example.org:8443", "ab12cd34ef56", 2)
+    assert Invite.parse("http://h/play/ab12/", seat=1) == Invite("http://h", "ab12", 1)
+    for bad in ("http://h/games/ab12?join=1", "http://h/play/ab12"):
+        try:
+            Invite.parse(bad)
+        except ValueError as err:
+            assert bad in str(err)
+        else:
+            raise AssertionError(f"{bad} accepted")
