@@ -22,7 +22,7 @@ import numpy as np
 import pyspiel
 
 import engines
-from engines.core import State
+from engines.core import Action, State
 from engines.rl import Encoding, encoding
 
 SEED_NODES = 8
@@ -30,6 +30,9 @@ SEED_NODES = 8
 MAX_GAME_LENGTH = {"dschingis_khan": 2000, "dolmengoetter": 2000}
 """A generous bound on plies (random play ends both games within about 250)."""
 DEFAULT_PLAYERS = 2
+# pyspiel's PlayerId is an IntEnum; named with its type here as pyspiel has no type hints.
+_CHANCE: int = pyspiel.PlayerId.CHANCE
+_TERMINAL: int = pyspiel.PlayerId.TERMINAL
 
 
 def _game_type(game_id: str) -> pyspiel.GameType:
@@ -55,7 +58,7 @@ def _game_type(game_id: str) -> pyspiel.GameType:
 class _Shared:
     """Carried in a state's ``__dict__``; OpenSpiel deep-copies that dict on ``clone``."""
 
-    def __init__(self, value: Any) -> None:
+    def __init__(self, value: TafelrundeGame) -> None:
         self.value = value
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Shared:
@@ -118,7 +121,7 @@ class TafelrundeState(pyspiel.State):
         self._shared = _Shared(game)
         self._seed: list[int] = []
         self._core = _Core(None)
-        self._legal: dict[int, Any] | None = None
+        self._legal: dict[int, Action] | None = None
 
     @property
     def engine_state(self) -> State | None:
@@ -128,16 +131,18 @@ class TafelrundeState(pyspiel.State):
     def current_player(self) -> int:
         state = self._core.state
         if state is None:
-            return pyspiel.PlayerId.CHANCE
+            return _CHANCE
         if state.is_over:
-            return pyspiel.PlayerId.TERMINAL
+            return _TERMINAL
         return state.to_act()[0]
 
-    def _legal_map(self) -> dict[int, Any]:
+    def _legal_map(self) -> dict[int, Action]:
         if self._legal is None:
-            game: TafelrundeGame = self._shared.value
             state = self._core.state
-            self._legal = game.encoding.legal(state, state.to_act()[0])
+            if state is None:
+                # OpenSpiel asks a chance node for its chance outcomes, never for actions.
+                raise RuntimeError("no player acts while the seed is being drawn")
+            self._legal = self._shared.value.encoding.legal(state, state.to_act()[0])
         return self._legal
 
     def _legal_actions(self, player: int) -> list[int]:
@@ -147,7 +152,7 @@ class TafelrundeState(pyspiel.State):
         return [(byte, 1 / 256) for byte in range(256)]
 
     def _apply_action(self, action: int) -> None:
-        game: TafelrundeGame = self._shared.value
+        game = self._shared.value
         if self._core.state is None:
             self._seed.append(action)
             if len(self._seed) == SEED_NODES:
@@ -159,10 +164,9 @@ class TafelrundeState(pyspiel.State):
         self._legal = None
 
     def _action_to_string(self, player: int, action: int) -> str:
-        if player == pyspiel.PlayerId.CHANCE:
+        if player == _CHANCE:
             return f"seed byte {action}"
-        game: TafelrundeGame = self._shared.value
-        return game.encoding.label(action)
+        return self._shared.value.encoding.label(action)
 
     def is_terminal(self) -> bool:
         state = self._core.state
@@ -199,7 +203,9 @@ class ViewObserver:
         self.tensor = np.zeros(game.observation_size, np.float32)
         self.dict = {"observation": self.tensor}
 
-    def _view(self, state: TafelrundeState, player: int) -> tuple[dict[str, Any] | None, Any]:
+    def _view(
+        self, state: TafelrundeState, player: int
+    ) -> tuple[dict[str, Any] | None, int | None]:
         engine_state = state.engine_state
         seat = player if self.private else None
         if engine_state is None:

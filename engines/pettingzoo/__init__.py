@@ -13,14 +13,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import Any
 
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
 import engines
-from engines.core import State
+from engines.core import Action, State
 from engines.rl import Encoding, encoding
 
 
@@ -46,7 +46,8 @@ def encode_observation(
 
 
 class TafelrundeEnv(AECEnv):
-    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"], "is_parallelizable": False}
+    metadata: dict[str, Any]
+    """Per environment: its name says which game it plays."""
 
     def __init__(self, game_id: str, num_players: int = 2, render_mode: str | None = None):
         super().__init__()
@@ -56,7 +57,11 @@ class TafelrundeEnv(AECEnv):
                 f"{engine.name} is played by {engine.min_players} to {engine.max_players} "
                 f"players, not {num_players}"
             )
-        self.metadata = {**self.metadata, "name": f"tafelrunde_{game_id}_v0"}
+        self.metadata = {
+            "render_modes": ["ansi"],
+            "is_parallelizable": False,
+            "name": f"tafelrunde_{game_id}_v0",
+        }
         self.engine = engine
         self.encoding = encoding(game_id)
         self.num_players = num_players
@@ -73,7 +78,7 @@ class TafelrundeEnv(AECEnv):
     def action_space(self, agent: str) -> spaces.Discrete:
         return self._act_space
 
-    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is not None:
             self._seeds = random.Random(seed)
         self.state_ = self.engine.new(self.num_players, self._seeds.getrandbits(64))
@@ -82,15 +87,20 @@ class TafelrundeEnv(AECEnv):
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        self.infos = {a: {} for a in self.agents}
-        self._legal: dict[int, Any] = {}
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._legal: dict[int, Action] = {}
         self._select()
 
     def _seat(self, agent: str) -> int:
         return self.possible_agents.index(agent)
 
+    def _state(self) -> State:
+        if self.state_ is None:
+            raise RuntimeError("the environment has no game yet: call reset() first")
+        return self.state_
+
     def _select(self) -> None:
-        state = self.state_
+        state = self._state()
         seat = state.to_act()[0]
         self._legal = self.encoding.legal(state, seat)
         self.agent_selection = self.possible_agents[seat]
@@ -98,7 +108,7 @@ class TafelrundeEnv(AECEnv):
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self._seat(agent)
         codes = list(self._legal) if agent == self.agent_selection and self._legal else []
-        return encode_observation(self.encoding, self.state_.view(seat), seat, codes)
+        return encode_observation(self.encoding, self._state().view(seat), seat, codes)
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
@@ -109,7 +119,7 @@ class TafelrundeEnv(AECEnv):
             raise ValueError(
                 f"{action!r} is not a legal action of {agent} now (use the action_mask)"
             )
-        state = self.state_
+        state = self._state()
         state.apply(self._seat(agent), self._legal[int(action)])
         self._cumulative_rewards[agent] = 0.0
         if state.is_over:

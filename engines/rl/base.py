@@ -37,11 +37,23 @@ class Vector:
         self._mark(name, start)
 
 
-def relative(seat: int | None, me: int | None, n: int) -> int | None:
+def relative_seat(seat: int, me: int | None, n: int) -> int:
     """``seat`` counted from the viewer (the viewer is 0), so one agent fits every seat."""
+    return (seat - (me or 0)) % n
+
+
+def relative(seat: int | None, me: int | None, n: int) -> int | None:
+    """``relative_seat``, or ``None`` where a view has no seat (nobody's, no one's turn)."""
     if seat is None:
         return None
-    return (seat - (me or 0)) % n
+    return relative_seat(seat, me, n)
+
+
+def number(value: object, name: str) -> int:
+    """An action field that must be a whole number; ``ValueError`` naming it otherwise."""
+    if not isinstance(value, int):
+        raise ValueError(f"{name} must be a whole number, not {value!r}")
+    return value
 
 
 class Encoding(ABC):

@@ -12,7 +12,7 @@ from typing import Any
 
 from engines.core import load_board
 
-from .base import Encoding, Vector, relative
+from .base import Encoding, Vector, number, relative, relative_seat
 
 PHASES = ("druids", "turn", "rights", "over")
 VALUES = (1, 2, 3, 4)
@@ -49,13 +49,15 @@ class DolmengoetterEncoding(Encoding):
         o = self.offset
         P = self.num_places
         if kind in ("place_druid", "herbs"):
-            return o[kind] + action["place"]
+            return o[kind] + number(action["place"], "place")
         if kind in ("walk", "flight"):
-            return o[kind] + (action["from_place"] * P + action["to"]) * 2 + bool(action["stone"])
+            start, to = number(action["from_place"], "from_place"), number(action["to"], "to")
+            return o[kind] + (start * P + to) * 2 + bool(action["stone"])
         if kind == "place_dolmen":
-            return o[kind] + action["circle"] * len(VALUES) + VALUES.index(action["value"])
+            circle = number(action["circle"], "circle")
+            return o[kind] + circle * len(VALUES) + VALUES.index(action["value"])
         if kind == "decline_dolmen":
-            return o[kind] + action["circle"]
+            return o[kind] + number(action["circle"], "circle")
         if kind == "pass":
             return o[kind]
         raise ValueError(f"not a Dolmengötter action: {action!r}")
@@ -99,7 +101,7 @@ class DolmengoetterEncoding(Encoding):
         for circle in view["circles"]:
             stones = [0] * n
             for seat, count in enumerate(circle["stones"]):
-                stones[rel(seat)] = count
+                stones[relative_seat(seat, me, n)] = count
             x.numbers("circle.stones", stones)
             x.numbers("circle.filled", [circle["filled"]])
             x.one_hot("circle.majority", rel_or_none(circle["majority"]), n + 1)
@@ -115,7 +117,7 @@ class DolmengoetterEncoding(Encoding):
                 if d is not None:
                     value = 4 if d["value"] is None else VALUES.index(d["value"])
                 x.one_hot("circle.stack", value, 5)
-        players = sorted(view["players"], key=lambda p: rel(p["seat"]))
+        players = sorted(view["players"], key=lambda p: relative_seat(p["seat"], me, n))
         for p in players:
             x.numbers(
                 "players.counts",

@@ -20,7 +20,7 @@ from typing import Any
 
 from engines.core import load_board
 
-from .base import Encoding, Vector, relative
+from .base import Encoding, Vector, number, relative, relative_seat
 
 FACES = ("chinese", "mongolian", "farmer", "plague", "ginseng")
 FACE = {f: i for i, f in enumerate(FACES)}
@@ -71,16 +71,18 @@ class DschingisKhanEncoding(Encoding):
         if kind in SIMPLE:
             return o["simple"] + SIMPLE.index(kind)
         if kind == "place_wall":
-            return o["place_wall"] + action["line"]
+            return o["place_wall"] + number(action["line"], "line")
         if kind == "place_scout":
-            return o["place_scout"] + action["village"]
+            return o["place_scout"] + number(action["village"], "village")
         if kind == "setup":
-            a, b = action["villages"]
+            a, b = (number(v, "villages") for v in action["villages"])
             line = next(i for i, vs in enumerate(self.line_villages) if set(vs) == {a, b})
             fa, fb = (FACE[f] for f in action["faces"])
-            return o["setup"] + ((line * 5 + fa) * 5 + fb) * 2 + (action["scout"] == b)
+            scout_b = number(action["scout"], "scout") == b
+            return o["setup"] + ((line * 5 + fa) * 5 + fb) * 2 + scout_b
         if kind == "step":
-            to, face, via = action["to"], FACE[action["tile"]], tuple(action.get("via", ()))
+            to, face = number(action["to"], "to"), FACE[action["tile"]]
+            via = tuple(number(v, "via") for v in action.get("via", ()))
             if not via:
                 return o["step_track"] + to * 5 + face
             if len(via) == 1:
@@ -175,7 +177,7 @@ class DschingisKhanEncoding(Encoding):
         x.one_hot("walls.west_end", walls["ends"]["west"], T)
         x.one_hot("walls.east_end", walls["ends"]["east"], T)
         x.numbers("walls.supply_and_out", [walls["supply"], walls["out_of_game"]])
-        players = sorted(view["players"], key=lambda p: rel(p["seat"]))
+        players = sorted(view["players"], key=lambda p: relative_seat(p["seat"], me, n))
         for p in players:
             x.numbers("players.counts", [p["walls"], p["tiles"], p["passive"], p["discards"]])
             x.one_hot("players.scout", V if p["scout"] is None else p["scout"], V + 1)
