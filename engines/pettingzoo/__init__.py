@@ -11,7 +11,6 @@ same game. Needs the ``rl`` extra (pettingzoo, gymnasium, numpy).
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
 from typing import Any
 
@@ -20,7 +19,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 import engines
-from engines.core import Action, State
+from engines.core import Action, Rng, State
 from engines.rl import Encoding, encoding
 
 
@@ -69,7 +68,9 @@ class TafelrundeEnv(AECEnv):
         self.possible_agents = [f"player_{s}" for s in range(num_players)]
         self._obs_space = observation_space(self.encoding, num_players)
         self._act_space = spaces.Discrete(self.encoding.num_actions)
-        self._seeds = random.Random()
+        # Engines draw from their own RNG only: the games' seeds come from a stream that
+        # ``reset(seed=...)`` restarts; without a seed, the next game of the same stream.
+        self._seeds = Rng(0)
         self.state_: State | None = None
 
     def observation_space(self, agent: str) -> spaces.Dict:
@@ -80,8 +81,8 @@ class TafelrundeEnv(AECEnv):
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is not None:
-            self._seeds = random.Random(seed)
-        self.state_ = self.engine.new(self.num_players, self._seeds.getrandbits(64))
+            self._seeds = Rng(seed)
+        self.state_ = self.engine.new(self.num_players, self._seeds.next_u64())
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -134,10 +135,9 @@ class TafelrundeEnv(AECEnv):
         else:
             self._select()
         self._accumulate_rewards()
-        if self.render_mode == "ansi":
-            print(self.render())
 
     def render(self) -> str:
+        """The ``ansi`` render: a line of text to print (an engine prints nothing itself)."""
         state = self.state_
         if state is None:
             return ""
