@@ -1,23 +1,47 @@
 """Random complete games per second and actions per second, per game and player count.
 
-Usage: python benchmarks/engine.py [--games N] [--runs R] [--only GAME_ID]
+Usage: python benchmarks/engine.py [--games N] [--runs R] [--only GAME_ID] [--compare REF]
+
 Each run plays N random games (uniformly random legal actions of the seat to act) on one
-core; the figure printed is the median over R runs.
+core; the figure printed is the median over R runs. ``--compare REF`` also runs the engines
+of git ref REF (exported with ``git archive`` into a temporary folder) in a second worker
+process and alternates runs between the two, so both see the same machine load; it prints
+both figures and their ratio. Every figure is measured in a worker process whose
+``sys.path`` starts with the engines' source folder, so the working tree's engines are the
+ones measured whatever the current folder or ``PYTHONPATH``.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import statistics
+import subprocess
+import sys
+import tempfile
 import time
+from pathlib import Path
+from typing import Any
 
-import engines
-from engines.core import Rng
-
-CASES = [("dolmengoetter", 2), ("dolmengoetter", 5), ("dschingis_khan", 2), ("dschingis_khan", 4)]
+ROOT = Path(__file__).resolve().parents[1]
+GAMES = ["dolmengoetter", "dschingis_khan"]
+CASES = [
+    ("dolmengoetter", 2),
+    ("dolmengoetter", 3),
+    ("dolmengoetter", 4),
+    ("dolmengoetter", 5),
+    ("dschingis_khan", 2),
+    ("dschingis_khan", 3),
+    ("dschingis_khan", 4),
+]
 
 
 def run_once(game_id: str, players: int, games: int, seed0: int) -> tuple[float, float]:
+    """Play ``games`` random games; (games/s, actions/s). Runs inside a worker."""
+    import engines
+    from engines.core import Rng
+
     game = engines.get(game_id)
     actions = 0
     start = time.perf_counter()
@@ -32,20 +56,105 @@ def run_once(game_id: str, players: int, games: int, seed0: int) -> tuple[float,
     return games / elapsed, actions / elapsed
 
 
+def worker(source: str) -> None:
+    """Serve ``run_once`` requests (one JSON list a line on stdin) with ``source``'s engines."""
+    sys.path.insert(0, source)
+    for line in sys.stdin:
+        game_id, players, games, seed0 = json.loads(line)
+        print(json.dumps(run_once(game_id, players, games, seed0)), flush=True)
+
+
+class Worker:
+    def __init__(self, source: Path) -> None:
+        self.proc = subprocess.Popen(
+            [sys.executable, __file__, "--worker", str(source)],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+            cwd=source,
+        )
+
+    def run(self, game_id: str, players: int, games: int, seed0: int) -> tuple[float, float]:
+        assert self.proc.stdin is not None and self.proc.stdout is not None
+        self.proc.stdin.write(json.dumps([game_id, players, games, seed0]) + "\n")
+        self.proc.stdin.flush()
+        answer = self.proc.stdout.readline()
+        if not answer:
+            raise RuntimeError(f"benchmark worker exited ({self.proc.wait()})")
+        gps, aps = json.loads(answer)
+        return gps, aps
+
+    def close(self) -> None:
+        assert self.proc.stdin is not None
+        self.proc.stdin.close()
+        self.proc.wait()
+
+
+def export(ref: str, into: str) -> Path:
+    """The engines and boards of git ref ``ref``, as files under ``into``."""
+    archive = subprocess.run(
+        ["git", "archive", ref, "engines", "seeds"], cwd=ROOT, capture_output=True, check=True
+    )
+    subprocess.run(["tar", "-x", "-C", into], input=archive.stdout, check=True)
+    return Path(into)
+
+
+def load() -> str:
+    return "load average " + " ".join(f"{x:.2f}" for x in os.getloadavg())
+
+
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--runs", type=int, default=5)
-    parser.add_argument("--only", choices=engines.game_ids())
+    parser.add_argument("--only", choices=GAMES)
+    parser.add_argument("--compare", metavar="REF", help="also run git ref REF's engines")
+    parser.add_argument("--worker", help=argparse.SUPPRESS)
     args = parser.parse_args()
-    print(f"{'game':<16}{'players':>8}{'games/s':>12}{'actions/s':>12}   (median of {args.runs})")
-    for game_id, players in CASES:
-        if args.only and game_id != args.only:
-            continue
-        runs = [run_once(game_id, players, args.games, 1000 * r) for r in range(args.runs)]
-        gps = statistics.median(r[0] for r in runs)
-        aps = statistics.median(r[1] for r in runs)
-        print(f"{game_id:<16}{players:>8}{gps:>12.1f}{aps:>12.0f}")
+    if args.worker:
+        worker(args.worker)
+        return
+    cases = [(g, p) for g, p in CASES if not args.only or g == args.only]
+    with tempfile.TemporaryDirectory(prefix="engine-bench-") as tmp:
+        workers: dict[str, Worker] = {"now": Worker(ROOT)}
+        if args.compare:
+            workers = {"ref": Worker(export(args.compare, tmp)), **workers}
+        print(f"{load()} at start; median of {args.runs} runs of {args.games} games")
+        if args.compare:
+            print(f"ref = {args.compare}, now = working tree")
+            print(
+                f"{'game':<16}{'players':>8}{'ref games/s':>13}{'now games/s':>13}{'ratio':>8}"
+                f"{'ref actions/s':>15}{'now actions/s':>15}"
+            )
+        else:
+            print(f"{'game':<16}{'players':>8}{'games/s':>12}{'actions/s':>12}")
+        try:
+            for game_id, players in cases:
+                results: dict[str, list[tuple[float, float]]] = {k: [] for k in workers}
+                for w in workers.values():
+                    w.run(game_id, players, 3, 10**6)  # warm-up: tables built on first use
+                for r in range(args.runs):
+                    # Alternate, so a burst of load from elsewhere hits both alike.
+                    for name, w in workers.items():
+                        results[name].append(w.run(game_id, players, args.games, 1000 * r))
+                med: dict[str, Any] = {
+                    k: (statistics.median(x[0] for x in v), statistics.median(x[1] for x in v))
+                    for k, v in results.items()
+                }
+                if args.compare:
+                    (rg, ra), (ng, na) = med["ref"], med["now"]
+                    print(
+                        f"{game_id:<16}{players:>8}{rg:>13.1f}{ng:>13.1f}{ng / rg:>7.2f}×"
+                        f"{ra:>15.0f}{na:>15.0f}",
+                        flush=True,
+                    )
+                else:
+                    ng, na = med["now"]
+                    print(f"{game_id:<16}{players:>8}{ng:>12.1f}{na:>12.0f}", flush=True)
+        finally:
+            for w in workers.values():
+                w.close()
+        print(f"{load()} at the end")
 
 
 if __name__ == "__main__":

@@ -17,6 +17,8 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from itertools import repeat
+from operator import is_
 from typing import Any, ClassVar, Generic, TypeVar
 
 from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError
@@ -131,12 +133,16 @@ class State(ABC):
 
     def legal_actions(self, seat: int) -> list[Action]:
         """Every legal action for ``seat`` now (empty when it is not that seat's turn)."""
+        return list(self._legal(seat))
+
+    def _legal(self, seat: int) -> list[Action]:
+        """The cached legal list of ``seat`` itself: callers must not change it."""
         cached = self._legal_cache.get(seat)
         if cached is None:
             waiting = not self.is_over and seat in self.to_act()
             cached = self._legal_actions(seat) if waiting else []
             self._legal_cache[seat] = cached
-        return list(cached)
+        return cached
 
     def parse_action(self, action: Action | Mapping[str, Any]) -> Action:
         return self.game.parse_action(action)
@@ -152,11 +158,15 @@ class State(ABC):
         if seat not in waiting:
             why = self.game._why_not_your_turn(self, seat, action, waiting)
             raise IllegalAction(why, "not_your_turn")
-        if action not in self.legal_actions(seat):
+        legal = self._legal(seat)
+        # Games hand out shared action objects, so an action taken from the legal list is
+        # found by identity (a C loop); only an action parsed from outside is compared by
+        # value, field by field.
+        if not any(map(is_, legal, repeat(action))) and action not in legal:
             raise IllegalAction(self.game._why_illegal(self, seat, action), "illegal_action")
         events = self._apply(seat, action)
         self.ply += 1
-        self._legal_cache.clear()
+        self._legal_cache = {}
         return events
 
     def view(self, seat: int | None = None) -> dict[str, Any]:

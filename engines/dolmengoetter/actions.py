@@ -129,6 +129,18 @@ def place_druid(place: int) -> PlaceDruid:
     return a
 
 
+_PLACE_DRUID_ROWS: dict[int, tuple[PlaceDruid, ...]] = {}
+
+
+def place_druid_row(num_places: int) -> tuple[PlaceDruid, ...]:
+    """``row[place]``: the druid placement on each place, so a list of them is one C-level
+    ``map`` over the free places."""
+    row = _PLACE_DRUID_ROWS.get(num_places)
+    if row is None:
+        row = _PLACE_DRUID_ROWS[num_places] = tuple(place_druid(p) for p in range(num_places))
+    return row
+
+
 def walk(from_place: int, to: int, stone: bool) -> Walk:
     key = (from_place, to, stone)
     a = _WALK.get(key)
@@ -187,6 +199,26 @@ def move_table(kind: Literal["walk", "flight"], choices: int, num_places: int) -
     if table is None:
         table = _MOVE_TABLES[key] = [[None] * num_places for _ in range(num_places)]
     return table
+
+
+FlightRow = tuple[tuple[Flight, ...], ...]
+"""``row[to]``: the flights from one place to ``to``, one per stone decision."""
+
+_FLIGHT_ROWS: dict[tuple[int, int, int], FlightRow] = {}
+
+
+def flight_row(choices: int, start: int, num_places: int) -> FlightRow:
+    """The flights from ``start`` to every place (``()`` to ``start`` itself), one per stone
+    decision in ``STONE_CHOICES[choices]``: a flight may go to any free place (DG-4), so the
+    whole row is made on first use and a lying druid's flights are one C-level ``map``."""
+    key = (choices, start, num_places)
+    row = _FLIGHT_ROWS.get(key)
+    if row is None:
+        row = _FLIGHT_ROWS[key] = tuple(
+            () if to == start else tuple(flight(start, to, s) for s in STONE_CHOICES[choices])
+            for to in range(num_places)
+        )
+    return row
 
 
 def fill_moves(

@@ -30,6 +30,8 @@ class Board:
     """DG-8: scoring factor by stack position, from the top down."""
     max_dolmens: tuple[int, ...]
     raw: Mapping[str, Any]
+    circle_sizes: tuple[int, ...]
+    """Stone places per circle: a circle with that many stones is complete (DG-8)."""
 
     @property
     def num_circles(self) -> int:
@@ -71,6 +73,7 @@ class Board:
             factors=tuple(tuple(c["factors"]) for c in circles),
             max_dolmens=tuple(c["max_dolmens"] for c in circles),
             raw=data,
+            circle_sizes=tuple(len(c["places"]) for c in circles),
         )
 
 

@@ -7,6 +7,8 @@ Dolmens have no ids: an id could tell a seat which hidden value moved where (DG-
 
 from __future__ import annotations
 
+from bisect import insort
+from itertools import chain
 from typing import Any, assert_never, cast
 
 from engines.core import Action, Event, Game, GameOptions, Outcome, Rng, State
@@ -64,6 +66,9 @@ class DolmengoetterState(State):
         self.druid = [FREE] * board.num_places
         """Seat whose druid is on each place."""
         self.lying = [False] * board.num_places
+        self.free = list(range(board.num_places))
+        """Places with neither stone nor druid, ascending (derived; not dumped): where a
+        druid may be placed or fly to (DG-2, DG-4). Kept up to date move by move."""
         self.stones_left = [supply.stones] * n
         self.score = [START_SCORE] * n
         self.hands = [list(supply.dolmens) for _ in range(n)]
@@ -123,7 +128,7 @@ class DolmengoetterState(State):
             out: list[Action] = [A.place_dolmen(right.circle, v) for v in VALUES if hand[v - 1]]
             out.append(A.decline_dolmen(right.circle))
             return out
-        return [A.place_druid(p) for p in self.free_places()]
+        return list(map(A.place_druid_row(self.board.num_places).__getitem__, self.free))
 
     def stone_choices(self, seat: int) -> int:
         """DG-5: the stone decisions open to ``seat`` after a move (``A.STONE_CHOICES`` index)."""
@@ -134,9 +139,19 @@ class DolmengoetterState(State):
 
     def free_places(self) -> list[int]:
         """DG-2/DG-4: where a druid may be placed or fly to: no stone and no druid there."""
-        stone, druid = self.stone, self.druid
-        # Written out rather than a predicate call per place: that cost ~5% of game speed.
-        return [p for p in range(len(stone)) if stone[p] == FREE and druid[p] == FREE]
+        return list(self.free)
+
+    def druid_places(self, seat: int) -> list[int]:
+        """The places of ``seat``'s druids, ascending."""
+        druid = self.druid
+        out = []
+        p = -1
+        # ``list.count`` and ``list.index`` scan in C: a few calls instead of a Python loop
+        # over every place.
+        for _ in range(druid.count(seat)):
+            p = druid.index(seat, p + 1)
+            out.append(p)
+        return out
 
     def walk_destinations(self, place: int) -> list[int]:
         """DG-3: where the druid on ``place`` can walk to."""
@@ -146,25 +161,17 @@ class DolmengoetterState(State):
         choices = self.stone_choices(seat)
         num_places = self.board.num_places
         walks = A.move_table("walk", choices, num_places)
-        flights: A.MoveTable | None = None
-        druid, lying = self.druid, self.lying
+        lying = self.lying
         out: list[Action] = []
-        free: list[int] = []
-        for p in range(num_places):
-            if druid[p] != seat:
-                continue
+        for p in self.druid_places(seat):
             row = walks[p]
             for to in self.walk_destinations(p):
                 out += row[to] or A.fill_moves(walks, "walk", choices, p, to)
             if can_collect_herbs(lying[p]):
                 out.append(A.herbs(p))
             elif can_take_flight(lying[p]):
-                if flights is None:
-                    flights = A.move_table("flight", choices, num_places)
-                    free = self.free_places()
-                row = flights[p]
-                for to in free:
-                    out += row[to] or A.fill_moves(flights, "flight", choices, p, to)
+                flights = A.flight_row(choices, p, num_places)
+                out.extend(chain.from_iterable(map(flights.__getitem__, self.free)))
         if not out:
             out.append(A.PASS)  # DG-9
         return out
@@ -198,6 +205,7 @@ class DolmengoetterState(State):
 
     def _place_druid(self, seat: int, action: A.PlaceDruid) -> list[Event]:
         self.druid[action.place] = seat
+        self.free.remove(action.place)
         self.druids_placed += 1
         events = [Event("druid_placed", {"seat": seat, "place": action.place})]
         if self.druids_placed == DRUIDS_PER_PLAYER * self.num_players:
@@ -213,9 +221,12 @@ class DolmengoetterState(State):
         self.lying[start] = False
         self.druid[to] = seat
         self.lying[to] = False
+        free = self.free
+        free.remove(to)
         events = [Event(action.type, {"seat": seat, "from": start, "to": to})]
         if action.stone:
             return self._place_stone(seat, start, events)
+        insort(free, start)
         penalty = decline_penalty(self.stones_left[seat])
         self.score[seat] -= penalty
         events.append(
@@ -318,10 +329,9 @@ class DolmengoetterState(State):
                 )
             )
         self.phase = TURN
-        board = self.board
-        filled = self.filled
-        for c in range(board.num_circles):
-            if self.scored[c] is None and filled[c] == len(board.circle_places[c]):
+        scored = self.scored
+        for c, (n, size) in enumerate(zip(self.filled, self.board.circle_sizes, strict=True)):
+            if n == size and scored[c] is None:
                 events.append(self._score_circle(c, final=False))
         return self._end_turn(events)
 
@@ -431,3 +441,5 @@ class DolmengoetterState(State):
         self.final_left = None if data["final_left"] is None else list(data["final_left"])
         self.end_reason = data["end_reason"]
         self.counts, self.filled = self.board.count_stones(self.stone, self.num_players)
+        stone, druid = self.stone, self.druid
+        self.free = [p for p in range(len(stone)) if stone[p] == FREE and druid[p] == FREE]

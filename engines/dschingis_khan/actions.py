@@ -131,17 +131,23 @@ DschingisKhanAction = Annotated[
 ]
 
 
+MAX_SHARED_STEPS = 50_000
+"""How many distinct steps ``SharedActions`` keeps (about 25,000 arise in 100 random games)."""
+
+
 class SharedActions:
     """One shared object per distinct action where there are few of them, made once per game.
 
     Actions are frozen, so every state of a game can hand out the same objects: the legal
-    lists are built without allocating, and the core's legality check mostly compares
-    identities. Steps are made fresh (the wall routes make tens of thousands of them).
+    lists are built without allocating, and the core's legality check compares identities.
+    Steps and setups are made (and validated) on first use and kept: a game meets only a few
+    thousand distinct ones.
     """
 
     __slots__ = (
         "_scouts",
         "_setups",
+        "_steps",
         "_walls",
         "discard_tiles",
         "pass_turn",
@@ -159,6 +165,7 @@ class SharedActions:
         self._walls = [PlaceWall(line=line) for line in range(num_lines)]
         self._scouts = [PlaceScout(village=v) for v in range(num_villages)]
         self._setups: dict[tuple[tuple[int, int], tuple[Face, Face], int], Setup] = {}
+        self._steps: dict[tuple[int, int, tuple[int, ...]], Step] = {}
 
     def place_wall(self, line: int) -> PlaceWall:
         return self._walls[line]
@@ -167,7 +174,13 @@ class SharedActions:
         return self._scouts[village]
 
     def step(self, to: int, face: int, via: tuple[int, ...]) -> Step:
-        return Step(to=to, tile=FACES[face], via=via)
+        key = (to, face, via)
+        action = self._steps.get(key)
+        if action is None:
+            if len(self._steps) >= MAX_SHARED_STEPS:
+                self._steps.clear()  # bounded: a long-lived server meets ever more routes
+            action = self._steps[key] = Step(to=to, tile=FACES[face], via=via)
+        return action
 
     def setup(self, villages: tuple[int, int], faces: tuple[Face, Face], scout: int) -> Setup:
         key = (villages, faces, scout)

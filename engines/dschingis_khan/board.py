@@ -42,6 +42,8 @@ class WallGeometry:
     total_walls: int
     north_seeds: Mapping[tuple[int, int], frozenset[int]] = field(default_factory=dict)
     """(west end, east end) -> villages with a border line on the north arc (DK-6)."""
+    tower_lines: tuple[tuple[int, ...], ...] = ()
+    """Tower -> the inner lines that end at it, ascending."""
 
     @property
     def num_lines(self) -> int:
@@ -84,6 +86,11 @@ class WallGeometry:
         east = [t for t, s in enumerate(geo.tower_side) if s == EAST]
         seeds = {(w, e): geo._north_arc_villages(w, e) for w in west for e in east}
         object.__setattr__(geo, "north_seeds", seeds)
+        at_tower: list[list[int]] = [[] for _ in geo.tower_side]
+        for line, (a, b) in enumerate(line_towers):
+            at_tower[a].append(line)
+            at_tower[b].append(line)
+        object.__setattr__(geo, "tower_lines", tuple(tuple(ls) for ls in at_tower))
         return geo
 
     def _north_arc_villages(self, west: int, east: int) -> frozenset[int]:

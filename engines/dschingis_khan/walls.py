@@ -365,7 +365,14 @@ class Wall:
         self._adj[inner].append((line, outer))
         self._adj[outer] = [(line, inner)]
         self._att[outer] = self._att[inner]
-        self._legal = None
+        if self._legal is not None:
+            # Only lines at the new tower change: a line elsewhere keeps both its towers'
+            # places on the board and their attachments.
+            touched = self.geo.tower_lines[outer]
+            legal = [ln for ln in self._legal if ln != line and ln not in touched]
+            legal += [ln for ln in touched if self.can_place(ln)]
+            legal.sort()
+            self._legal = legal
 
     def _drop_isolated(self) -> tuple[int, ...]:
         """DK-5: remove every piece no longer connected to the Great Wall's west end."""

@@ -372,3 +372,19 @@ def test_dk6_a_part_cut_off_at_a_border_tower_next_to_an_end_is_classed_by_its_b
     assert side(state, 9) == side(state, 17) == "china"
     assert side(state, 2) == side(state, 16) == "mongolia"
     check_wall_view(state.view(None))
+
+
+def test_dk2_dk3_legal_lines_kept_up_to_date_match_a_fresh_wall_in_random_games():
+    """The wall keeps its legal lines up to date piece by piece; a wall rebuilt from the same
+    pieces (nothing carried over) offers exactly the same lines after every placement."""
+    from engines.core import Rng
+    from engines.dschingis_khan.walls import Wall
+
+    for seed in range(8):
+        state = GAME.new(2 + seed % 3, seed)
+        rng = Rng(seed)
+        while not state.is_over:
+            seat = state.to_act()[0]
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+            fresh = Wall.from_json(state.geo, state.wall.to_json())
+            assert state.wall.legal_lines() == fresh.legal_lines()
