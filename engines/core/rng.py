@@ -60,3 +60,11 @@ class Rng:
         rng = cls(seed)
         rng.counter = counter
         return rng
+
+    # The keyed hash state cannot be pickled or deep-copied (OpenSpiel and PettingZoo copy
+    # states that way): copies are made from the two integers instead.
+    def __reduce__(self) -> tuple[type[Rng], tuple[int], dict[str, int]]:
+        return (Rng, (self.seed,), {"counter": self.counter})
+
+    def __setstate__(self, state: dict[str, int]) -> None:
+        self.counter = state["counter"]

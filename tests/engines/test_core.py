@@ -25,3 +25,18 @@ def test_randbelow_covers_its_range():
 
 def test_both_games_are_registered():
     assert set(game_ids()) == {"dschingis_khan", "dolmengoetter"}
+
+
+def test_an_rng_copied_by_pickle_or_deepcopy_draws_what_the_original_draws():
+    import copy
+    import pickle
+
+    from engines.core import Rng
+
+    rng = Rng(12345)
+    rng.next_u64()
+    twins = [pickle.loads(pickle.dumps(rng)), copy.deepcopy(rng), copy.copy(rng)]
+    ahead = [rng.next_u64() for _ in range(3)]
+    for twin in twins:
+        assert twin.counter == 1
+        assert [twin.next_u64() for _ in range(3)] == ahead
