@@ -86,7 +86,13 @@ def test_image_files_alone_serve_the_game_and_pass_the_healthcheck(tmp_path: Pat
     }
     env.update(PYTHONPATH=str(app_dir), HOST="127.0.0.1", PORT=str(port), BOT_DELAY="0")
     where = subprocess.run(
-        [sys.executable, "-c", "import app, engines; print(app.__file__, engines.__file__)"],
+        # Every package the server imports must come from the image's files, not from the
+        # test machine's install (the bot levels live in ``bots``).
+        [
+            sys.executable,
+            "-c",
+            "import app, bots, engines; print(app.__file__, bots.__file__, engines.__file__)",
+        ],
         cwd=app_dir,
         env=env,
         capture_output=True,
