@@ -14,9 +14,10 @@ def csp_refusals(player: Player) -> list[str]:
     return [e for e in player.errors if "Content Security Policy" in e]
 
 
-def test_home_and_game_page_run_with_nothing_refused(web, contexts):
+@pytest.mark.parametrize("kind", ["dolmengoetter", "dschingis_khan"])
+def test_home_and_game_page_run_with_nothing_refused(web, contexts, kind):
     player = Player(contexts().new_page(), 0, "Anna")
-    create_game(player.page, web.url, "dolmengoetter", ["you", "bot"], "Anna")
+    create_game(player.page, web.url, kind, ["you", "bot"], "Anna")
     player.page.wait_for_selector("body[data-version]")
     assert csp_refusals(player) == []
     assert player.errors == []

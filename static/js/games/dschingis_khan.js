@@ -890,7 +890,7 @@ function legend() {
     ),
     s(
       "svg",
-      { width: 0, height: 0, "aria-hidden": "true", style: "position:absolute" },
+      { width: 0, height: 0, "aria-hidden": "true", class: "pattern-defs" },
       s(
         "defs",
         {},
