@@ -61,6 +61,10 @@ class Close(Exception):
         self.code = code
 
 
+_COUNTING_OUT: set[asyncio.Future[None]] = set()
+"""Tasks counting closed sockets out of their seats' connections, kept until they finish."""
+
+
 class Outbox:
     """One connection's messages waiting for the network: at most ``limit``, then a close.
 
@@ -168,15 +172,11 @@ class GameSocket:
                 task.cancel()
             if self.sockets:
                 self.sockets.release(self.game_id, self.client)
-            # Started before anything here awaits: a connection cancelled while closing
-            # (server shutdown, a test client leaving) is still counted out.
-            counted_out = self.on_disconnect()
+            # Counting out runs on by itself, started before anything here awaits: a
+            # connection cancelled while closing (server shutdown, a client leaving) is still
+            # counted out, and the connection never waits on the database to end.
+            self.on_disconnect()
             await asyncio.gather(sender, receiver, return_exceptions=True)
-            if counted_out is not None:
-                try:
-                    await asyncio.shield(counted_out)
-                except Exception:  # presence is best effort; it goes stale by itself
-                    log.exception("websocket for game %s: presence not updated", self.game_id)
 
     async def _receive_forever(self) -> int | None:
         """Receive until the client leaves (``None``) or must be closed (the close code)."""
@@ -272,15 +272,23 @@ class GameSocket:
             await self.send_error(ApiError("bad_request", f"unknown message type {kind!r}"))
             raise Close(MALFORMED)
 
-    def on_disconnect(self) -> asyncio.Future[None] | None:
-        """Leave the room and start counting this socket out of its seat's connections (the
-        host may release a seat only while nobody is connected to it)."""
+    def on_disconnect(self) -> None:
+        """Leave the room and count this socket out of its seat's connections (the host may
+        release a seat only while nobody is connected to it), in a task of its own."""
         self.phase = Phase.CLOSED
         self._leave_room()
         if self.counted is None:
-            return None
+            return
         counted, self.counted = self.counted, None
-        return asyncio.ensure_future(run_in_threadpool(self.service.connected, counted, -1))
+        task = asyncio.ensure_future(self._count_out(counted))
+        _COUNTING_OUT.add(task)  # a reference until done: the loop keeps only weak ones
+        task.add_done_callback(_COUNTING_OUT.discard)
+
+    async def _count_out(self, counted: Caller) -> None:
+        try:
+            await run_in_threadpool(self.service.connected, counted, -1)
+        except Exception:  # presence is best effort; a count left behind goes stale by itself
+            log.exception("websocket for game %s: presence not updated", self.game_id)
 
     def _leave_room(self) -> None:
         if self.room is not None:
