@@ -156,27 +156,35 @@ class GameSocket:
         receiver = asyncio.create_task(self._receive_forever(), name=f"ws-recv-{self.game_id}")
         self._receiver = receiver
         try:
-            await asyncio.wait({sender, receiver}, return_when=asyncio.FIRST_COMPLETED)
-            if receiver.done() and not receiver.cancelled():
-                code = receiver.result()
-                if code is None:  # the client left: nothing more to send
-                    sender.cancel()
-                else:  # what is waiting (an ``error``, say) goes out before the close
-                    self.outbox.close(code)
+            try:
+                await asyncio.wait({sender, receiver}, return_when=asyncio.FIRST_COMPLETED)
+                if receiver.done() and not receiver.cancelled():
+                    code = receiver.result()
+                    if code is None:  # the client left: nothing more to send
+                        sender.cancel()
+                    else:  # what is waiting (an ``error``, say) goes out before the close
+                        self.outbox.close(code)
+                        await sender
+                elif receiver.done():  # cancelled: the client fell behind, the sender closes
                     await sender
-            elif receiver.done():  # cancelled: the client fell behind, the sender closes
-                await sender
-            # else the sender ended first: the socket broke; the receiver is cancelled below
-        finally:
-            for task in (sender, receiver):
-                task.cancel()
-            if self.sockets:
-                self.sockets.release(self.game_id, self.client)
-            # Counting out runs on by itself, started before anything here awaits: a
-            # connection cancelled while closing (server shutdown, a client leaving) is still
-            # counted out, and the connection never waits on the database to end.
-            self.on_disconnect()
-            await asyncio.gather(sender, receiver, return_exceptions=True)
+                # else the sender ended first: the socket broke; the receiver is cancelled below
+            finally:
+                for task in (sender, receiver):
+                    task.cancel()
+                if self.sockets:
+                    self.sockets.release(self.game_id, self.client)
+                # Counting out runs on by itself, started before anything here awaits: a
+                # connection cancelled while closing (server shutdown, a client leaving) is still
+                # counted out, and the connection never waits on the database to end.
+                self.on_disconnect()
+                await asyncio.gather(sender, receiver, return_exceptions=True)
+        except asyncio.CancelledError:
+            # Cancelled from outside (server shutdown; Starlette's TestClient cancels right
+            # after the client's disconnect) after or while cleaning up: the clean-up above
+            # has run, so the connection ends as a closed one does. Letting the cancellation
+            # out of an already finished connection made the TestClient report its session
+            # as cancelled now and then.
+            return
 
     async def _receive_forever(self) -> int | None:
         """Receive until the client leaves (``None``) or must be closed (the close code)."""
