@@ -49,6 +49,12 @@ def relative(seat: int | None, me: int | None, n: int) -> int | None:
     return relative_seat(seat, me, n)
 
 
+def relative_or_nobody(seat: int | None, me: int | None, n: int) -> int:
+    """``relative`` for a one-hot of ``n + 1`` slots: the last slot stands for "nobody"."""
+    r = relative(seat, me, n)
+    return n if r is None else r
+
+
 def number(value: object, name: str) -> int:
     """An action field that must be a whole number; ``ValueError`` naming it otherwise."""
     if not isinstance(value, int):

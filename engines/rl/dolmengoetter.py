@@ -12,7 +12,7 @@ from typing import Any
 
 from engines.core import load_board
 
-from .base import Encoding, Vector, number, relative, relative_seat
+from .base import Encoding, Vector, number, relative, relative_or_nobody, relative_seat
 
 PHASES = ("druids", "turn", "rights", "over")
 VALUES = (1, 2, 3, 4)
@@ -91,8 +91,7 @@ class DolmengoetterEncoding(Encoding):
             return relative(seat, me, n)
 
         def rel_or_none(seat: int | None) -> int:
-            r = rel(seat)
-            return n if r is None else r
+            return relative_or_nobody(seat, me, n)
 
         for place in view["places"]:
             x.one_hot("place.stone", rel_or_none(place["stone"]), n + 1)

@@ -20,7 +20,7 @@ from typing import Any
 
 from engines.core import load_board
 
-from .base import Encoding, Vector, number, relative, relative_seat
+from .base import Encoding, Vector, number, relative, relative_or_nobody, relative_seat
 
 FACES = ("chinese", "mongolian", "farmer", "plague", "ginseng")
 FACE = {f: i for i, f in enumerate(FACES)}
@@ -141,8 +141,7 @@ class DschingisKhanEncoding(Encoding):
             return relative(seat, me, n)
 
         def rel_or_none(seat: int | None) -> int:
-            r = rel(seat)
-            return n if r is None else r
+            return relative_or_nobody(seat, me, n)
 
         for village in view["villages"]:
             x.numbers("village.side_china", [village["side"] == "china"])
