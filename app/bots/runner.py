@@ -27,8 +27,8 @@ from app.db.models import GameRow, SeatRow
 from app.hub.base import Hub
 from app.services.games import Caller, GameService
 from app.services.snapshots import Snapshot
+from bots.policies import Policy
 
-from .policy import Policy
 from .randomness import bot_rng
 from .thinking import Thinker
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import time
 
 import engines
-from app.bots.policy import random_policy
+from bots.policies import random_policy
 
 
 def wait_until_over(client, game_id: str, seconds: float = 60) -> dict:
