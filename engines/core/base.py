@@ -109,8 +109,8 @@ class Event:
 Played = tuple[int, Action]
 """One applied action in the record of play: (seat, action)."""
 
-LastPlayed = tuple[int, list[Event]]
-"""What a take-back asks of the last action: (the RNG's counter before it, its events)."""
+LastPlayed = tuple[bool, list[Event]]
+"""What a take-back asks of the last action: (whether it drew from the RNG, its events)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -190,14 +190,14 @@ class State(ABC):
         # value, field by field.
         if not any(map(is_, legal, repeat(action))) and action not in legal:
             raise IllegalAction(self.game._why_illegal(self, seat, action), "illegal_action")
-        drawn = self.rng.counter
+        counter = self.rng.counter
         events = self._apply(seat, action)
         self.ply += 1
         self._legal_cache = {}
         # Only what a take-back needs, and no copy of the position: undo replays instead.
         if self._origin is not None:
             self._played.append((seat, action))
-            self._last = (drawn, events)
+            self._last = (self.rng.counter != counter, events)
         return events
 
     # ---- take-backs --------------------------------------------------------------------
@@ -211,10 +211,11 @@ class State(ABC):
         take back their decision too."""
         return bool(self._played) and self._played[-1][0] == seat
 
-    def _drew_nothing(self, last: LastPlayed) -> bool:
+    @staticmethod
+    def _drew_nothing(last: LastPlayed) -> bool:
         """The action drew nothing from the game's RNG: taken back, it could be played again
         until a draw pleases (a tile taken until the face is right)."""
-        return self.rng.counter == last[0]
+        return not last[0]
 
     @staticmethod
     def _showed_nothing(last: LastPlayed) -> bool:
@@ -276,8 +277,9 @@ class State(ABC):
         before = self.game.from_json(self._origin)
         last: LastPlayed | None = None
         for s, action in self._played:
-            drawn = before.rng.counter
-            last = (drawn, before._apply(s, action))
+            counter = before.rng.counter
+            events = before._apply(s, action)
+            last = (before.rng.counter != counter, events)
             before.ply += 1
         self._last = last
         self.rng = before.rng
