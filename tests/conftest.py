@@ -27,6 +27,7 @@ from sqlalchemy import Engine, create_engine, select, text
 import engines
 from app.core.config import Settings
 from app.db.models import ActionRow, Base, GameRow
+from app.services.snapshots import apply_entry
 from engines.core import Event, State
 from tests.support.server import ServerProcess
 
@@ -205,7 +206,7 @@ def replay(db: Engine, game_id: str) -> Replay:
     state = engines.get(game.kind).new(game.num_seats, game.seed, game.options)
     out = Replay(game.kind, game.num_seats, [state.clone()])
     for row in rows:
-        out.events.append(state.apply(row.seat, row.action))
+        out.events.append(apply_entry(state, row.seat, row.action))
         out.states.append(state.clone())
     return out
 

@@ -133,6 +133,9 @@ class SeatState(BaseModel):
     legal_actions: list[LabelledAction] = Field(
         description="What the seat may do now; empty unless it must act."
     )
+    can_undo: bool = Field(
+        False, description="Whether the seat may take back its last action now (POST .../undo)."
+    )
 
 
 class Kind(BaseModel):
@@ -153,6 +156,16 @@ class LegalActions(BaseModel):
     version: int
     seat: int
     actions: list[LabelledAction]
+    can_undo: bool = Field(
+        description="Whether the seat may take back its last action now (POST .../undo); "
+        "also when it is not its turn, until another seat acts."
+    )
+
+
+class PostUndo(Strict):
+    version: StrictInt = Field(
+        ge=0, description="The version the take-back is based on (the game's current one)."
+    )
 
 
 class Applied(BaseModel):
@@ -205,7 +218,7 @@ ERRORS: dict[int | str, dict[str, Any]] = {
         "invite_required: joining a private table's seat without its invite key",
         404: "unknown_kind, unknown_game, unknown_seat",
         409: "stale_version, not_your_turn, seat_taken, bot_seat, seat_in_use, "
-        "game_not_started, game_over, game_not_over",
+        "game_not_started, game_over, game_not_over, not_undoable (the engine's reason)",
         422: "illegal_action (the engine's reason), bad_action, bad_options, bad_player_count",
     }.items()
 }

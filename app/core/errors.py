@@ -40,6 +40,7 @@ STATUS: dict[str, int] = {
     "game_not_started": 409,
     "game_over": 409,
     "game_not_over": 409,
+    "not_undoable": 409,
     "illegal_action": 422,
     "bad_action": 422,
     "bad_options": 422,

@@ -12,7 +12,7 @@ import logging
 import secrets
 import threading
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any, cast
 
@@ -25,9 +25,9 @@ from app.core.security import hash_token, new_token
 from app.db.models import ActionRow, GameRow, SeatRow, TableEventRow, utcnow
 from app.db.session import Database
 from app.hub.base import Hub
-from app.services.snapshots import Snapshot, StateCache, as_utc, seat_infos
+from app.services.snapshots import UNDO_ENTRY, Snapshot, StateCache, as_utc, seat_infos
 from bots import DEFAULT_LEVEL as DEFAULT_BOT_LEVEL
-from engines.core import Event, Game, IllegalAction
+from engines.core import Event, Game, IllegalAction, State
 
 log = logging.getLogger(__name__)
 
@@ -573,6 +573,32 @@ class GameService:
         version with ``UPDATE ... WHERE version = :v``. Any failure writes nothing and leaves
         the cache as it was.
         """
+
+        def play(state: State) -> tuple[list[Event], dict[str, Any]]:
+            parsed = state.parse_action(action)  # once: ``apply`` takes it as it is
+            return state.apply(caller.seat, parsed), parsed.model_dump(mode="json")
+
+        return self._write_entry(session, caller, version, play)
+
+    def undo(self, session: Session, caller: Caller, version: int) -> tuple[Snapshot, list[Event]]:
+        """Take back the caller's seat's last action, if the engine allows it now
+        (``State.can_undo``; 409 ``not_undoable`` with its reason otherwise), as ``apply``
+        does an action: a row of its own (``UNDO_ENTRY``), the next version, published."""
+
+        def take_back(state: State) -> tuple[list[Event], dict[str, Any]]:
+            return state.undo(caller.seat), dict(UNDO_ENTRY)
+
+        return self._write_entry(session, caller, version, take_back)
+
+    def _write_entry(
+        self,
+        session: Session,
+        caller: Caller,
+        version: int,
+        change: Callable[[State], tuple[list[Event], dict[str, Any]]],
+    ) -> tuple[Snapshot, list[Event]]:
+        """The one write path of the action log: ``change`` a clone of the state at
+        ``version`` (it returns the events and the row's ``action`` JSON), then write."""
         game_id, seat = caller.game_id, caller.seat
         try:
             with self.db.write(session):
@@ -587,9 +613,7 @@ class GameService:
                         f"your action was based on version {version}",
                     )
                 state = snap.state.clone()
-                parsed = state.parse_action(action)  # once: ``apply`` takes it as it is
-                events = state.apply(seat, parsed)
-                stored = parsed.model_dump(mode="json")
+                events, stored = change(state)
                 status = "over" if state.is_over else snap.status
                 conn = session.connection()
                 bumped = conn.execute(

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, Final
 
 from sqlalchemy import bindparam, select
 from sqlalchemy.orm import Session
@@ -86,6 +87,10 @@ class Snapshot:
             self._memo[key] = self.state.view(seat)
         return self._memo[key]
 
+    def can_undo(self, seat: int | None) -> bool:
+        """Whether ``seat`` may take back its last action now (the engine decides)."""
+        return self.status == "running" and seat is not None and self.state.can_undo(seat)
+
     def legal_actions(self, seat: int | None) -> list[dict[str, Any]]:
         """``[{action, label}]`` for ``seat``; empty unless the game runs and waits for it."""
         if seat is None or not self.must_act(seat):
@@ -136,6 +141,7 @@ class Snapshot:
             "seats": [s.to_json() for s in self.seats],
             "view": self.view(seat),
             "legal_actions": self.legal_actions(seat),
+            "can_undo": self.can_undo(seat),
         }
 
     def summary(self) -> dict[str, Any]:
@@ -162,6 +168,22 @@ class Snapshot:
             actors=(*self.actors, seat),
             _memo={},
         )
+
+
+UNDO_ENTRY: Final[Mapping[str, str]] = {"type": "undo"}
+"""The ``action`` of an action-log row that takes back its seat's last action. The log
+stays append-only: a take-back is a row (and a version) of its own, and a replay turns it
+back into ``State.undo`` (``apply_entry``). No game has an action of type ``undo``."""
+
+
+def apply_entry(state: State, seat: int, action: Mapping[str, Any]) -> list[Event]:
+    """Replay one action-log row on ``state``: a take-back (``UNDO_ENTRY``) or an action.
+
+    Every replay of the log goes through here, so a take-back means the same everywhere.
+    """
+    if action == UNDO_ENTRY:
+        return state.undo(seat)
+    return state.apply(seat, action)
 
 
 HEAD = select(GameRow.version, GameRow.seats_revision).where(GameRow.id == bindparam("game_id"))
@@ -261,7 +283,7 @@ class StateCache:
             for seq, seat, action in rows:
                 if seq != len(events) + 1:
                     raise RuntimeError(f"game {game_id}: action log jumps to seq {seq}")
-                events.append(tuple(state.apply(seat, action)))
+                events.append(tuple(apply_entry(state, seat, action)))
                 actors.append(seat)
             if len(events) != row.version:
                 raise RuntimeError(f"game {game_id}: log ends before version {row.version}")

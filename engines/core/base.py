@@ -70,12 +70,21 @@ class Event:
     ``data`` is public. ``secret`` maps a seat to extra fields only that seat may see
     (its own tile face, its own dolmen value). ``hidden`` holds fields nobody sees until
     the game is over (the face of a tile that is discarded face down, for instance).
+    ``reveals`` says that the public ``data`` itself makes known something that was hidden
+    until now (the values of a circle's dolmens as it scores, DG-8), which no take-back
+    could hide again (``State.can_undo``).
     """
 
     type: str
     data: Mapping[str, Any] = field(default_factory=dict)
     secret: Mapping[int, Mapping[str, Any]] = field(default_factory=dict)
     hidden: Mapping[str, Any] = field(default_factory=dict)
+    reveals: bool = False
+
+    def shows_hidden(self) -> bool:
+        """Whether some seat learned from this event what another may not see (a secret or
+        hidden part), or everyone learned what was hidden until now (``reveals``)."""
+        return bool(self.secret or self.hidden or self.reveals)
 
     def view(self, seat: int | None, *, reveal: bool = False) -> dict[str, Any]:
         """The event as ``seat`` sees it (``None``: spectator); ``reveal``: game over."""
@@ -95,6 +104,13 @@ class Event:
             "secret": {str(k): dict(v) for k, v in self.secret.items()},
             "hidden": dict(self.hidden),
         }
+
+
+Played = tuple[int, Action]
+"""One applied action in the record of play: (seat, action)."""
+
+LastPlayed = tuple[bool, list[Event]]
+"""What a take-back asks of the last action: (whether it drew from the RNG, its events)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,6 +136,16 @@ class State(ABC):
         self.rng = rng
         self.ply = 0
         self._legal_cache: dict[int, list[Action]] = {}
+        self._origin: dict[str, Any] | None = None
+        """The JSON of the position the record of play starts from (``Game.new`` sets it);
+        ``None``: no record is kept (a state read from JSON or sampled), nothing to take
+        back."""
+        self._played: list[Played] = []
+        """The actions since ``_origin`` that make this position, oldest first: replayed
+        from ``_origin`` they give it exactly (taken-back ones are no longer in it)."""
+        self._last: LastPlayed | None = None
+        """The last of ``_played`` as a take-back judges it. Kept for that one action only,
+        so a game does not hold on to all its events."""
 
     # ---- public contract -------------------------------------------------------------
 
@@ -164,10 +190,103 @@ class State(ABC):
         # value, field by field.
         if not any(map(is_, legal, repeat(action))) and action not in legal:
             raise IllegalAction(self.game._why_illegal(self, seat, action), "illegal_action")
+        counter = self.rng.counter
         events = self._apply(seat, action)
         self.ply += 1
         self._legal_cache = {}
+        # Only what a take-back needs, and no copy of the position: undo replays instead.
+        if self._origin is not None:
+            self._played.append((seat, action))
+            self._last = (self.rng.counter != counter, events)
         return events
+
+    # ---- take-backs --------------------------------------------------------------------
+    #
+    # Decided here for every game, from what the action did, never from a list of action
+    # types per game: a seat may take back its last action exactly when each predicate
+    # below holds (DESIGN.md, "Take-backs").
+
+    def _is_last_actor(self, seat: int) -> bool:
+        """No other seat has acted since: taking back an action others have answered would
+        take back their decision too."""
+        return bool(self._played) and self._played[-1][0] == seat
+
+    @staticmethod
+    def _drew_nothing(last: LastPlayed) -> bool:
+        """The action drew nothing from the game's RNG: taken back, it could be played again
+        until a draw pleases (a tile taken until the face is right)."""
+        return not last[0]
+
+    @staticmethod
+    def _showed_nothing(last: LastPlayed) -> bool:
+        """None of its events told any seat something hidden (``Event.shows_hidden``): once
+        learned it cannot be unlearned. A secret part counts even when only the acting seat
+        sees it, since the core cannot tell whether that seat knew it before."""
+        return not any(event.shows_hidden() for event in last[1])
+
+    def _game_goes_on(self) -> bool:
+        """The action did not end the game: the end makes everything public."""
+        return not self.is_over
+
+    def why_not_undoable(self, seat: int) -> str | None:
+        """Why ``seat`` may not take back its last action now; ``None`` when it may."""
+        if self._origin is None:
+            return "this position keeps no record of play to take back from"
+        if not self._played:
+            return "no action has been played yet"
+        if not self._is_last_actor(seat):
+            return (
+                f"only the last action can be taken back, and seat {self._played[-1][0]} played it"
+            )
+        last = self._last
+        assert last is not None
+        what = self._played[-1][1].type
+        if not self._game_goes_on():
+            return f"your last action ({what}) ended the game, which shows everything"
+        if not self._drew_nothing(last):
+            return f"your last action ({what}) drew at random; a draw cannot be taken back"
+        if not self._showed_nothing(last):
+            return (
+                f"your last action ({what}) showed hidden information, which cannot be taken back"
+            )
+        return None
+
+    def can_undo(self, seat: int) -> bool:
+        """Whether ``seat`` may take back its last action now (``undo``)."""
+        return self.why_not_undoable(seat) is None
+
+    def undo(self, seat: int) -> list[Event]:
+        """Take back the last action of ``seat``: the position becomes exactly the one before
+        it (``to_json()`` equal, ply included). Raises ``IllegalAction`` (``not_undoable``,
+        with the reason) and changes nothing when ``can_undo`` is false.
+
+        After a take-back the seat's action before may be taken back too, if it qualifies
+        (its own, and nobody acted in between).
+        """
+        if not isinstance(seat, int) or not 0 <= seat < self.num_players:
+            raise IllegalAction(f"there is no seat {seat!r} in this game", "unknown_seat")
+        why = self.why_not_undoable(seat)
+        if why is not None:
+            raise IllegalAction(why, "not_undoable")
+        assert self._origin is not None
+        undone = self.ply
+        self._played.pop()
+        # Replay the record instead of keeping a copy of every position: apply stays cheap,
+        # and a take-back (rare) costs one replay. Each action was legal when first played,
+        # so the game's own ``_apply`` is trusted with it again.
+        before = self.game.from_json(self._origin)
+        last: LastPlayed | None = None
+        for s, action in self._played:
+            counter = before.rng.counter
+            events = before._apply(s, action)
+            last = (before.rng.counter != counter, events)
+            before.ply += 1
+        self._last = last
+        self.rng = before.rng
+        self.ply = before.ply
+        self._load(before._dump())
+        self._legal_cache = {}
+        return [Event("undo", {"seat": seat, "undone_ply": undone, "ply": self.ply})]
 
     def view(self, seat: int | None = None) -> dict[str, Any]:
         """JSON-ready view for ``seat`` (``None``: spectator): only what it may know."""
@@ -209,7 +328,12 @@ class State(ABC):
         }
 
     def clone(self) -> State:
+        """An independent copy, with the record of play (so a clone can take back too)."""
         state: State = self.game.from_json(self.to_json())
+        if self._origin is not None:
+            state._origin = self._origin  # shared: never changed once taken
+            state._played = list(self._played)
+            state._last = self._last
         return state
 
     # ---- hooks a game fills in ---------------------------------------------------------
@@ -300,6 +424,7 @@ class Game(ABC, Generic[S]):
             )
         state = self._new_state(num_players, Rng(seed))
         state._setup(opts)
+        state._origin = state.to_json()
         return state
 
     def from_json(self, data: Mapping[str, Any]) -> S:

@@ -352,6 +352,8 @@ class DolmengoetterState(State):
                 "dolmens": [{**row._asdict(), "position": k} for k, row in enumerate(rows)],
                 "scores": list(self.score),
             },
+            # DG-8/DG-11: the scored dolmens' values become public here.
+            reveals=bool(rows),
         )
 
     def _end_turn(self, events: list[Event]) -> list[Event]:

@@ -18,6 +18,7 @@ import { Connection } from "./connection.js";
 import { seatStyle, seatSwatch } from "./palette.js";
 import { Picker } from "./picker.js";
 import { h } from "./svg.js";
+import { Undo, undoEventText } from "./undo.js";
 
 const $ = (sel) => document.querySelector(sel);
 const MAX_LOG = 400;
@@ -191,6 +192,13 @@ async function start() {
   setupZoom();
   app.boardView.svg.addEventListener("click", onBoardClick);
   app.boardView.svg.addEventListener("keydown", onBoardKey);
+  app.undo = new Undo({
+    where: $("#prompt"),
+    gameId: app.gameId,
+    token: () => app.token,
+    refresh: refreshView,
+    note,
+  });
   document.addEventListener("keydown", (ev) => {
     if (ev.key === "Escape" && app.picker && app.picker.started) {
       app.picker.reset();
@@ -407,6 +415,7 @@ function render(sameVersion) {
   drawInvites();
   drawActionList(legal);
   drawResult(view, over);
+  app.undo.update(st);
 }
 
 function toAct(view) {
@@ -995,6 +1004,8 @@ function sharedEventText(ev, c) {
       return `Game over. Winner${(ev.winners || []).length > 1 ? "s" : ""}: ${(ev.winners || []).map((w) => c.nameOf(w)).join(", ")}.`;
     case "turn":
       return "";
+    case "undo":
+      return undoEventText(ev, c);
     default:
       return ev.type.replace(/_/g, " ");
   }
