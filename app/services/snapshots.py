@@ -23,6 +23,21 @@ from bots import DEFAULT_LEVEL as DEFAULT_BOT_LEVEL
 from engines.core import Event, Game, State
 
 
+def apply_entry(state: State, seat: int, action: dict[str, Any]) -> list[Event]:
+    """One action-log row replayed onto ``state``.
+
+    STAND-IN (replay branch): the undo part owns this function (a ``{"type": "undo"}`` row
+    takes the seat's last action back); the lead replaces this body with theirs at merge.
+    """
+    return state.apply(seat, action)
+
+
+def start_state(game: Game, row: GameRow) -> State:
+    """The game's position at version 0, before any log row (the live cache and the
+    replays of /history both start here)."""
+    return game.new(row.num_seats, row.seed, row.options)
+
+
 @dataclass(frozen=True, slots=True)
 class SeatInfo:
     seat: int
@@ -242,7 +257,7 @@ class StateCache:
             raise RuntimeError(f"game {game_id} is a {row.kind!r}, which this server lacks")
         seats = seat_infos(list(session.scalars(select(SeatRow).where(SeatRow.game_id == game_id))))
         if cached is None or cached.version > row.version:
-            state = game.new(row.num_seats, row.seed, row.options)
+            state = start_state(game, row)
             events: list[tuple[Event, ...]] = []
             actors: list[int] = []
         else:
@@ -261,7 +276,7 @@ class StateCache:
             for seq, seat, action in rows:
                 if seq != len(events) + 1:
                     raise RuntimeError(f"game {game_id}: action log jumps to seq {seq}")
-                events.append(tuple(state.apply(seat, action)))
+                events.append(tuple(apply_entry(state, seat, action)))
                 actors.append(seat)
             if len(events) != row.version:
                 raise RuntimeError(f"game {game_id}: log ends before version {row.version}")
