@@ -13,6 +13,7 @@ replayed games dropped first), and stepping through a game replays at most a few
 
 from __future__ import annotations
 
+import json
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass
@@ -97,7 +98,7 @@ class History:
     def __init__(self, games: dict[str, Game], size: int = GAMES_KEPT) -> None:
         self.games = games
         self.size = size
-        self._checkpoints: OrderedDict[str, dict[int, dict[str, Any]]] = OrderedDict()
+        self._checkpoints: OrderedDict[str, dict[int, str]] = OrderedDict()
         self._lock = threading.Lock()
 
     def past(self, session: Session, snap: Snapshot, seat: int | str, version: int) -> PastView:
@@ -129,15 +130,15 @@ class History:
             self._checkpoints.move_to_end(snap.game_id)
             while len(self._checkpoints) > self.size:
                 self._checkpoints.popitem(last=False)
-            start = max((v for v in kept if v <= version), default=None)
-            saved = kept.get(start) if start is not None else None
+            start = max((v for v in kept if v <= version), default=0)
+            saved = kept.get(start)
         if saved is None:
             row = session.get(GameRow, snap.game_id)
             if row is None:  # games are never deleted; the snapshot says it exists
                 raise ApiError("unknown_game", f"there is no game {snap.game_id!r}")
             state, start = start_state(game, row), 0
         else:
-            state = game.from_json(saved)
+            state = game.from_json(json.loads(saved))
         rows = session.execute(
             select(ActionRow.seq, ActionRow.seat, ActionRow.action)
             .where(
@@ -147,7 +148,7 @@ class History:
             )
             .order_by(ActionRow.seq)
         )
-        new: dict[int, dict[str, Any]] = {}
+        new: dict[int, str] = {}
         at = start
         for seq, seat, action in rows:
             if seq != at + 1:
@@ -155,7 +156,8 @@ class History:
             apply_entry(state, seat, action)
             at = seq
             if seq % CHECKPOINT_EVERY == 0:
-                new[seq] = state.to_json()
+                # As text: a state may share its lists with the JSON it dumps or loads.
+                new[seq] = json.dumps(state.to_json())
         session.commit()  # end the read transaction (as ``GameService.load`` does)
         if at != version:
             raise RuntimeError(f"game {snap.game_id}: log ends before version {version}")
