@@ -16,8 +16,8 @@ pytestmark = pytest.mark.browser
 KIND = "dolmengoetter"
 
 
-def new_game(base: str) -> tuple[str, dict[int, str]]:
-    r = httpx.post(f"{base}/api/games", json={"kind": KIND, "num_seats": 2})
+def new_game(base: str, kind: str = KIND) -> tuple[str, dict[int, str]]:
+    r = httpx.post(f"{base}/api/games", json={"kind": kind, "num_seats": 2})
     assert r.status_code == 201, r.text
     created = r.json()
     tokens = {}
@@ -171,3 +171,37 @@ def test_looking_back_stops_moves_and_the_latest_position_resumes_play(contexts,
     table.click_one(player, random.Random(1))
     page.wait_for_function("v => document.body.dataset.version === String(v)", arg=latest + 1)
     assert not player.errors
+
+
+def test_a_finished_dschingis_khan_game_shows_each_seats_faces_then_all(contexts, table):
+    base = table.base
+    game_id, tokens = new_game(base, "dschingis_khan")
+    latest = play(base, game_id, tokens, 3000, random.Random(3))
+    assert httpx.get(f"{base}/api/games/{game_id}").json()["status"] == "over"
+    # A watcher's page (no seat) of the finished game.
+    watcher = open_as(contexts, table, game_id, None, None)
+    page = watcher.page
+    shown(page, latest, "watcher")
+
+    def faces(view: dict[str, Any]) -> tuple[int, int]:
+        layers = [layer for v in view["villages"] for layer in v["stack"]]
+        return sum(layer["face"] is not None for layer in layers), len(layers)
+
+    def known_at(v: int) -> list[int]:
+        return [faces(history(base, game_id, p, v)["view"])[0] for p in ("watcher", 0, "all")]
+
+    # A position where seat 0 knew more faces than a watcher, and not all of them.
+    version = next(v for v in range(latest - 1, 0, -1) if sorted(set(known_at(v))) == known_at(v))
+    page.fill("#history-slider", str(version))
+    page.dispatch_event("#history-slider", "input")
+    known: dict[str, int] = {}
+    for perspective in ("0", "1", "watcher", "all"):
+        page.select_option("#history-seen-by", perspective)
+        shown(page, version, perspective)
+        expected, layers = faces(history(base, game_id, perspective, version)["view"])
+        known[perspective] = count(page, ".tile[data-face]")
+        assert known[perspective] == expected, perspective
+        assert count(page, ".tile") == layers
+    assert known["all"] == count(page, ".tile") > known["0"] > known["watcher"]
+    table.shot(page, "history-dschingis-khan-revealed-desktop")
+    assert not watcher.errors
