@@ -27,6 +27,7 @@ from app.db.migrate import upgrade
 from app.db.session import Database
 from app.hub.choice import make_hub
 from app.services.games import GameService
+from app.services.history import History
 from app.services.registry import available_games
 from app.ws.endpoint import GameSocket
 from app.ws.rooms import Rooms
@@ -110,6 +111,7 @@ def create_app(
     )
     app.state.settings = settings
     app.state.service = service
+    app.state.history = History(service.games)  # replays (GET .../history)
     app.state.hub = hub
     app.state.rooms = rooms
     app.state.bots = bots
@@ -118,7 +120,14 @@ def create_app(
     # Added last, so outermost: a 413 from the body limit carries the headers too.
     app.add_middleware(SecurityHeaders)
     install_error_handlers(app, check_before_body)
-    for module in (routes.kinds, routes.games, routes.seats, routes.actions, health_probes):
+    for module in (
+        routes.kinds,
+        routes.games,
+        routes.seats,
+        routes.actions,
+        routes.history,
+        health_probes,
+    ):
         app.include_router(module.router)
 
     @app.websocket("/ws/games/{game_id}")

@@ -195,6 +195,30 @@ class Log(BaseModel):
     )
 
 
+class HistoryView(BaseModel):
+    """One past position of a game, as one seat saw it (docs/API.md, "History")."""
+
+    game_id: str
+    kind: str
+    version: int = Field(description="The position after this action (0: the start).")
+    latest: int = Field(description="The game's version now: versions run from 0 to latest.")
+    ended: bool = Field(
+        description="The game has ended: every seat's views and the full reveal may be replayed."
+    )
+    seat: int | Literal["watcher", "all"] = Field(
+        description="Whose view: a seat, the watcher's, or all (the full reveal)."
+    )
+    actor: int | None = Field(description="The seat that played action `version` (null at 0).")
+    events: list[dict[str, Any]] = Field(
+        description="What action `version` caused, as `seat` saw it then (all revealed for "
+        "`all` and at the end)."
+    )
+    seats: list[Seat]
+    view: dict[str, Any] = Field(
+        description="State.view(seat) of the position (`all`: with every hidden part shown)."
+    )
+
+
 class Result(BaseModel):
     scores: list[int]
     winners: list[int]
@@ -215,8 +239,9 @@ ERRORS: dict[int | str, dict[str, Any]] = {
         400: "bad_request: malformed JSON or a field that does not fit",
         401: "unauthorized: missing or unknown seat token",
         403: "forbidden: a token of another game; a token that may not release this seat; "
-        "invite_required: joining a private table's seat without its invite key",
-        404: "unknown_kind, unknown_game, unknown_seat",
+        "invite_required: joining a private table's seat without its invite key; "
+        "history_private: another seat's past views, or the full reveal, while the game runs",
+        404: "unknown_kind, unknown_game, unknown_seat, unknown_version",
         409: "stale_version, not_your_turn, seat_taken, bot_seat, seat_in_use, "
         "game_not_started, game_over, game_not_over, not_undoable (the engine's reason)",
         422: "illegal_action (the engine's reason), bad_action, bad_options, bad_player_count",

@@ -24,6 +24,12 @@ from bots import DEFAULT_LEVEL as DEFAULT_BOT_LEVEL
 from engines.core import Event, Game, State
 
 
+def start_state(game: Game, row: GameRow) -> State:
+    """The game's position at version 0, before any log row (the live cache and the
+    replays of /history both start here)."""
+    return game.new(row.num_seats, row.seed, row.options)
+
+
 @dataclass(frozen=True, slots=True)
 class SeatInfo:
     seat: int
@@ -264,7 +270,7 @@ class StateCache:
             raise RuntimeError(f"game {game_id} is a {row.kind!r}, which this server lacks")
         seats = seat_infos(list(session.scalars(select(SeatRow).where(SeatRow.game_id == game_id))))
         if cached is None or cached.version > row.version:
-            state = game.new(row.num_seats, row.seed, row.options)
+            state = start_state(game, row)
             events: list[tuple[Event, ...]] = []
             actors: list[int] = []
         else:

@@ -288,8 +288,13 @@ class State(ABC):
         self._legal_cache = {}
         return [Event("undo", {"seat": seat, "undone_ply": undone, "ply": self.ply})]
 
-    def view(self, seat: int | None = None) -> dict[str, Any]:
-        """JSON-ready view for ``seat`` (``None``: spectator): only what it may know."""
+    def view(self, seat: int | None = None, *, reveal: bool = False) -> dict[str, Any]:
+        """JSON-ready view for ``seat`` (``None``: spectator): only what it may know.
+
+        ``reveal``: every hidden face and value too, as once the game is over; for a
+        finished game's replay, whose past positions are not over themselves. Never for
+        a running game (the caller decides: the engine cannot know who is asking).
+        """
         if seat is not None and not 0 <= seat < self.num_players:
             raise IllegalAction(f"there is no seat {seat!r} in this game", "unknown_seat")
         out: dict[str, Any] = {
@@ -304,7 +309,7 @@ class State(ABC):
             outcome = self.outcome()
             out["scores"] = list(outcome.scores)
             out["winners"] = list(outcome.winners)
-        out.update(self.game._observe(self, seat))
+        out.update(self.game._observe(self, seat, reveal))
         return out
 
     def outcome(self) -> Outcome:
@@ -446,8 +451,9 @@ class Game(ABC, Generic[S]):
         """An empty state on this game's board, to be filled by ``_setup`` or ``_load``."""
 
     @abstractmethod
-    def _observe(self, state: S, seat: int | None) -> dict[str, Any]:
-        """The one observer: everything ``seat`` may see (all of it once the game is over)."""
+    def _observe(self, state: S, seat: int | None, reveal: bool = False) -> dict[str, Any]:
+        """The one observer: everything ``seat`` may see (all of it once the game is over,
+        or with ``reveal``: every hidden part shown, the rest as ``seat`` sees it)."""
 
     def _why_not_your_turn(self, state: S, seat: int, action: Action, waiting: list[int]) -> str:
         """Why ``seat`` may not act now; a game can name the rule that makes others act first."""

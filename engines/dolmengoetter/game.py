@@ -33,8 +33,10 @@ class DolmengoetterGame(Game[DolmengoetterState]):
     def _new_state(self, num_players: int, rng: Rng) -> DolmengoetterState:
         return DolmengoetterState(self, num_players, rng, self.board)
 
-    def _observe(self, state: DolmengoetterState, seat: int | None) -> dict[str, Any]:
-        return observe(state, seat)
+    def _observe(
+        self, state: DolmengoetterState, seat: int | None, reveal: bool = False
+    ) -> dict[str, Any]:
+        return observe(state, seat, reveal)
 
     def _why_not_your_turn(
         self, state: DolmengoetterState, seat: int, action: Action, waiting: list[int]

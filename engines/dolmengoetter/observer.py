@@ -20,7 +20,7 @@ keep the shape stable::
                       stack: [{owner, value: int|null}] from the top down,
                       scored: null | [{owner, value, factor, points}] from the top down}]
                     a stack value is shown only to its owner (DG-11); scored values are
-                    public (DG-8)
+                    public (DG-8); ``reveal`` (a finished game replayed) shows every value
     rights          [{seat, circle, position: "top"|"bottom"}] in answering order; the
                     first is the one being answered now (DG-7)
     final_round     null | {started_by: seat, turns_left: [seats in order]} (DG-10)
@@ -61,13 +61,14 @@ def _scored_rows(rows: list[DolmenScore]) -> list[dict[str, int]]:
     return [row._asdict() for row in rows]
 
 
-def observe(state: DolmengoetterState, seat: int | None) -> dict[str, Any]:
+def observe(state: DolmengoetterState, seat: int | None, reveal: bool = False) -> dict[str, Any]:
     board = state.board
     n = state.num_players
     over = state.phase == OVER
 
     def sees(owner: int) -> bool:
-        return over or owner == seat
+        # ``reveal``: a finished game replayed shows every value, as once it is over.
+        return over or reveal or owner == seat
 
     placed_druids = [0] * n
     for owner in state.druid:

@@ -39,8 +39,10 @@ class DschingisKhanGame(Game[DschingisKhanState]):
     def _new_state(self, num_players: int, rng: Rng) -> DschingisKhanState:
         return DschingisKhanState(self, num_players, rng, self.geo, self.shared)
 
-    def _observe(self, state: DschingisKhanState, seat: int | None) -> dict[str, Any]:
-        return observe(state, seat)
+    def _observe(
+        self, state: DschingisKhanState, seat: int | None, reveal: bool = False
+    ) -> dict[str, Any]:
+        return observe(state, seat, reveal)
 
     def _why_illegal(self, state: DschingisKhanState, seat: int, action: Action) -> str:
         return why_illegal(state, seat, action)

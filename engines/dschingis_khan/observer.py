@@ -41,8 +41,11 @@ from .scoring import totals
 from .state import DschingisKhanState
 
 
-def observe(state: DschingisKhanState, seat: int | None) -> dict[str, Any]:
+def observe(state: DschingisKhanState, seat: int | None, reveal: bool = False) -> dict[str, Any]:
     over = state.is_over
+    # ``reveal`` shows every face (a finished game's replay); the scoring still waits for
+    # the end, since a past position has none.
+    shown = over or reveal
     n = state.num_players
     known = state.known
     mine: set[int] = set() if seat is None else known[seat]
@@ -52,12 +55,12 @@ def observe(state: DschingisKhanState, seat: int | None) -> dict[str, Any]:
     wall = state.wall
 
     def face(tid: int) -> str | None:
-        return FACES[face_of[tid]] if over or tid in mine else None
+        return FACES[face_of[tid]] if shown or tid in mine else None
 
     villages = []
     for v, stack in enumerate(state.stacks):
         controller = owner_of[stack[-1]] if stack else None
-        looks = over or controller == seat
+        looks = shown or controller == seat
         layers = []
         for tid in stack:
             f = face(tid)
@@ -81,7 +84,7 @@ def observe(state: DschingisKhanState, seat: int | None) -> dict[str, Any]:
 
     players = []
     for s in range(n):
-        sees = over or s == seat
+        sees = shown or s == seat
         players.append(
             {
                 "seat": s,

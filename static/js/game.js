@@ -15,6 +15,7 @@ import {
   saveSeat,
 } from "./api.js";
 import { Connection } from "./connection.js";
+import { setupHistory } from "./history.js";
 import { seatStyle, seatSwatch } from "./palette.js";
 import { Picker } from "./picker.js";
 import { h } from "./svg.js";
@@ -190,6 +191,30 @@ async function start() {
   $("#board").replaceChildren(app.boardView.svg);
   $("#legend").replaceChildren(...app.game.legend(ctx()));
   setupZoom();
+  app.history = setupHistory($("#history"), {
+    gameId: app.gameId,
+    kind: app.kind,
+    numSeats: app.summary.num_seats,
+    token: () => app.token,
+    ownSeat: () => app.seat,
+    nameOf,
+    svg: () => app.boardView.svg,
+    describe: (events) =>
+      events
+        .map((ev) => eventText(ev, ctx()))
+        .filter(Boolean)
+        .join(" "),
+    drawLive: () => app.state && render(false),
+    drawPast: (view, seat, turnLine) => {
+      // A past position: its board, seen by `seat`, with nothing to choose.
+      document.body.dataset.myTurn = "false";
+      if (turnLine) $("#turn").replaceChildren(turnLine);
+      app.boardView.update(view, { ...ctx(), seat });
+      app.boardView.setTargets(new Map(), []);
+      $("#prompt").replaceChildren();
+      drawPlayers(view, view.is_over);
+    },
+  });
   app.boardView.svg.addEventListener("click", onBoardClick);
   app.boardView.svg.addEventListener("keydown", onBoardKey);
   app.undo = new Undo({
@@ -386,6 +411,7 @@ function receive(state, meta = null) {
 
 function render(sameVersion) {
   const st = app.state;
+  if (app.history?.live(st)) return; // looking back: the past position stays on the board
   const view = st.view || {};
   const c = ctx();
   const over = st.status === "over" || view.is_over;

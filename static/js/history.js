@@ -1,0 +1,235 @@
+// The history slider: look back at any earlier position of the game, as the server's
+// GET /api/games/{id}/history gives it (docs/API.md, History). While looking back no move
+// can be made; returning to the latest position resumes live play. A finished game can be
+// replayed "as seen by" each seat, the watcher, or with everything revealed.
+//
+// The board is drawn by the game module from the past view (the page's hooks); this module
+// only picks the position, fetches it and marks the pieces of that position's action.
+
+import { api } from "./api.js";
+import { seatStyle } from "./palette.js";
+import { h } from "./svg.js";
+
+// Every text this module shows, in one place (translations come later, issue 9).
+const TEXT = {
+  title: "History",
+  first: "First position",
+  prev: "Previous move",
+  next: "Next move",
+  last: "Latest position",
+  slider: "Position in the game",
+  start: "The start, before any move",
+  position: (v, n) => `Move ${v} of ${n}`,
+  by: (who) => ` — ${who}`,
+  lookingBack: "You are looking back: moves can be made only at the latest position.",
+  turnLine: (v) => `Looking back at move ${v}`,
+  backToGame: "Back to the game",
+  seenBy: "As seen by",
+  watcher: "A watcher",
+  everything: "Everything revealed",
+  failed: (msg) => `Could not show that position: ${msg}`,
+};
+
+// Which event fields name which board targets (the game modules' target keys), so the
+// pieces of the shown action are marked. A field a kind does not list is not marked.
+const MARKS = {
+  dschingis_khan: {
+    village: "village",
+    villages: "village",
+    from: "village",
+    to: "village",
+    line: "line",
+  },
+  dolmengoetter: { place: "place", from: "place", to: "place", circle: "circle" },
+};
+
+/** The board target keys that the events of one action name. */
+export function markedKeys(kind, events) {
+  const fields = MARKS[kind] || {};
+  const keys = new Set();
+  for (const ev of events || []) {
+    if (ev.type === "turn" || ev.type === "game_over") continue;
+    for (const [field, prefix] of Object.entries(fields)) {
+      const value = ev[field];
+      for (const id of Array.isArray(value) ? value : [value]) {
+        if (Number.isInteger(id)) keys.add(`${prefix}:${id}`);
+      }
+    }
+  }
+  return keys;
+}
+
+/**
+ * `hooks`: {gameId, kind, token(), ownSeat(), numSeats, nameOf(seat),
+ *           drawPast(view, seat), drawLive(), describe(events), svg()}.
+ * The page calls `live(state)` with every new live state; it answers true while the page
+ * shows a past position (the page then leaves the board alone).
+ */
+export function setupHistory(root, hooks) {
+  const st = {
+    latest: 0,
+    ended: false,
+    version: null, // null: following the live game
+    perspective: null, // null: the page's own (the seat's, or the watcher's)
+    gen: 0,
+  };
+  const button = (label, text, onclick) =>
+    h(
+      "button",
+      { type: "button", class: "small", "aria-label": label, title: label, onclick },
+      text,
+    );
+  const first = button(TEXT.first, "«", () => go(0));
+  const prev = button(TEXT.prev, "‹", () => go(shown() - 1));
+  const next = button(TEXT.next, "›", () => go(shown() + 1));
+  const last = button(TEXT.last, "»", () => go(st.latest));
+  const slider = h("input", {
+    type: "range",
+    min: "0",
+    max: "0",
+    step: "1",
+    value: "0",
+    "aria-label": TEXT.slider,
+    id: "history-slider",
+  });
+  slider.addEventListener("input", () => go(Number(slider.value)));
+  const where = h("span", { class: "history-where", "aria-live": "polite" });
+  const select = h("select", { id: "history-seen-by" });
+  select.addEventListener("change", () => {
+    st.perspective = select.value === own() ? null : select.value;
+    go(shown());
+  });
+  const seenBy = h("label", { class: "history-seen-by", hidden: true }, `${TEXT.seenBy} `, select);
+  const back = h(
+    "p",
+    { class: "history-back", hidden: true },
+    TEXT.lookingBack,
+    " ",
+    button(TEXT.backToGame, TEXT.backToGame, () => {
+      st.perspective = null;
+      go(st.latest);
+    }),
+  );
+  root.replaceChildren(
+    h(
+      "div",
+      { class: "history-steps" },
+      h("span", { class: "history-title" }, TEXT.title),
+      first,
+      prev,
+      slider,
+      next,
+      last,
+      where,
+    ),
+    seenBy,
+    back,
+  );
+
+  function own() {
+    const seat = hooks.ownSeat();
+    return seat === null ? "watcher" : String(seat);
+  }
+  function shown() {
+    return st.version === null ? st.latest : st.version;
+  }
+  function browsing() {
+    return (st.version !== null && st.version < st.latest) || st.perspective !== null;
+  }
+
+  function fillSelect() {
+    const options = [];
+    for (let seat = 0; seat < hooks.numSeats; seat++) {
+      options.push(
+        h(
+          "option",
+          { value: String(seat) },
+          `${hooks.nameOf(seat)} (${seatStyle(seat).colourName})`,
+        ),
+      );
+    }
+    options.push(h("option", { value: "watcher" }, TEXT.watcher));
+    options.push(h("option", { value: "all" }, TEXT.everything));
+    select.replaceChildren(...options);
+    select.value = st.perspective ?? own();
+  }
+
+  function drawControls(actor, events) {
+    const v = shown();
+    slider.max = String(st.latest);
+    slider.value = String(v);
+    first.disabled = prev.disabled = v <= 0;
+    next.disabled = last.disabled = v >= st.latest;
+    const what = v === 0 ? TEXT.start : TEXT.position(v, st.latest);
+    const said = actor === undefined ? "" : hooks.describe(events || []);
+    where.textContent = said ? what + TEXT.by(said) : what;
+    root.hidden = st.latest === 0 && !st.ended;
+    seenBy.hidden = !st.ended;
+    back.hidden = !browsing() || st.version === null || st.version >= st.latest;
+    root.dataset.version = String(v);
+    root.dataset.latest = String(st.latest);
+    root.dataset.seenBy = st.perspective ?? own();
+    document.body.dataset.history = browsing() ? String(v) : "live";
+  }
+
+  function mark(keys) {
+    for (const el of hooks.svg().querySelectorAll(".tgt[data-key]")) {
+      el.classList.toggle("is-mark", keys.has(el.dataset.key));
+    }
+  }
+
+  function go(version) {
+    const v = Math.max(0, Math.min(st.latest, version));
+    st.version = v >= st.latest && st.perspective === null ? null : v;
+    // Back at the latest position as the page's own seat: the live board and its moves.
+    if (!browsing()) hooks.drawLive();
+    show();
+  }
+
+  async function show() {
+    const gen = ++st.gen;
+    const v = shown();
+    const seat = st.perspective ?? own();
+    drawControls();
+    const params = new URLSearchParams({ seat, version: String(v) });
+    let past;
+    try {
+      past = await api(`/api/games/${encodeURIComponent(hooks.gameId)}/history?${params}`, {
+        token: hooks.token(),
+      });
+    } catch (err) {
+      if (gen === st.gen) where.textContent = TEXT.failed(err.message);
+      return;
+    }
+    if (gen !== st.gen) return; // a later step was asked for meanwhile
+    if (browsing()) {
+      const line = st.ended ? null : TEXT.turnLine(past.version);
+      hooks.drawPast(past.view, /^\d+$/.test(seat) ? Number(seat) : null, line);
+    }
+    drawControls(past.actor, past.events);
+    mark(markedKeys(hooks.kind, past.events));
+    document.body.dataset.historyShown = `${past.version}:${seat}`;
+  }
+
+  return {
+    /** A new live state arrived; true while the page must not draw it over the past. */
+    live(state) {
+      const grew = state.version !== st.latest;
+      const ended = state.status !== "open" && state.status !== "running";
+      const endedNow = ended && !st.ended;
+      st.latest = state.version;
+      st.ended = ended;
+      if (endedNow) fillSelect();
+      if (browsing()) {
+        drawControls();
+        return true;
+      }
+      if (grew || endedNow) {
+        // Following the game: mark the newest action once the board has been drawn.
+        queueMicrotask(() => show());
+      }
+      return false;
+    },
+    browsing,
+  };
+}
