@@ -64,9 +64,19 @@ def _hex(reveal: Mapping[str, Any], key: str) -> bytes | None:
         return None
 
 
-def verify(reveal: Mapping[str, Any]) -> Verdict:
-    """Check a game's reveal (the answer of ``GET /api/games/<id>/fairness``)."""
+def verify(reveal: Mapping[str, Any], commitment: str | None = None) -> Verdict:
+    """Check a game's reveal (the answer of ``GET /api/games/<id>/fairness``).
+
+    ``commitment``: the one you saw before the game started (its summary, your game page).
+    Without it the check trusts the commitment in the reveal itself, which proves the draws
+    to anyone who knows that this commitment was the one published at creation."""
     verdict = Verdict()
+    if commitment is not None:
+        verdict.add(
+            "the commitment is the one you noted before the game",
+            reveal.get("commitment") == commitment.strip().lower(),
+            f"the reveal says {reveal.get('commitment')}",
+        )
     if not verdict.add(
         "the server revealed its seed",
         reveal.get("revealed") is True,
@@ -174,6 +184,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument("target", help="a game URL (http://host/play/<id>) or a saved JSON file")
     parser.add_argument("--save", metavar="FILE", help="also save the downloaded reveal here")
+    parser.add_argument(
+        "--commitment",
+        metavar="HEX",
+        help="the commitment you noted before the game started (else the reveal's own)",
+    )
     args = parser.parse_args(argv)
     try:
         reveal = load(args.target)
@@ -182,7 +197,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     if args.save:
         Path(args.save).write_text(json.dumps(reveal, indent=1), encoding="utf-8")
-    verdict = verify(reveal)
+    verdict = verify(reveal, args.commitment)
     print(verdict.report())
     return 0 if verdict.ok else 1
 
