@@ -96,11 +96,10 @@ def verify(reveal: Mapping[str, Any], commitment: str | None = None) -> Verdict:
     )
     contributions = list(reveal.get("contributions") or [])
     num_seats = reveal.get("num_seats")
-    if not verdict.add(
-        "one contribution entry per seat",
-        isinstance(num_seats, int) and len(contributions) == num_seats,
-    ):
+    if not isinstance(num_seats, int) or len(contributions) != num_seats:
+        verdict.add("one contribution entry per seat", False)
         return verdict
+    verdict.add("one contribution entry per seat", True)
     seed_bytes = fairness.game_seed_bytes(server_seed, contributions)
     claimed = reveal.get("game_seed")
     verdict.add(
@@ -115,9 +114,13 @@ def verify(reveal: Mapping[str, Any], commitment: str | None = None) -> Verdict:
     except Exception:  # the registry's error names the kind; any failure means "unknown"
         verdict.add("the game kind is known here", False, repr(reveal.get("kind")))
         return verdict
-    state = game.new(
-        num_seats, fairness.game_seed(server_seed, contributions), reveal.get("options")
-    )
+    try:
+        state = game.new(
+            num_seats, fairness.game_seed(server_seed, contributions), reveal.get("options")
+        )
+    except IllegalAction as exc:
+        verdict.add("the game can be set up", False, str(exc))
+        return verdict
     entries = list(reveal.get("actions") or [])
     for expected_seq, entry in enumerate(entries, start=1):
         seq, seat = entry.get("seq"), entry.get("seat")
