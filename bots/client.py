@@ -23,6 +23,7 @@ import argparse
 import json
 import logging
 import random
+import secrets
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
@@ -66,6 +67,9 @@ class Invite:
 def join_seat(http: httpx.Client, invite: Invite, name: str) -> str:
     """Take the invite's seat; returns the seat's token (the server shows it once)."""
     body = {"name": name} if invite.key is None else {"name": name, "key": invite.key}
+    # Our own share of the game seed (docs/API.md "Fair draws"): with it, no server could
+    # have picked the draws of a game this bot plays.
+    body["contribution"] = secrets.token_hex(16)
     r = http.post(f"/api/games/{invite.game_id}/seats/{invite.seat}/join", json=body)
     if r.status_code != 201:
         raise RuntimeError(f"could not join seat {invite.seat}: {r.status_code} {r.text}")

@@ -11,6 +11,7 @@ and its legal actions), so a trained policy plays unchanged. It lives here, not 
 from __future__ import annotations
 
 import json
+import secrets
 from contextlib import ExitStack
 from typing import Any, ClassVar
 from urllib.parse import parse_qs, urlsplit
@@ -32,7 +33,7 @@ class LiveGameError(RuntimeError):
 def join(server: str, game_id: str, seat: int, name: str, key: str | None = None) -> str:
     """Join ``seat`` of ``game_id``; returns the seat's token. The one place that knows how
     an invite turns into a token (``key``: the invite's secret, passed on when it has one)."""
-    body: dict[str, str] = {"name": name}
+    body: dict[str, str] = {"name": name, "contribution": secrets.token_hex(16)}
     if key:
         body["key"] = key
     r = httpx.post(f"{server}/api/games/{game_id}/seats/{seat}/join", json=body, timeout=30)

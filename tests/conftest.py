@@ -27,7 +27,7 @@ from sqlalchemy import Engine, create_engine, select, text
 import engines
 from app.core.config import Settings
 from app.db.models import ActionRow, Base, GameRow
-from app.services.snapshots import apply_entry
+from app.services.snapshots import apply_entry, engine_seed
 from engines.core import Event, State
 from tests.support.server import ServerProcess
 
@@ -203,7 +203,7 @@ def replay(db: Engine, game_id: str) -> Replay:
         ).all()
     assert [r.seq for r in rows] == list(range(1, len(rows) + 1)), "the log has a gap"
     assert len(rows) == game.version
-    state = engines.get(game.kind).new(game.num_seats, game.seed, game.options)
+    state = engines.get(game.kind).new(game.num_seats, engine_seed(game), game.options)
     out = Replay(game.kind, game.num_seats, [state.clone()])
     for row in rows:
         out.events.append(apply_entry(state, row.seat, row.action))

@@ -40,5 +40,9 @@ def install_pages(app: FastAPI, static_dir: Path) -> None:
     def play(game_id: str) -> Response:
         return page("game.html")
 
+    @router.get("/verify/{game_id}")
+    def verify(game_id: str) -> Response:
+        return page("verify.html")
+
     app.include_router(router)
     app.mount("/static", OptionalStaticFiles(directory=static_dir, check_dir=False), name="static")

@@ -8,6 +8,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, model_validator
 
 from app.services.registry import available_games
+from engines.core.fairness import CONTRIBUTION_MAX, CONTRIBUTION_PATTERN
 
 _GAMES = available_games().values()
 MIN_SEATS = min((g.min_players for g in _GAMES), default=1)
@@ -69,6 +70,14 @@ class JoinSeat(Strict):
         description="The seat's invite key (key= of its invite link); not needed at a "
         "public table.",
     )
+    contribution: str | None = Field(
+        None,
+        max_length=CONTRIBUTION_MAX,
+        pattern=CONTRIBUTION_PATTERN,
+        description="Your random addition to the game seed (1 to 64 letters, digits, - or "
+        "_), recorded publicly; counted only while the game has not started.",
+        examples=["q3V9xK2mZr7TfLw0"],
+    )
 
 
 class PostAction(Strict):
@@ -89,6 +98,16 @@ class Seat(BaseModel):
 Status = Literal["open", "running", "over"]
 
 
+class Fairness(BaseModel):
+    commitment: str | None = Field(
+        description="SHA-256 (hex) of the server's secret seed and salt, published at "
+        "creation (null: a game made before fair draws)."
+    )
+    contributions: list[str | None] = Field(
+        description="Each seat's public contribution to the game seed (null: none)."
+    )
+
+
 class GameSummary(BaseModel):
     id: str
     kind: str
@@ -99,6 +118,7 @@ class GameSummary(BaseModel):
     created_at: datetime
     seats: list[Seat]
     options: dict[str, Any]
+    fairness: Fairness
 
 
 class Invite(BaseModel):
@@ -217,6 +237,31 @@ class HistoryView(BaseModel):
     view: dict[str, Any] = Field(
         description="State.view(seat) of the position (`all`: with every hidden part shown)."
     )
+
+
+class RevealedAction(BaseModel):
+    seq: int
+    seat: int
+    action: dict[str, Any] = Field(description="The raw action as the log stores it.")
+    events: list[dict[str, Any]] = Field(description="What it caused, fully revealed.")
+
+
+class Reveal(Fairness):
+    game_id: str
+    kind: str
+    num_seats: int
+    options: dict[str, Any]
+    status: Status
+    version: int
+    revealed: bool = Field(description="True once the game is over: the fields below are set.")
+    server_seed: str | None = Field(None, description="Hex of the server's 32 secret bytes.")
+    salt: str | None = Field(None, description="Hex of the commitment's 16 bytes.")
+    game_seed: str | None = Field(
+        None, description="Hex of the engine's key, SHA-256 of seed and contributions."
+    )
+    actions: list[RevealedAction] | None = None
+    scores: list[int] | None = None
+    winners: list[int] | None = None
 
 
 class Result(BaseModel):

@@ -47,7 +47,19 @@ class GameRow(Base):
     num_seats: Mapped[int] = mapped_column(Integer)
     options: Mapped[dict[str, Any]] = mapped_column(JSON)
     seed: Mapped[int] = mapped_column(BigInteger)
-    """Secret: with it and the log anyone could compute every hidden face. Never sent."""
+    """Secret, never sent. A game made before fair draws (no ``server_seed``) is keyed with
+    it; for the others it keys only the server bots' randomness (app/bots/randomness.py)."""
+    server_seed: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    """Hex of the server's 32 secret bytes, committed to at creation; revealed only after
+    the end (``GET .../fairness``). ``None`` for games made before fair draws."""
+    salt: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    """Hex of the commitment's 16 secret bytes; revealed with ``server_seed``."""
+    commitment: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    """Public: ``engines.core.fairness.commitment(server_seed, salt)``."""
+    game_seed: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    """Hex of ``fairness.game_seed_bytes(server_seed, contributions)``, the engine's key,
+    fixed when the game first starts (every seat taken); ``None`` before, when the game
+    shows only a placeholder setup. Secret until the end."""
     status: Mapped[str] = mapped_column(String(16), index=True)
     """open (free human seats) | running | over."""
     version: Mapped[int] = mapped_column(Integer, default=0)
@@ -84,6 +96,9 @@ class SeatRow(Base):
     """The seat's join secret, part of its invite link. Kept as is (not hashed) because the
     host must be able to show the link again; it leaves the server only to the host token
     (docs/API.md). Renewed by every release, so an old link dies. ``None`` for bot seats."""
+    contribution: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    """Public: the random text its player added to the game seed at join time. Only joins
+    before the game starts count (the seed is fixed then); a later join keeps this one."""
     connections: Mapped[int] = mapped_column(Integer, default=0)
     """Live WebSockets holding the seat's token, over every server process."""
     last_seen: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)

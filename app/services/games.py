@@ -27,7 +27,7 @@ from app.db.session import Database
 from app.hub.base import Hub
 from app.services.snapshots import UNDO_ENTRY, Snapshot, StateCache, as_utc, seat_infos
 from bots import DEFAULT_LEVEL as DEFAULT_BOT_LEVEL
-from engines.core import Event, Game, IllegalAction, State
+from engines.core import Event, Game, IllegalAction, State, fairness
 
 log = logging.getLogger(__name__)
 
@@ -111,6 +111,10 @@ def _game_row(session: Session, game_id: str) -> GameRow:
     return game
 
 
+def _seat_no(row: SeatRow) -> int:
+    return row.seat
+
+
 def _check_seat(game: GameRow, seat: int) -> None:
     if not 0 <= seat < game.num_seats:
         raise ApiError(
@@ -187,6 +191,10 @@ class GameService:
                 "created_at": as_utc(r.created_at),
                 "seats": [s.to_json() for s in seat_infos(seats[r.id])],
                 "options": r.options,
+                "fairness": {
+                    "commitment": r.commitment,
+                    "contributions": [s.contribution for s in sorted(seats[r.id], key=_seat_no)],
+                },
             }
             for r in rows
         ]
@@ -275,7 +283,9 @@ class GameService:
             raise ApiError(
                 "bad_request", f"seats lists {len(seats)} seats but num_seats is {num_seats}"
             )
-        seed = secrets.randbits(63)
+        seed = secrets.randbits(63)  # the bots' secret (app/bots/randomness.py)
+        server_seed = secrets.token_bytes(fairness.SERVER_SEED_BYTES)
+        salt = secrets.token_bytes(fairness.SALT_BYTES)
         # Validate everything through the engine before anything is written.
         game.new(num_seats, seed, options)
         opts = game.parse_options(options).model_dump(mode="json")
@@ -283,6 +293,9 @@ class GameService:
         host_token = new_token()
         now = utcnow()
         all_bots = all(s.bot for s in seats)
+        # A game of bots alone starts now, with no contributions; others when the last
+        # human seat is taken (``join``).
+        fixed = fairness.game_seed_bytes(server_seed, [None] * num_seats) if all_bots else None
         with self.db.write(session):
             session.add(
                 GameRow(
@@ -291,6 +304,10 @@ class GameService:
                     num_seats=num_seats,
                     options=opts,
                     seed=seed,
+                    server_seed=server_seed.hex(),
+                    salt=salt.hex(),
+                    commitment=fairness.commitment(server_seed, salt),
+                    game_seed=fixed.hex() if fixed is not None else None,
                     status="running" if all_bots else "open",
                     version=0,
                     seats_revision=0,
@@ -348,10 +365,21 @@ class GameService:
         return invites
 
     def join(
-        self, session: Session, game_id: str, seat: int, name: str, key: str | None = None
+        self,
+        session: Session,
+        game_id: str,
+        seat: int,
+        name: str,
+        key: str | None = None,
+        contribution: str | None = None,
     ) -> tuple[Snapshot, str]:
         """Take a free human seat with its invite key (none needed at a public table);
-        returns the token (shown once, stored as a hash)."""
+        returns the token (shown once, stored as a hash).
+
+        ``contribution`` (validated by the caller, ``fairness.is_contribution``) is recorded
+        publicly if the game's seed is not fixed yet; the join that takes the last free seat
+        fixes it from the server's seed and every seat's contribution. A join after that
+        (a released seat taken again) changes no draw, so its contribution is not kept."""
         token = new_token()
         with self.db.write(session):
             game = _game_row(session, game_id)
@@ -371,6 +399,8 @@ class GameService:
                     "link the host sent you (its key is missing or no longer valid)",
                 )
             now = utcnow()
+            counts = game.server_seed is not None and game.game_seed is None
+            extra = {"contribution": contribution} if counts else {}
             # An UPDATE answers with a cursor result: its rowcount says whether it matched.
             taken = cast(
                 CursorResult[Any],
@@ -389,6 +419,7 @@ class GameService:
                         left_at=None,
                         connections=0,
                         last_seen=now,
+                        **extra,
                     )
                 ),
             )
@@ -408,9 +439,74 @@ class GameService:
                     updated_at=now,
                 )
             )
+            if free == 0 and counts:
+                self._fix_seed(session, game_id, bytes.fromhex(game.server_seed or ""))
         snap = self.load(session, game_id)
         self.hub.publish(game_id, snap.version)
         return snap, token
+
+    @staticmethod
+    def _fix_seed(session: Session, game_id: str, server_seed: bytes) -> None:
+        """The game starts: its seed is fixed from the server's and every contribution."""
+        contributions = list(
+            session.scalars(
+                select(SeatRow.contribution)
+                .where(SeatRow.game_id == game_id)
+                .order_by(SeatRow.seat)
+            )
+        )
+        seed = fairness.game_seed_bytes(server_seed, contributions).hex()
+        session.execute(
+            update(GameRow)
+            .where(GameRow.id == game_id, GameRow.game_seed.is_(None))
+            .values(game_seed=seed)
+        )
+
+    def reveal(self, session: Session, game_id: str) -> dict[str, Any]:
+        """``GET .../fairness``: the commitment and contributions; after the end also the
+        server's seed and salt, the game seed and the raw action log with every event fully
+        revealed (docs/API.md "Fair draws"). Raw actions may name hidden things: never
+        before the end."""
+        snap = self.cache.load(session, game_id)
+        row = _game_row(session, game_id)
+        over = snap.status == "over" and snap.state.is_over
+        answer: dict[str, Any] = {
+            "game_id": game_id,
+            "kind": snap.kind,
+            "num_seats": snap.num_seats,
+            "options": snap.options,
+            "status": snap.status,
+            "version": snap.version,
+            **snap.fairness(),
+            "revealed": False,
+        }
+        if not over or row.server_seed is None:
+            session.commit()
+            return answer
+        actions = session.execute(
+            select(ActionRow.seq, ActionRow.seat, ActionRow.action)
+            .where(ActionRow.game_id == game_id, ActionRow.seq <= snap.version)
+            .order_by(ActionRow.seq)
+        ).all()
+        session.commit()
+        answer.update(
+            revealed=True,
+            server_seed=row.server_seed,
+            salt=row.salt,
+            game_seed=row.game_seed,
+            actions=[
+                {
+                    "seq": seq,
+                    "seat": seat,
+                    "action": action,
+                    "events": [e.view(None, reveal=True) for e in snap.events[seq - 1]],
+                }
+                for seq, seat, action in actions
+            ],
+            scores=snap.state.scores(),
+            winners=snap.state.winners(),
+        )
+        return answer
 
     def release(self, session: Session, game_id: str, seat: int, token: str) -> Snapshot:
         """Give a joined human seat back: its token stops working at once, everywhere, and

@@ -23,11 +23,26 @@ from app.db.models import ActionRow, GameRow, SeatRow, TableEventRow
 from bots import DEFAULT_LEVEL as DEFAULT_BOT_LEVEL
 from engines.core import Event, Game, State
 
+PLACEHOLDER_SEED = 0
+"""The engine seed of a game whose seed is not fixed yet (a seat is still free): public, so
+the placeholder setup it draws hides nothing, and every seat sees it as a spectator does
+(``Snapshot.view``), so nobody sees a draw that changes when the game starts."""
+
+
+def engine_seed(row: GameRow) -> int:
+    """The seed a game's engine state is made with: ``games.seed`` for a game made before
+    fair draws, the game seed once fixed, the public placeholder before that."""
+    if row.server_seed is None:
+        return row.seed
+    if row.game_seed is None:
+        return PLACEHOLDER_SEED
+    return int.from_bytes(bytes.fromhex(row.game_seed), "little")
+
 
 def start_state(game: Game, row: GameRow) -> State:
     """The game's position at version 0, before any log row (the live cache and the
     replays of /history both start here)."""
-    return game.new(row.num_seats, row.seed, row.options)
+    return game.new(row.num_seats, engine_seed(row), row.options)
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,6 +85,13 @@ class Snapshot:
     table_events: tuple[tuple[int, int, dict[str, Any]], ...] = ()
     """``(version, seats_revision, event)`` of each table event (a seat released), oldest
     first; public, and apart from ``events`` so versions keep counting actions only."""
+    commitment: str | None = None
+    """The public commitment to the server's seed (``None``: a game made before fair draws)."""
+    contributions: tuple[str | None, ...] = ()
+    """Each seat's public contribution to the game seed (``None``: none)."""
+    seed_fixed: bool = True
+    """False while a game with a commitment waits for its first start: its state is then the
+    placeholder setup (``PLACEHOLDER_SEED``)."""
     _memo: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
 
     @property
@@ -88,6 +110,8 @@ class Snapshot:
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """The engine's view for ``seat`` (its one observer), computed once per version."""
+        if not self.seed_fixed:
+            seat = None  # the placeholder's private draws (a start hand) are nobody's
         key = ("view", seat)
         if key not in self._memo:
             self._memo[key] = self.state.view(seat)
@@ -161,7 +185,12 @@ class Snapshot:
             "created_at": as_utc(self.created_at),
             "seats": [s.to_json() for s in self.seats],
             "options": self.options,
+            "fairness": self.fairness(),
         }
+
+    def fairness(self) -> dict[str, Any]:
+        """The public part of commit and reveal (docs/API.md "Fair draws")."""
+        return {"commitment": self.commitment, "contributions": list(self.contributions)}
 
     def advanced(self, state: State, seat: int, events: list[Event], status: str) -> Snapshot:
         """This snapshot after one more action (already applied to ``state``, a clone)."""
@@ -268,8 +297,14 @@ class StateCache:
         game = self.games.get(row.kind)
         if game is None:
             raise RuntimeError(f"game {game_id} is a {row.kind!r}, which this server lacks")
-        seats = seat_infos(list(session.scalars(select(SeatRow).where(SeatRow.game_id == game_id))))
-        if cached is None or cached.version > row.version:
+        seat_rows = sorted(
+            session.scalars(select(SeatRow).where(SeatRow.game_id == game_id)),
+            key=lambda r: r.seat,
+        )
+        seats = seat_infos(seat_rows)
+        seed_fixed = row.server_seed is None or row.game_seed is not None
+        if cached is None or cached.version > row.version or cached.seed_fixed != seed_fixed:
+            # A game that just started drops its placeholder state: replayed from its seed.
             state = start_state(game, row)
             events: list[tuple[Event, ...]] = []
             actors: list[int] = []
@@ -305,6 +340,9 @@ class StateCache:
                 )
             )
         return Snapshot(
+            commitment=row.commitment,
+            contributions=tuple(r.contribution for r in seat_rows),
+            seed_fixed=seed_fixed,
             public=row.public,
             table_events=table_events,
             game_id=game_id,

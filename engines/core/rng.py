@@ -6,6 +6,11 @@ seed and predict the rest (a plain SplitMix64 or Mersenne Twister would): a keye
 gives nothing back. It is still cheap (about a microsecond a draw) and tiny to save: the
 keyed hash state is made once and copied for each draw, which saves hashing the key block
 again every time (the output is the same as hashing from scratch).
+
+Keys: a seed below 2**64 keys the hash with its 8 little-endian bytes, exactly as every game
+made before fair draws was keyed, so old games replay byte for byte. A wider seed (up to
+256 bits, the game seeds of ``engines.core.fairness``) keys it with its 32 little-endian
+bytes. Negative seeds wrap into 64 bits as they always did.
 """
 
 from __future__ import annotations
@@ -17,14 +22,16 @@ from typing import TypeVar
 T = TypeVar("T")
 _MASK = (1 << 64) - 1
 _LIMIT = 1 << 64
+_WIDE = (1 << 256) - 1
 
 
 class Rng:
     __slots__ = ("_keyed", "counter", "seed")
 
     def __init__(self, seed: int = 0) -> None:
-        self.seed = seed & _MASK
-        self._keyed = blake2b(digest_size=8, key=self.seed.to_bytes(8, "little"))
+        self.seed = seed & _MASK if seed < 0 else seed & _WIDE
+        width = 8 if self.seed <= _MASK else 32
+        self._keyed = blake2b(digest_size=8, key=self.seed.to_bytes(width, "little"))
         self.counter = 0
 
     def next_u64(self) -> int:

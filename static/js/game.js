@@ -16,6 +16,7 @@ import {
 } from "./api.js";
 import { Connection } from "./connection.js";
 import { setupHistory } from "./history.js";
+import { noteCommitment, verifyPath, withContribution } from "./fairness.js";
 import { seatStyle, seatSwatch } from "./palette.js";
 import { Picker } from "./picker.js";
 import { h } from "./svg.js";
@@ -78,6 +79,7 @@ async function init() {
     );
   }
   app.kind = app.summary.kind;
+  noteCommitment(app.summary);
   app.host = loadHost(app.gameId);
   const held = loadSeat(app.gameId);
   const params = new URLSearchParams(location.search);
@@ -153,7 +155,7 @@ function askToJoin(seat, key) {
       try {
         const res = await api(`/api/games/${encodeURIComponent(app.gameId)}/seats/${seat}/join`, {
           method: "POST",
-          body: key ? { name, key } : { name },
+          body: withContribution(key ? { name, key } : { name }),
         });
         saveSeat(app.gameId, res.seat, res.token, name);
         rememberName(name);
@@ -941,6 +943,7 @@ function drawResult(view, over) {
       ` ${headline}`,
     ),
     app.game.resultPanel(view, c),
+    h("p", {}, h("a", { href: verifyPath(app.gameId), id: "verify-link" }, "Check the draws")),
   );
 }
 

@@ -11,6 +11,7 @@ import {
   saveHost,
   saveSeat,
 } from "./api.js";
+import { noteCommitment, withContribution } from "./fairness.js";
 import { seatStyle, seatSwatch } from "./palette.js";
 import { h } from "./svg.js";
 
@@ -199,9 +200,10 @@ async function onCreate(ev) {
     const game = await api("/api/games", { method: "POST", body });
     if (game.host_token) saveHost(game.id, game.host_token); // before anything else can fail
     const myKey = (game.invites || []).find((i) => i.seat === mySeat)?.key;
+    noteCommitment(game);
     const joined = await api(`/api/games/${game.id}/seats/${mySeat}/join`, {
       method: "POST",
-      body: { name, key: myKey },
+      body: withContribution({ name, key: myKey }),
     });
     saveSeat(game.id, joined.seat, joined.token, name);
     rememberName(name);

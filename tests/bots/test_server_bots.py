@@ -15,6 +15,7 @@ import httpx
 
 from bots import policy_for
 from bots.client import Invite, play
+from clients.verify import verify
 
 DEADLINE = 300
 
@@ -147,6 +148,10 @@ def test_the_remote_kit_plays_a_whole_game_against_a_real_server(server_factory)
     result = http.get(f"/api/games/{game_id}/result").json()
     assert results == {0: result, 2: result}
     assert len(result["scores"]) == 3 and result["winners"]
+    # The remote kit added its own share to the seed; the server bot's seat has none.
+    reveal = http.get(f"/api/games/{game_id}/fairness").json()
+    assert [c is not None for c in reveal["contributions"]] == [True, False, True]
+    assert verify(reveal, r.json()["fairness"]["commitment"]).ok
 
 
 def test_an_invite_link_names_the_server_game_and_seat():

@@ -6,7 +6,14 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Query, Request
 
-from app.api.deps import OPTIONAL_TOKEN, GameDep, OptionalSeatDep, ServiceDep, SessionDep
+from app.api.deps import (
+    OPTIONAL_TOKEN,
+    GameDep,
+    GameIdDep,
+    OptionalSeatDep,
+    ServiceDep,
+    SessionDep,
+)
 from app.api.schemas import (
     ERRORS,
     CreatedGame,
@@ -14,6 +21,7 @@ from app.api.schemas import (
     GameSummary,
     Log,
     Result,
+    Reveal,
     SeatState,
     Status,
 )
@@ -86,3 +94,11 @@ def get_result(game: GameDep) -> dict[str, Any]:
     if not game.state.is_over:
         raise ApiError("game_not_over", "the game is not over yet")
     return {"scores": game.state.scores(), "winners": game.state.winners()}
+
+
+@router.get("/{game_id}/fairness", response_model=Reveal)
+def get_fairness(game_id: GameIdDep, service: ServiceDep, session: SessionDep) -> dict[str, Any]:
+    """Commit and reveal: the commitment and every seat's contribution; once the game is
+    over also the server's seed and salt, the game seed and the raw action log with every
+    event revealed, so ``python -m clients.verify`` can replay it (never before the end)."""
+    return service.reveal(session, game_id)

@@ -35,7 +35,7 @@ def join_seat(
 ) -> dict[str, Any]:
     """Take a free human seat with its invite key (403 ``invite_required`` without it,
     unless the table is public). The token is shown only now; only its hash is stored."""
-    _, token = service.join(session, game.game_id, seat, body.name, body.key)
+    _, token = service.join(session, game.game_id, seat, body.name, body.key, body.contribution)
     return {"seat": seat, "token": token}
 
 

@@ -1,0 +1,138 @@
+// The verification page /verify/{id}: the commitment and contributions of a game and, once
+// it is over, the check that its revealed seed and salt give that commitment and that the
+// game seed is the hash of seed and contributions (engines/core/fairness.py: the same
+// encoding, recomputed here with crypto.subtle). Replaying every move needs the engine:
+// the page shows the command that does it.
+
+import { api } from "./api.js";
+import { notedCommitment } from "./fairness.js";
+import { h } from "./svg.js";
+
+const TEXT = {
+  loading: "Loading…",
+  running: "The game is not over yet: its seed stays secret until the end.",
+  old: "This game was made before fair draws: it has no commitment to check.",
+  verified: "Verified: the draws come from the committed seed and every player's contribution.",
+  failed: "NOT verified: the revealed seed does not match what was promised.",
+  noCrypto:
+    "This browser hashes only on https or localhost pages, so it cannot check here: run the command below.",
+  commitment: "Commitment (published at creation)",
+  contributions: "Contributions (seat: text)",
+  none: "none",
+  seed: "Server seed (revealed)",
+  salt: "Salt (revealed)",
+  gameSeed: "Game seed",
+  checkCommitment: "The seed and salt give the commitment published at creation",
+  checkNoted: "It is the commitment this browser saw before the end",
+  checkGameSeed: "The game seed is the hash of the seed and every contribution",
+  commandIntro: "To replay every move and compare every event and the final scores yourself:",
+  back: "Back to the game",
+};
+
+const $ = (sel) => document.querySelector(sel);
+const enc = new TextEncoder();
+
+function part(bytes) {
+  const out = new Uint8Array(4 + bytes.length);
+  new DataView(out.buffer).setUint32(0, bytes.length);
+  out.set(bytes, 4);
+  return out;
+}
+
+function concat(chunks) {
+  const out = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
+  let at = 0;
+  for (const c of chunks) {
+    out.set(c, at);
+    at += c.length;
+  }
+  return out;
+}
+
+function fromHex(hex) {
+  if (typeof hex !== "string" || !/^([0-9a-f]{2})*$/.test(hex)) return null;
+  return Uint8Array.from(hex.match(/../g) || [], (b) => Number.parseInt(b, 16));
+}
+
+async function sha256Hex(bytes) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** engines/core/fairness.py: commitment(server_seed, salt). */
+export function commitmentOf(seed, salt) {
+  return sha256Hex(concat([part(enc.encode("tafelrunde/commitment/v1")), part(seed), part(salt)]));
+}
+
+/** engines/core/fairness.py: game_seed_bytes(server_seed, contributions), as hex. */
+export function gameSeedOf(seed, contributions) {
+  const count = new Uint8Array(4);
+  new DataView(count.buffer).setUint32(0, contributions.length);
+  const chunks = [part(enc.encode("tafelrunde/game-seed/v1")), part(seed), count];
+  for (const c of contributions) {
+    chunks.push(c === null ? Uint8Array.of(0) : concat([Uint8Array.of(1), part(enc.encode(c))]));
+  }
+  return sha256Hex(concat(chunks));
+}
+
+function fact(term, value) {
+  return [h("dt", {}, term), h("dd", {}, h("code", {}, value))];
+}
+
+function verdict(kind, text) {
+  const el = $("#verify-verdict");
+  el.dataset.verdict = kind;
+  el.textContent = text;
+}
+
+async function main() {
+  verdict("loading", TEXT.loading);
+  const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");
+  $("#verify-back").href = `/play/${encodeURIComponent(gameId)}`;
+  $("#verify-back").textContent = TEXT.back;
+  let reveal;
+  try {
+    reveal = await api(`/api/games/${encodeURIComponent(gameId)}/fairness`);
+  } catch (e) {
+    verdict("error", e.message);
+    return;
+  }
+  const contributions = reveal.contributions || [];
+  const facts = [
+    ...fact(TEXT.commitment, reveal.commitment || TEXT.none),
+    ...fact(
+      TEXT.contributions,
+      contributions.map((c, seat) => `${seat}: ${c === null ? TEXT.none : c}`).join(" · "),
+    ),
+  ];
+  if (reveal.revealed) {
+    facts.push(...fact(TEXT.seed, reveal.server_seed), ...fact(TEXT.salt, reveal.salt));
+    facts.push(...fact(TEXT.gameSeed, reveal.game_seed));
+  }
+  $("#verify-facts").replaceChildren(...facts);
+  $("#verify-command-intro").textContent = TEXT.commandIntro;
+  $("#verify-command-text").textContent =
+    `python -m clients.verify ${location.origin}/play/${gameId}` +
+    (reveal.commitment ? ` --commitment ${notedCommitment(gameId) || reveal.commitment}` : "");
+  if (!reveal.commitment) return verdict("old", TEXT.old);
+  if (!reveal.revealed) return verdict("running", TEXT.running);
+  $("#verify-command").hidden = false;
+  if (!globalThis.crypto?.subtle) return verdict("unchecked", TEXT.noCrypto);
+  const seed = fromHex(reveal.server_seed);
+  const salt = fromHex(reveal.salt);
+  const noted = notedCommitment(gameId);
+  const checks = [
+    [TEXT.checkCommitment, seed && salt && (await commitmentOf(seed, salt)) === reveal.commitment],
+    [TEXT.checkGameSeed, seed && (await gameSeedOf(seed, contributions)) === reveal.game_seed],
+  ];
+  if (noted) checks.splice(1, 0, [TEXT.checkNoted, noted === reveal.commitment]);
+  $("#verify-checks").replaceChildren(
+    ...checks.map(([what, ok]) =>
+      h("li", { "data-ok": ok ? "yes" : "no" }, `${ok ? "✓" : "✗"} ${what}`),
+    ),
+  );
+  const ok = checks.every(([, passed]) => passed);
+  verdict(ok ? "verified" : "failed", ok ? TEXT.verified : TEXT.failed);
+}
+
+main();
