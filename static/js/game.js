@@ -15,8 +15,8 @@ import {
   saveSeat,
 } from "./api.js";
 import { Connection } from "./connection.js";
-import { setupHistory } from "./history.js";
 import { noteCommitment, verifyPath, withContribution } from "./fairness.js";
+import { setupHistory } from "./history.js";
 import { seatStyle, seatSwatch } from "./palette.js";
 import { Picker } from "./picker.js";
 import { h } from "./svg.js";
