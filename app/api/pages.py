@@ -32,15 +32,15 @@ def install_pages(app: FastAPI, static_dir: Path) -> None:
             return error_response("not_found", f"this server has no browser page {name}")
         return FileResponse(path, media_type="text/html")
 
-    @router.get("/")
+    @router.api_route("/", methods=["GET", "HEAD"])
     def home() -> Response:
         return page("index.html")
 
-    @router.get("/play/{game_id}")
+    @router.api_route("/play/{game_id}", methods=["GET", "HEAD"])
     def play(game_id: str) -> Response:
         return page("game.html")
 
-    @router.get("/verify/{game_id}")
+    @router.api_route("/verify/{game_id}", methods=["GET", "HEAD"])
     def verify(game_id: str) -> Response:
         return page("verify.html")
 

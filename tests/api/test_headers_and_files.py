@@ -120,3 +120,26 @@ def test_a_server_failure_is_a_plain_500_in_the_error_format_with_the_headers(cl
     assert r.json()["error"]["code"] == "internal_error"
     assert "secret detail" not in r.text and "Traceback" not in r.text
     assert_hardened(r)
+
+
+def test_pages_answer_head_like_get_without_a_body(client, kit):
+    game_id, _ = kit.new_game(client, "dolmengoetter", 2)
+    for path in ("/", f"/play/{game_id}", f"/verify/{game_id}"):
+        get, head = client.get(path), client.head(path)
+        assert head.status_code == get.status_code == 200, path
+        assert head.headers["content-type"] == get.headers["content-type"]
+        assert head.content == b""
+
+
+def test_client_files_and_json_are_sent_compressed_to_who_accepts_it(client, kit):
+    game_id, _ = kit.new_game(client, "dschingis_khan", 4)
+    gzip = {"accept-encoding": "gzip"}
+    for path in ("/static/js/game.js", f"/api/games/{game_id}/view", "/"):
+        r = client.get(path, headers=gzip)
+        assert r.headers.get("content-encoding") == "gzip", path
+        assert len(r.content) > 1000, "httpx decodes it: the body arrives whole"
+        assert_hardened(r)
+    plain = client.get("/static/js/game.js", headers={"accept-encoding": "identity"})
+    assert "content-encoding" not in plain.headers
+    small = client.get("/api/health", headers=gzip)
+    assert "content-encoding" not in small.headers, "small answers are not worth compressing"
