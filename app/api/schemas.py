@@ -95,6 +95,18 @@ class Seat(BaseModel):
     level: BotLevel | None = Field(None, description="A bot seat's level; null for humans.")
 
 
+class SeatPresence(BaseModel):
+    seat: int
+    connected: bool | None = Field(
+        description="A WebSocket of the seat's player is open now, in any server process; "
+        "null for bot seats and free seats."
+    )
+    away_since: datetime | None = Field(
+        description="When a joined player who is not connected was last seen (a page "
+        "closed, a request with their token); null while connected."
+    )
+
+
 Status = Literal["open", "running", "over"]
 
 

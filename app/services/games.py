@@ -589,6 +589,25 @@ class GameService:
 
     # ---- presence ---------------------------------------------------------------------
 
+    def presence(self, session: Session, game_id: str) -> list[dict[str, Any]]:
+        """Whether each joined human seat's player has a WebSocket open now (in any
+        process), else since when they are away. Read fresh from the seats, not from the
+        cached snapshot: presence changes without a new version. A count left by a process
+        that died stops counting once its ``last_seen`` is ``stale_seconds`` old."""
+        now = utcnow()
+        rows = session.scalars(
+            select(SeatRow).where(SeatRow.game_id == game_id).order_by(SeatRow.seat)
+        )
+        out = []
+        for row in rows:
+            if row.bot or row.joined_at is None:
+                out.append({"seat": row.seat, "connected": None, "away_since": None})
+                continue
+            last = as_utc(row.last_seen or row.joined_at)
+            live = row.connections > 0 and (now - last).total_seconds() < self.stale_seconds
+            out.append({"seat": row.seat, "connected": live, "away_since": None if live else last})
+        return out
+
     def seen(self, caller: Caller, force: bool = False) -> None:
         """Note that the caller's player is here (a request, a live WebSocket); written at
         most every ``PRESENCE_REFRESH`` seconds per token and process unless ``force``."""

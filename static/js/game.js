@@ -19,6 +19,7 @@ import { noteCommitment, verifyPath, withContribution } from "./fairness.js";
 import { setupHistory } from "./history.js";
 import { seatStyle, seatSwatch } from "./palette.js";
 import { Picker } from "./picker.js";
+import { Presence } from "./presence.js";
 import { h } from "./svg.js";
 import { Undo, undoEventText } from "./undo.js";
 
@@ -217,6 +218,11 @@ async function start() {
       drawPlayers(view, view.is_over);
     },
   });
+  app.presence = new Presence({
+    gameId: app.gameId,
+    onChange: showPresence,
+  });
+  app.presence.start();
   app.boardView.svg.addEventListener("click", onBoardClick);
   app.boardView.svg.addEventListener("keydown", onBoardKey);
   app.undo = new Undo({
@@ -704,6 +710,7 @@ function drawPlayers(view, over) {
         ? h("span", { class: "bot-tag" }, info.bot ? "bot" : "free")
         : null,
       seat === app.seat ? h("span", { class: "you-tag" }, "you") : null,
+      h("span", { class: "presence-slot" }, app.presence?.tag(seat, seat === app.seat)),
       over && winners.has(seat) ? h("span", { class: "winner-tag" }, "winner") : null,
       reinviteButton(seat, info, over),
       giveBackButton(seat, over),
@@ -746,6 +753,16 @@ function drawPlayers(view, over) {
       ),
     ),
   );
+}
+
+/** Presence changed: refill each seat row's mark in place (also under a past position). */
+function showPresence() {
+  for (const row of document.querySelectorAll("#players tr[data-seat]")) {
+    const seat = Number(row.dataset.seat);
+    row
+      .querySelector(".presence-slot")
+      ?.replaceChildren(app.presence.tag(seat, seat === app.seat) ?? "");
+  }
 }
 
 // ---- the host: giving a seat back ------------------------------------------------------

@@ -16,7 +16,7 @@ from app.api.deps import (
     SessionDep,
     bearer_token,
 )
-from app.api.schemas import ERRORS, GameSummary, Invite, Joined, JoinSeat
+from app.api.schemas import ERRORS, GameSummary, Invite, Joined, JoinSeat, SeatPresence
 from app.core.errors import ApiError
 from app.core.limits import rate_limit
 
@@ -75,3 +75,11 @@ def invites(
     if token is None:
         raise ApiError("unauthorized", "the host token is required: Authorization: Bearer <token>")
     return service.invites(session, game_id, token)
+
+
+@router.get("/presence", response_model=list[SeatPresence])
+def presence(game_id: GameIdDep, service: ServiceDep, session: SessionDep) -> list[dict[str, Any]]:
+    """Who is at the table now: each joined human seat's player is ``connected`` while a
+    WebSocket with their token is open (in any server process), else ``away_since`` when
+    they were last seen. Public, like the seats; pages poll it every few seconds."""
+    return service.presence(session, game_id)

@@ -1,0 +1,87 @@
+// Who is at the table now (docs/API.md, "Presence"). The server counts each seat's
+// WebSockets over every process; this page asks it every few seconds while it is visible
+// and marks each seat row "here" or "away 5 min". A socket's closing never reaches the
+// other pages by itself, so asking is what makes a closed page show as away.
+
+import { api } from "./api.js";
+import { h } from "./svg.js";
+
+const POLL_MS = 3000;
+
+const TEXT = {
+  here: "here",
+  hereTitle: "This player has the game open now.",
+  away: (since) => `away ${since}`,
+  awayTitle: (since) => `This player has not had the game open for ${since}.`,
+  justNow: "just now",
+  minutes: (n) => `${n} min`,
+  hours: (n) => `${n} h`,
+  days: (n) => `${n} d`,
+};
+
+/** "just now", "4 min", "2 h", "3 d": how long ago `since` (an ISO time) was. */
+export function awayFor(since, now = Date.now()) {
+  const minutes = Math.floor((now - Date.parse(since)) / 60000);
+  if (!(minutes >= 1)) return TEXT.justNow;
+  if (minutes < 60) return TEXT.minutes(minutes);
+  if (minutes < 48 * 60) return TEXT.hours(Math.floor(minutes / 60));
+  return TEXT.days(Math.floor(minutes / (24 * 60)));
+}
+
+export class Presence {
+  /** `onChange()` is called after each answer that changed what a seat row shows. */
+  constructor({ gameId, onChange }) {
+    this.gameId = gameId;
+    this.onChange = onChange;
+    this.seats = new Map(); // seat -> {connected, away_since}
+    this.timer = null;
+    this.shown = "";
+    document.addEventListener("visibilitychange", () => {
+      if (document.visibilityState === "visible") this.poll();
+    });
+  }
+
+  start() {
+    this.poll();
+  }
+
+  async poll() {
+    clearTimeout(this.timer);
+    this.timer = null;
+    try {
+      const seats = await api(`/api/games/${encodeURIComponent(this.gameId)}/presence`);
+      this.seats = new Map(seats.map((s) => [s.seat, s]));
+      const shown = JSON.stringify([...this.seats.keys()].map((seat) => this.text(seat)));
+      if (shown !== this.shown) {
+        this.shown = shown;
+        this.onChange();
+      }
+    } catch {
+      // The connection banner already says when the server cannot be reached.
+    }
+    // A hidden page does not ask; it asks at once when it is shown again.
+    if (document.visibilityState !== "hidden") this.timer = setTimeout(() => this.poll(), POLL_MS);
+  }
+
+  text(seat) {
+    const s = this.seats.get(seat);
+    if (!s || s.connected === null) return null;
+    return s.connected ? TEXT.here : TEXT.away(awayFor(s.away_since));
+  }
+
+  /** The mark for `seat`'s row, or null for bots, free seats and this page's own seat. */
+  tag(seat, own) {
+    const s = this.seats.get(seat);
+    if (own || !s || s.connected === null) return null;
+    const since = s.connected ? null : awayFor(s.away_since);
+    return h(
+      "span",
+      {
+        class: `presence ${s.connected ? "here" : "away"}`,
+        "data-presence": s.connected ? "here" : "away",
+        title: s.connected ? TEXT.hereTitle : TEXT.awayTitle(since),
+      },
+      s.connected ? TEXT.here : TEXT.away(since),
+    );
+  }
+}

@@ -1,0 +1,55 @@
+"""Presence (issue 9, item 5): each seat's row shows whether its player is connected now,
+from their WebSockets, and since when they are away."""
+
+from __future__ import annotations
+
+import time
+from datetime import datetime
+
+
+def presence(client, game_id: str) -> dict[int, dict]:
+    r = client.get(f"/api/games/{game_id}/presence")
+    assert r.status_code == 200, r.text
+    return {p["seat"]: p for p in r.json()}
+
+
+def wait_for(check, seconds: float = 10.0):
+    deadline = time.monotonic() + seconds
+    while True:
+        value = check()
+        if value or time.monotonic() > deadline:
+            return value
+        time.sleep(0.05)
+
+
+def test_a_player_is_connected_while_their_socket_is_open_and_away_after(client, kit):
+    game_id, tokens = kit.new_game(client, "dolmengoetter", 3, bots=(2,))
+    seats = presence(client, game_id)
+    assert seats[2] == {"seat": 2, "connected": None, "away_since": None}, "a bot is not a player"
+    assert seats[0]["connected"] is False and seats[0]["away_since"] is not None
+    with client.websocket_connect(f"/ws/games/{game_id}?token={tokens[0]}") as ws:
+        assert ws.receive_json()["type"] == "state"
+        seats = presence(client, game_id)
+        assert seats[0] == {"seat": 0, "connected": True, "away_since": None}
+        assert seats[1]["connected"] is False, "the other player has no page open"
+        closed_at = datetime.now().astimezone()
+    gone = wait_for(lambda: presence(client, game_id)[0]["connected"] is False)
+    assert gone, "closing the page shows its player as away"
+    away = datetime.fromisoformat(presence(client, game_id)[0]["away_since"])
+    assert abs((away - closed_at).total_seconds()) < 5, "away since the page was closed"
+
+
+def test_a_watcher_counts_for_no_seat_and_a_free_seat_has_nobody(client, kit):
+    created = client.post(
+        "/api/games", json={"kind": "dschingis_khan", "num_seats": 2, "seats": [{}, {}]}
+    ).json()
+    game_id = created["id"]
+    with client.websocket_connect(f"/ws/games/{game_id}") as ws:
+        assert ws.receive_json()["type"] == "state"
+        assert all(p["connected"] is None for p in presence(client, game_id).values())
+
+
+def test_presence_of_an_unknown_game_is_404(client):
+    r = client.get("/api/games/nosuchgame/presence")
+    assert r.status_code == 404
+    assert r.json()["error"]["code"] == "unknown_game"
