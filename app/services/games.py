@@ -598,7 +598,7 @@ class GameService:
         rows = session.scalars(
             select(SeatRow).where(SeatRow.game_id == game_id).order_by(SeatRow.seat)
         )
-        out = []
+        out: list[dict[str, Any]] = []
         for row in rows:
             if row.bot or row.joined_at is None:
                 out.append({"seat": row.seat, "connected": None, "away_since": None})

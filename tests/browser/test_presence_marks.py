@@ -10,7 +10,7 @@ pytestmark = pytest.mark.browser
 
 def test_a_player_who_closes_the_page_shows_as_away_for_the_other(contexts, table):
     anna = table.Player(contexts(table.DESKTOP).new_page(), 0, "Anna")
-    game_id, invites, _ = table.create_game(
+    _, invites, _ = table.create_game(
         anna.page, table.base, "dschingis_khan", ["you", "friend"], "Anna", start_player=0
     )
     ben_context = contexts(table.PHONE)
