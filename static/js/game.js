@@ -19,6 +19,7 @@ import { noteCommitment, verifyPath, withContribution } from "./fairness.js";
 import { setupHistory } from "./history.js";
 import { seatStyle, seatSwatch } from "./palette.js";
 import { Picker } from "./picker.js";
+import { Rematch, TABLE_EVENTS, tableEventText } from "./rematch.js";
 import { h } from "./svg.js";
 import { Undo, undoEventText } from "./undo.js";
 
@@ -224,6 +225,16 @@ async function start() {
     gameId: app.gameId,
     token: () => app.token,
     refresh: refreshView,
+    note,
+  });
+  app.rematch = new Rematch({
+    where: $(".board-tools"),
+    side: $("#players").parentElement,
+    gameId: app.gameId,
+    seat: () => app.seat,
+    token: () => app.token,
+    host: () => app.host,
+    nameOf,
     note,
   });
   document.addEventListener("keydown", (ev) => {
@@ -444,6 +455,7 @@ function render(sameVersion) {
   drawActionList(legal);
   drawResult(view, over);
   app.undo.update(st);
+  app.rematch.update(st);
 }
 
 function toAct(view) {
@@ -455,6 +467,10 @@ function drawTurn(view, over, myTurn) {
   const c = ctx();
   if (app.state.status === "open") {
     el.replaceChildren("Waiting for every seat to be taken…");
+    return;
+  }
+  if (app.state.status === "abandoned") {
+    el.replaceChildren("The host abandoned this game.");
     return;
   }
   if (over) {
@@ -752,7 +768,15 @@ function drawPlayers(view, over) {
 
 /** For the host, on a joined friend's seat: release it and get its invite link again. */
 function reinviteButton(seat, info, over) {
-  if (!app.host || over || info.bot || !info.joined || seat === app.seat) return null;
+  if (
+    !app.host ||
+    over ||
+    app.state.status === "abandoned" ||
+    info.bot ||
+    !info.joined ||
+    seat === app.seat
+  )
+    return null;
   return h(
     "button",
     {
@@ -820,7 +844,7 @@ function drawPrivate(view) {
 
 /** The player's own seat: give it back (they agree), and watch from then on. */
 function giveBackButton(seat, over) {
-  if (over || seat !== app.seat || app.token === null) return null;
+  if (over || app.state.status === "abandoned" || seat !== app.seat || !app.token) return null;
   return h(
     "button",
     {
@@ -953,7 +977,8 @@ function drawResult(view, over) {
 function updateLog(state, meta) {
   // Table events (a seat released) do not move the version: they join the log as they come.
   const events = Array.isArray(state.events) ? state.events : [];
-  const table = events.filter((ev) => ev.type === "seat_released");
+  const isTable = (ev) => ev.type === "seat_released" || TABLE_EVENTS.has(ev.type);
+  const table = events.filter(isTable);
   if (table.length) {
     appendLog(
       table.map((ev) => ({
@@ -962,7 +987,7 @@ function updateLog(state, meta) {
         events: [ev],
       })),
     );
-    state = { ...state, events: events.filter((ev) => ev.type !== "seat_released") };
+    state = { ...state, events: events.filter((ev) => !isTable(ev)) };
   }
   if (state.version <= app.logVersion) return;
   const from = meta ? meta.from : null;
@@ -1036,7 +1061,7 @@ function sharedEventText(ev, c) {
     case "undo":
       return undoEventText(ev, c);
     default:
-      return ev.type.replace(/_/g, " ");
+      return tableEventText(ev, c) ?? ev.type.replace(/_/g, " ");
   }
 }
 
