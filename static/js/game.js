@@ -470,7 +470,7 @@ function drawTurn(view, over, myTurn) {
     return;
   }
   if (app.state.status === "abandoned") {
-    el.replaceChildren("The host abandoned this game.");
+    el.replaceChildren("Game abandoned");
     return;
   }
   if (over) {
@@ -700,7 +700,7 @@ function drawActionList(legal) {
 function drawPlayers(view, over) {
   const c = ctx();
   const cols = app.game.playerColumns(view, c);
-  const waiting = new Set(toAct(view));
+  const waiting = new Set(app.state.status === "abandoned" ? [] : toAct(view));
   const winners = new Set(view.winners || []);
   const n = app.summary.num_seats;
   const rows = [];

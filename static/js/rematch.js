@@ -6,6 +6,7 @@
 
 import { ApiError, api, loadSeat, rememberedName, saveHost, saveSeat } from "./api.js";
 import { withContribution } from "./fairness.js";
+import { seatStyle } from "./palette.js";
 import { h } from "./svg.js";
 
 const TEXT = {
@@ -19,6 +20,7 @@ const TEXT = {
   seated: "You have a seat in the rematch.",
   go: "Go to the new game",
   watch: "Watch the new game",
+  yourSeat: (letter) => `You would play seat ${letter}: the seat order turns by one.`,
   waiting: (names) => `Seated so far: ${names}.`,
   expired: (until) =>
     `Your seat was kept until ${until}; ask the new game's host for an invite link.`,
@@ -127,7 +129,8 @@ export class Rematch {
     const out = [h("h2", {}, "Rematch"), h("p", { class: "offer" }, by)];
     const mine = seat !== null && offer.seats.includes(seat);
     const kept = Date.now() < new Date(offer.until).getTime();
-    if (seat !== null && !mine && kept && this.token()) {
+    const canTake = seat !== null && !mine && kept && !!this.token();
+    if (canTake) {
       out[1] = h(
         "p",
         { class: "offer" },
@@ -144,10 +147,12 @@ export class Rematch {
           this.busy ? TEXT.taking : TEXT.take,
         ),
       );
+      out.push(h("p", { class: "hint" }, TEXT.yourSeat(seatStyle(this.newSeat(seat)).letter)));
     } else if (seat !== null && !mine) {
       out.push(h("p", { class: "hint" }, TEXT.expired(clock(offer.until))));
     }
     out.push(h("p", { class: "hint" }, TEXT.waiting(names)));
+    if (canTake) return out;
     const held = loadSeat(offer.game);
     out.push(
       h(
@@ -161,6 +166,11 @@ export class Rematch {
       ),
     );
     return out;
+  }
+
+  /** Where an old seat sits in the rematch (docs/API.md: old seat s → (s + 1) % n). */
+  newSeat(seat) {
+    return (seat + 1) % (this.state.seats || []).length;
   }
 
   /** Keep what the server answered (`RematchSeat`) and go to the new game. */
