@@ -30,6 +30,7 @@ from app.hub.choice import make_hub
 from app.services.games import GameService
 from app.services.history import History
 from app.services.registry import available_games
+from app.services.rematch import Rematches
 from app.ws.endpoint import GameSocket
 from app.ws.rooms import Rooms
 from engines.core import Game
@@ -64,6 +65,8 @@ def create_app(
         # Live WebSockets refresh presence at least every heartbeat; a few missed
         # refreshes mean the process holding them is gone.
         stale_seconds=max(300.0, 3 * settings.ws_heartbeat),
+        rematch_minutes=settings.rematch_minutes,
+        idle_days=settings.idle_days,
     )
     rooms = Rooms(service, hub)
     bots = BotRunner(
@@ -117,6 +120,7 @@ def create_app(
     app.state.settings = settings
     app.state.service = service
     app.state.history = History(service.games)  # replays (GET .../history)
+    app.state.rematches = Rematches(service)  # rematch and abandon
     app.state.hub = hub
     app.state.rooms = rooms
     app.state.bots = bots
@@ -134,6 +138,7 @@ def create_app(
         routes.seats,
         routes.actions,
         routes.history,
+        routes.rematch,
         health_probes,
     ):
         app.include_router(module.router)

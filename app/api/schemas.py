@@ -108,6 +108,50 @@ class SeatPresence(BaseModel):
 
 
 Status = Literal["open", "running", "over"]
+"""What ``GET /api/games?status=`` filters by (an abandoned game is never listed)."""
+GameStatus = Literal["open", "running", "over", "abandoned"]
+
+
+class RematchOffer(BaseModel):
+    """A rematch offered at this (old) table (docs/API.md, "A table's whole life")."""
+
+    game: str = Field(description="The new game's id.")
+    by: int = Field(description="The old seat that offered it.")
+    until: datetime = Field(
+        description="Until when the new game's seats are kept for this game's players."
+    )
+    seats: list[int] = Field(description="Old seats whose players have taken their new seat.")
+
+
+class TableFacts(BaseModel):
+    to_act: list[int] = Field(
+        default_factory=list, description="The seats the game waits for now (none unless running)."
+    )
+    last_move_at: datetime | None = Field(None, description="When the last move was made.")
+    rematch: RematchOffer | None = Field(None, description="This game's rematch, once offered.")
+    rematch_of: str | None = Field(None, description="The game this one is the rematch of.")
+
+
+class RematchRequest(Strict):
+    contribution: str | None = Field(
+        None,
+        max_length=CONTRIBUTION_MAX,
+        pattern=CONTRIBUTION_PATTERN,
+        description="Your random addition to the new game's seed (as for joining a seat).",
+    )
+
+
+class RematchSeat(BaseModel):
+    game_id: str = Field(description="The rematch's id.")
+    old_seat: int = Field(description="Your seat in this (old) game.")
+    seat: int = Field(description="Your seat in the rematch: (old_seat + 1) % num_seats.")
+    token: str | None = Field(
+        description="Shown once: your new seat's token; null when no seat was taken now."
+    )
+    host_token: str | None = Field(
+        None, description="Shown once, to the offer that created the game: its host token."
+    )
+    created: bool = Field(False, description="This offer created the rematch.")
 
 
 class Fairness(BaseModel):
@@ -120,11 +164,11 @@ class Fairness(BaseModel):
     )
 
 
-class GameSummary(BaseModel):
+class GameSummary(TableFacts):
     id: str
     kind: str
     num_seats: int
-    status: Status
+    status: GameStatus
     version: int
     public: bool
     created_at: datetime
@@ -154,12 +198,12 @@ class LabelledAction(BaseModel):
     label: str
 
 
-class SeatState(BaseModel):
+class SeatState(TableFacts):
     game_id: str
     kind: str
     version: int
     seat: int | None
-    status: Status
+    status: GameStatus
     seats: list[Seat]
     view: dict[str, Any] = Field(description="State.view(seat) of the game's engine.")
     legal_actions: list[LabelledAction] = Field(
@@ -263,7 +307,7 @@ class Reveal(Fairness):
     kind: str
     num_seats: int
     options: dict[str, Any]
-    status: Status
+    status: GameStatus
     version: int
     revealed: bool = Field(description="True once the game is over: the fields below are set.")
     server_seed: str | None = Field(None, description="Hex of the server's 32 secret bytes.")
@@ -300,7 +344,8 @@ ERRORS: dict[int | str, dict[str, Any]] = {
         "history_private: another seat's past views, or the full reveal, while the game runs",
         404: "unknown_kind, unknown_game, unknown_seat, unknown_version",
         409: "stale_version, not_your_turn, seat_taken, bot_seat, seat_in_use, "
-        "game_not_started, game_over, game_not_over, not_undoable (the engine's reason)",
+        "game_not_started, game_over, game_not_over, not_undoable (the engine's reason), "
+        "game_abandoned, no_rematch, rematch_expired, seat_reserved",
         422: "illegal_action (the engine's reason), bad_action, bad_options, bad_player_count",
     }.items()
 }

@@ -94,6 +94,20 @@ class Settings(BaseSettings):
         description="Minutes a seat's player must have been away (no live connection, no "
         "request) before the host may give the seat back; the player may always do so.",
     )
+    # ---- a table's whole life (issue 10): rematch, abandoned and idle games ----
+    rematch_minutes: float = Field(
+        10.0,
+        ge=0,
+        description="Minutes after a rematch is offered during which the new game's seats "
+        "are kept for the old game's players (POST .../rematch/join); after that the host "
+        "may invite anyone to a seat still free.",
+    )
+    idle_days: float = Field(
+        14.0,
+        ge=0,
+        description="Days without a move or a join after which a game is left out of "
+        "GET /api/games (and the home page's lists); 0 keeps every game listed.",
+    )
     static_dir: Path = REPO_ROOT / "static"
     migrate_on_start: bool = True
 

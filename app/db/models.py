@@ -61,7 +61,8 @@ class GameRow(Base):
     fixed when the game first starts (every seat taken); ``None`` before, when the game
     shows only a placeholder setup. Secret until the end."""
     status: Mapped[str] = mapped_column(String(16), index=True)
-    """open (free human seats) | running | over."""
+    """open (free human seats) | running | over | abandoned (ended by the host before the
+    end: kept, readable, never played on, never listed, nothing hidden revealed)."""
     version: Mapped[int] = mapped_column(Integer, default=0)
     """Number of applied actions; the optimistic lock of the write path."""
     seats_revision: Mapped[int] = mapped_column(Integer, default=0)
@@ -73,6 +74,14 @@ class GameRow(Base):
     """Listed by ``GET /api/games``, and its free seats joinable without an invite key."""
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    """The last move, join or release: a game idle for ``IDLE_DAYS`` is no longer listed."""
+    last_move_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    """When the last action (or take-back) was applied; ``None`` before the first one."""
+    rematch_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    """The game offered as this one's rematch (``POST .../rematch``), once; ``None``: none."""
+    rematch_of: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    """The game this one is the rematch of: for ``REMATCH_MINUTES`` after its creation its
+    free human seats are kept for that game's players (``POST .../rematch/join``)."""
 
 
 class SeatRow(Base):

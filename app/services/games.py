@@ -14,6 +14,7 @@ import threading
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
+from datetime import timedelta
 from typing import Any, cast
 
 from sqlalchemy import CursorResult, Table, bindparam, case, func, insert, select, update
@@ -40,7 +41,12 @@ BUMP = (
         GameRow.version == bindparam("seen"),
         GameRow.seats_revision == bindparam("seen_seats"),
     )
-    .values(version=GameRow.version + 1, status=bindparam("status"), updated_at=bindparam("now"))
+    .values(
+        version=GameRow.version + 1,
+        status=bindparam("status"),
+        updated_at=bindparam("now"),
+        last_move_at=bindparam("now"),
+    )
 )
 """The optimistic lock: only the writer that saw ``version`` moves it on. The seats revision
 too: a release committed by another process after this transaction checked the token (on
@@ -131,6 +137,8 @@ class GameService:
         cache_size: int,
         away_minutes: float = 3.0,
         stale_seconds: float = 300.0,
+        rematch_minutes: float = 10.0,
+        idle_days: float = 14.0,
     ):
         self.db = db
         self.games = dict(games)
@@ -144,6 +152,10 @@ class GameService:
         """A seat whose live connections have not refreshed ``last_seen`` for this long
         counts as away anyway: the process that held them may have died uncounted."""
         self._seen: dict[str, float] = {}
+        self.rematch_window = timedelta(minutes=rematch_minutes)
+        """How long a rematch's seats are kept for the old game's players (rematch.py)."""
+        self.idle_after = timedelta(days=idle_days) if idle_days else None
+        """A game without a move or a join for this long is not listed (``None``: all are)."""
 
     # ---- kinds ------------------------------------------------------------------------
 
@@ -165,16 +177,22 @@ class GameService:
         return snap
 
     def list_games(self, session: Session, status: str | None, limit: int) -> list[dict[str, Any]]:
-        """The newest public games: a private table is found only through its links."""
+        """The newest public games: a private table is found only through its links. An
+        abandoned game is never listed, nor one idle (no move, no join) for ``idle_after``."""
         query = (
             select(GameRow)
-            .where(GameRow.public.is_(True))
+            .where(GameRow.public.is_(True), GameRow.status != "abandoned")
             .order_by(GameRow.created_at.desc())
             .limit(limit)
         )
         if status is not None:
             query = query.where(GameRow.status == status)
+        if self.idle_after is not None:
+            query = query.where(GameRow.updated_at >= utcnow() - self.idle_after)
         rows = list(session.scalars(query))
+        # Whose turn needs the state: running games' snapshots (cached, replayed once).
+        running = [r.id for r in rows if r.status == "running"]
+        waiting = {game_id: self.cache.load(session, game_id).to_act() for game_id in running}
         seats: dict[str, list[SeatRow]] = {r.id: [] for r in rows}
         if rows:
             for seat in session.scalars(select(SeatRow).where(SeatRow.game_id.in_(list(seats)))):
@@ -195,6 +213,9 @@ class GameService:
                     "commitment": r.commitment,
                     "contributions": [s.contribution for s in sorted(seats[r.id], key=_seat_no)],
                 },
+                "to_act": waiting.get(r.id, []),
+                "last_move_at": as_utc(r.last_move_at) if r.last_move_at else None,
+                "rematch_of": r.rematch_of,
             }
             for r in rows
         ]
@@ -273,9 +294,11 @@ class GameService:
         options: Mapping[str, Any] | None,
         seats: list[SeatSpec] | None,
         public: bool = False,
+        rematch_of: str | None = None,
     ) -> tuple[Snapshot, str, list[dict[str, Any]]]:
         """A new game, its host token (shown once, stored as a hash: the creator's, to give
-        seats back and to see the invites again) and its invites (``invites``)."""
+        seats back and to see the invites again) and its invites (``invites``).
+        ``rematch_of``: the game it is the rematch of (app/services/rematch.py)."""
         game = self.game(kind)
         if seats is None:
             seats = [SeatSpec() for _ in range(num_seats)]
@@ -315,6 +338,7 @@ class GameService:
                     public=public,
                     created_at=now,
                     updated_at=now,
+                    rematch_of=rematch_of,
                 )
             )
             session.flush()
@@ -372,6 +396,7 @@ class GameService:
         name: str,
         key: str | None = None,
         contribution: str | None = None,
+        rematch: bool = False,
     ) -> tuple[Snapshot, str]:
         """Take a free human seat with its invite key (none needed at a public table);
         returns the token (shown once, stored as a hash).
@@ -379,7 +404,10 @@ class GameService:
         ``contribution`` (validated by the caller, ``fairness.is_contribution``) is recorded
         publicly if the game's seed is not fixed yet; the join that takes the last free seat
         fixes it from the server's seed and every seat's contribution. A join after that
-        (a released seat taken again) changes no draw, so its contribution is not kept."""
+        (a released seat taken again) changes no draw, so its contribution is not kept.
+
+        A rematch's seats are kept for the old game's players for ``rematch_window``: only
+        ``rematch`` joins (app/services/rematch.py) take them until then."""
         token = new_token()
         with self.db.write(session):
             game = _game_row(session, game_id)
@@ -399,6 +427,15 @@ class GameService:
                     "link the host sent you (its key is missing or no longer valid)",
                 )
             now = utcnow()
+            if game.status == "abandoned":
+                raise ApiError("game_abandoned", "the host has abandoned this game")
+            kept_until = as_utc(game.created_at) + self.rematch_window
+            if game.rematch_of is not None and not rematch and now < kept_until:
+                raise ApiError(
+                    "seat_reserved",
+                    f"this game is a rematch: its seats are kept for the last game's players "
+                    f"until {kept_until:%H:%M:%S} UTC; after that the host can invite anyone",
+                )
             counts = game.server_seed is not None and game.game_seed is None
             extra = {"contribution": contribution} if counts else {}
             # An UPDATE answers with a cursor result: its rowcount says whether it matched.
@@ -542,6 +579,8 @@ class GameService:
                 raise ApiError("bot_seat", f"seat {seat} is played by the server's bot")
             if game.status == "over":
                 raise ApiError("game_over", "the game is over; its seats stay as they were")
+            if game.status == "abandoned":
+                raise ApiError("game_abandoned", "the host has abandoned this game")
             released = row.token_hash if row.joined_at is not None else None
             if row.joined_at is not None:
                 now = utcnow()
@@ -719,6 +758,10 @@ class GameService:
             with self.db.write(session):
                 snap = self.cache.load(session, game_id)
                 caller = self.confirm(session, caller, snap.seats_revision)
+                if snap.status == "abandoned":
+                    raise ApiError(
+                        "game_abandoned", "the host has abandoned this game: nothing more is played"
+                    )
                 if snap.status == "open":
                     raise ApiError("game_not_started", "the game starts once every seat is taken")
                 if version != snap.version:
@@ -730,6 +773,7 @@ class GameService:
                 state = snap.state.clone()
                 events, stored = change(state)
                 status = "over" if state.is_over else snap.status
+                now = utcnow()
                 conn = session.connection()
                 bumped = conn.execute(
                     BUMP,
@@ -738,7 +782,7 @@ class GameService:
                         "seen": version,
                         "seen_seats": snap.seats_revision,
                         "status": status,
-                        "now": utcnow(),
+                        "now": now,
                     },
                 )
                 if bumped.rowcount != 1:
@@ -757,7 +801,7 @@ class GameService:
             raise ApiError.from_illegal(exc) from None
         except IntegrityError:
             raise ApiError("stale_version", "another action was applied first") from None
-        new = snap.advanced(state, seat, events, status)
+        new = snap.advanced(state, seat, events, status, now)
         self.cache.put(new)
         self.hub.publish(game_id, new.version)
         return new, events

@@ -37,13 +37,13 @@ CHECKPOINT_EVERY = 8
 GAMES_KEPT = 32
 """Games whose checkpoints are kept (the least recently replayed dropped first)."""
 
-RUNNING = ("open", "running")
-
 
 def has_ended(snap: Snapshot) -> bool:
-    """Whether nothing hidden can matter any more: the game is over (or no longer
-    running at all), so every seat's past and the full reveal are public."""
-    return snap.state.is_over or snap.status not in RUNNING
+    """Whether nothing hidden can matter any more: the game is over by its rules, so every
+    seat's past and the full reveal are public. An abandoned game did not end by the rules
+    (its hidden tiles and dolmens may matter to a replay, a bot, a rematch's players): it
+    stays as private as a running one."""
+    return snap.state.is_over and snap.status == "over"
 
 
 def parse_seat(raw: str | None, caller: Caller | None, snap: Snapshot) -> int | str:

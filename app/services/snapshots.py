@@ -92,6 +92,10 @@ class Snapshot:
     seed_fixed: bool = True
     """False while a game with a commitment waits for its first start: its state is then the
     placeholder setup (``PLACEHOLDER_SEED``)."""
+    last_move_at: datetime | None = None
+    """When the last action was applied (``None`` before the first)."""
+    rematch_of: str | None = None
+    """The game this one is the rematch of (app/services/rematch.py)."""
     _memo: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
 
     @property
@@ -172,6 +176,7 @@ class Snapshot:
             "view": self.view(seat),
             "legal_actions": self.legal_actions(seat),
             "can_undo": self.can_undo(seat),
+            **self.table_facts(),
         }
 
     def summary(self) -> dict[str, Any]:
@@ -186,16 +191,41 @@ class Snapshot:
             "seats": [s.to_json() for s in self.seats],
             "options": self.options,
             "fairness": self.fairness(),
+            **self.table_facts(),
         }
+
+    def to_act(self) -> list[int]:
+        """The seats the game waits for now (public); none unless it is running."""
+        return list(self.state.to_act()) if self.status == "running" else []
+
+    def table_facts(self) -> dict[str, Any]:
+        """Whose turn, the last move's time and the rematch (docs/API.md, "A table's whole
+        life"), in the summary and in every seat's state."""
+        if "table_facts" not in self._memo:
+            self._memo["table_facts"] = {
+                "to_act": self.to_act(),
+                "last_move_at": as_utc(self.last_move_at) if self.last_move_at else None,
+                "rematch": rematch_offer(self.table_events),
+                "rematch_of": self.rematch_of,
+            }
+        return self._memo["table_facts"]
 
     def fairness(self) -> dict[str, Any]:
         """The public part of commit and reveal (docs/API.md "Fair draws")."""
         return {"commitment": self.commitment, "contributions": list(self.contributions)}
 
-    def advanced(self, state: State, seat: int, events: list[Event], status: str) -> Snapshot:
+    def advanced(
+        self,
+        state: State,
+        seat: int,
+        events: list[Event],
+        status: str,
+        moved_at: datetime | None = None,
+    ) -> Snapshot:
         """This snapshot after one more action (already applied to ``state``, a clone)."""
         return replace(
             self,
+            last_move_at=moved_at or self.last_move_at,
             state=state,
             status=status,
             version=self.version + 1,
@@ -203,6 +233,30 @@ class Snapshot:
             actors=(*self.actors, seat),
             _memo={},
         )
+
+
+def rematch_offer(
+    table_events: tuple[tuple[int, int, dict[str, Any]], ...],
+) -> dict[str, Any] | None:
+    """The rematch offered at this table, from its (public) table events: the new game,
+    the seat that offered it, until when the seats are kept, and the old seats whose
+    players have taken their seat in it; ``None`` while nobody has offered one."""
+    offer: dict[str, Any] | None = None
+    seated: set[int] = set()
+    for _, _, event in table_events:
+        if event.get("type") == "rematch_offered":
+            offer = event
+            seated.add(event["by"])
+        elif event.get("type") == "rematch_joined":
+            seated.add(event["seat"])
+    if offer is None:
+        return None
+    return {
+        "game": offer["game"],
+        "by": offer["by"],
+        "until": offer["until"],
+        "seats": sorted(seated),
+    }
 
 
 UNDO_ENTRY: Final[Mapping[str, str]] = {"type": "undo"}
@@ -343,6 +397,8 @@ class StateCache:
             commitment=row.commitment,
             contributions=tuple(r.contribution for r in seat_rows),
             seed_fixed=seed_fixed,
+            last_move_at=row.last_move_at,
+            rematch_of=row.rematch_of,
             public=row.public,
             table_events=table_events,
             game_id=game_id,

@@ -20,6 +20,7 @@ import { setupHistory } from "./history.js";
 import { seatStyle, seatSwatch } from "./palette.js";
 import { Picker } from "./picker.js";
 import { Presence } from "./presence.js";
+import { Rematch, TABLE_EVENTS, tableEventText } from "./rematch.js";
 import { h } from "./svg.js";
 import { Undo, undoEventText } from "./undo.js";
 
@@ -230,6 +231,16 @@ async function start() {
     gameId: app.gameId,
     token: () => app.token,
     refresh: refreshView,
+    note,
+  });
+  app.rematch = new Rematch({
+    where: $(".board-tools"),
+    side: $("#players").parentElement,
+    gameId: app.gameId,
+    seat: () => app.seat,
+    token: () => app.token,
+    host: () => app.host,
+    nameOf,
     note,
   });
   document.addEventListener("keydown", (ev) => {
@@ -450,6 +461,7 @@ function render(sameVersion) {
   drawActionList(legal);
   drawResult(view, over);
   app.undo.update(st);
+  app.rematch.update(st);
 }
 
 function toAct(view) {
@@ -461,6 +473,10 @@ function drawTurn(view, over, myTurn) {
   const c = ctx();
   if (app.state.status === "open") {
     el.replaceChildren("Waiting for every seat to be taken…");
+    return;
+  }
+  if (app.state.status === "abandoned") {
+    el.replaceChildren("Game abandoned");
     return;
   }
   if (over) {
@@ -690,7 +706,7 @@ function drawActionList(legal) {
 function drawPlayers(view, over) {
   const c = ctx();
   const cols = app.game.playerColumns(view, c);
-  const waiting = new Set(toAct(view));
+  const waiting = new Set(app.state.status === "abandoned" ? [] : toAct(view));
   const winners = new Set(view.winners || []);
   const n = app.summary.num_seats;
   const rows = [];
@@ -769,7 +785,15 @@ function showPresence() {
 
 /** For the host, on a joined friend's seat: release it and get its invite link again. */
 function reinviteButton(seat, info, over) {
-  if (!app.host || over || info.bot || !info.joined || seat === app.seat) return null;
+  if (
+    !app.host ||
+    over ||
+    app.state.status === "abandoned" ||
+    info.bot ||
+    !info.joined ||
+    seat === app.seat
+  )
+    return null;
   return h(
     "button",
     {
@@ -837,7 +861,7 @@ function drawPrivate(view) {
 
 /** The player's own seat: give it back (they agree), and watch from then on. */
 function giveBackButton(seat, over) {
-  if (over || seat !== app.seat || app.token === null) return null;
+  if (over || app.state.status === "abandoned" || seat !== app.seat || !app.token) return null;
   return h(
     "button",
     {
@@ -970,7 +994,8 @@ function drawResult(view, over) {
 function updateLog(state, meta) {
   // Table events (a seat released) do not move the version: they join the log as they come.
   const events = Array.isArray(state.events) ? state.events : [];
-  const table = events.filter((ev) => ev.type === "seat_released");
+  const isTable = (ev) => ev.type === "seat_released" || TABLE_EVENTS.has(ev.type);
+  const table = events.filter(isTable);
   if (table.length) {
     appendLog(
       table.map((ev) => ({
@@ -979,7 +1004,7 @@ function updateLog(state, meta) {
         events: [ev],
       })),
     );
-    state = { ...state, events: events.filter((ev) => ev.type !== "seat_released") };
+    state = { ...state, events: events.filter((ev) => !isTable(ev)) };
   }
   if (state.version <= app.logVersion) return;
   const from = meta ? meta.from : null;
@@ -1053,7 +1078,7 @@ function sharedEventText(ev, c) {
     case "undo":
       return undoEventText(ev, c);
     default:
-      return ev.type.replace(/_/g, " ");
+      return tableEventText(ev, c) ?? ev.type.replace(/_/g, " ");
   }
 }
 

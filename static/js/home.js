@@ -301,7 +301,45 @@ function seatsText(g) {
     .join(" · ");
 }
 
-function gameItem(g, links) {
+/** "3 min ago" for an ISO time (the last move's, from the server's summary). */
+function ago(iso, now = Date.now()) {
+  const then = new Date(iso).getTime();
+  if (Number.isNaN(then)) return "";
+  const s = Math.max(0, Math.round((now - then) / 1000));
+  if (s < 60) return "just now";
+  const steps = [
+    [60, "min"],
+    [24, "h"],
+    [Number.POSITIVE_INFINITY, "d"],
+  ];
+  let value = Math.floor(s / 60);
+  for (const [size, unit] of steps) {
+    if (value < size) return `${value} ${unit} ago`;
+    value = Math.floor(value / size);
+  }
+  return "";
+}
+
+/** Whose turn it is and how long ago the last move was (`to_act`, `last_move_at`). */
+function turnLine(g, mySeat = null) {
+  const names = (g.to_act || []).map((seat) => {
+    if (seat === mySeat) return "you";
+    const s = g.seats.find((x) => x.seat === seat);
+    return s?.name || `seat ${seatStyle(seat).letter}`;
+  });
+  const parts = [];
+  if ((g.to_act || []).includes(mySeat))
+    parts.push(h("strong", { class: "your-turn" }, "Your turn"));
+  else if (names.length) parts.push(`${names.join(", ")} to play`);
+  if (g.last_move_at) parts.push(`last move ${ago(g.last_move_at)}`);
+  else if (g.status === "running") parts.push("no move yet");
+  if (parts.length === 0) return null;
+  const line = [];
+  for (const [i, p] of parts.entries()) line.push(...(i ? [" · ", p] : [p]));
+  return h("div", { class: "game-turn" }, ...line);
+}
+
+function gameItem(g, links, mySeat = null) {
   return h(
     "li",
     { class: "game-item", "data-game": g.id },
@@ -313,6 +351,7 @@ function gameItem(g, links) {
       h("span", { class: `status status-${g.status}` }, g.status),
     ),
     h("div", { class: "game-seats" }, seatsText(g)),
+    turnLine(g, mySeat),
     h("div", { class: "game-links" }, links),
   );
 }
@@ -374,17 +413,22 @@ async function loadMine() {
   for (const id of ids.slice(-20).reverse()) {
     try {
       const g = await api(`/api/games/${encodeURIComponent(id)}`);
+      if (g.status === "abandoned") continue; // ended by its host: nothing to come back to
       const seat = loadSeat(id);
       items.push(
-        gameItem(g, [
-          h(
-            "a",
-            { class: "button", href: `/play/${g.id}` },
-            g.status === "over"
-              ? `Result (seat ${seatStyle(seat.seat).letter})`
-              : `Play (seat ${seatStyle(seat.seat).letter})`,
-          ),
-        ]),
+        gameItem(
+          g,
+          [
+            h(
+              "a",
+              { class: "button", href: `/play/${g.id}` },
+              g.status === "over"
+                ? `Result (seat ${seatStyle(seat.seat).letter})`
+                : `Play (seat ${seatStyle(seat.seat).letter})`,
+            ),
+          ],
+          seat.seat,
+        ),
       );
     } catch {
       /* the game is gone from this server */

@@ -1,0 +1,226 @@
+// A table's whole life (docs/API.md, "A table's whole life"): at the end, "Play again" for
+// seated players and, once someone offered, "X offers a rematch — Take your seat" (one
+// click: the old seat token takes the kept seat, the new token is stored, the page goes to
+// the new game); for the host, "Abandon game" while the game is not over. The server
+// decides everything; this module only reads `rematch` and `status` from each state.
+
+import { ApiError, api, loadSeat, rememberedName, saveHost, saveSeat } from "./api.js";
+import { withContribution } from "./fairness.js";
+import { seatStyle } from "./palette.js";
+import { h } from "./svg.js";
+
+const TEXT = {
+  again: "Play again",
+  againHint: "A new game with the same seats and options; the seat order turns by one.",
+  offering: "Setting the table…",
+  offers: (who) => `${who} offers a rematch`,
+  youOffered: "You offered a rematch.",
+  take: "Take your seat",
+  taking: "Taking your seat…",
+  seated: "You have a seat in the rematch.",
+  go: "Go to the new game",
+  watch: "Watch the new game",
+  yourSeat: (letter) => `You would play seat ${letter}: the seat order turns by one.`,
+  waiting: (names) => `Seated so far: ${names}.`,
+  expired: (until) =>
+    `Your seat was kept until ${until}; ask the new game's host for an invite link.`,
+  abandon: "Abandon game",
+  abandonConfirm:
+    "Abandon this game for everybody? Nobody can move any more; the game stays readable but is " +
+    "no longer listed, and nothing hidden is revealed. This cannot be undone.",
+  abandoned: "The host abandoned this game: nothing more can be played.",
+  refused: (what, why) => `${what}: ${why}`,
+};
+
+/** The log line of a table event of this module, or null for any other event. */
+export function tableEventText(ev, c) {
+  switch (ev.type) {
+    case "rematch_offered":
+      return `${c.who(ev.by) === "You" ? "You" : c.nameOf(ev.by)} offered a rematch.`;
+    case "rematch_joined":
+      return `${c.who(ev.seat) === "You" ? "You" : c.nameOf(ev.seat)} took a seat in the rematch.`;
+    case "game_abandoned":
+      return "The host abandoned the game.";
+    default:
+      return null;
+  }
+}
+
+export const TABLE_EVENTS = new Set(["rematch_offered", "rematch_joined", "game_abandoned"]);
+
+const play = (gameId) => `/play/${encodeURIComponent(gameId)}`;
+
+function clock(iso) {
+  const at = new Date(iso);
+  return Number.isNaN(at.getTime())
+    ? iso
+    : at.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+}
+
+export class Rematch {
+  /**
+   * `where`: the element the offer box goes before; `side`: where the host's Abandon
+   * button goes; `gameId`; `seat()`, `token()`, `host()`: this page's seat, its token and
+   * the host token; `nameOf(seat)`; `note(msg)`: show a refusal.
+   */
+  constructor({ where, side, gameId, seat, token, host, nameOf, note }) {
+    Object.assign(this, { gameId, seat, token, host, nameOf, note });
+    this.state = null;
+    this.busy = false;
+    this.box = h("section", {
+      id: "rematch",
+      class: "card rematch",
+      "aria-live": "polite",
+      hidden: "",
+    });
+    where.before(this.box);
+    this.abandonButton = h(
+      "button",
+      { type: "button", id: "abandon", class: "small abandon", hidden: "" },
+      TEXT.abandon,
+    );
+    this.abandonButton.addEventListener("click", () => this.abandon());
+    side.append(this.abandonButton);
+  }
+
+  /** Called with every new state message. */
+  update(state) {
+    this.state = state;
+    this.draw();
+  }
+
+  draw() {
+    const st = this.state;
+    if (!st) return;
+    const running = st.status === "open" || st.status === "running";
+    this.abandonButton.hidden = !(this.host() && running);
+    this.abandonButton.disabled = this.busy;
+    const body = this.body(st);
+    this.box.hidden = body.length === 0;
+    this.box.dataset.offer = st.rematch ? st.rematch.game : "";
+    this.box.replaceChildren(...body);
+  }
+
+  body(st) {
+    if (st.status === "abandoned") return [h("p", { class: "abandoned" }, TEXT.abandoned)];
+    if (st.status !== "over") return [];
+    const seat = this.seat();
+    const offer = st.rematch;
+    if (!offer) {
+      if (seat === null || !this.token()) return [];
+      return [
+        h("h2", {}, "Play again?"),
+        h("p", { class: "hint" }, TEXT.againHint),
+        h(
+          "button",
+          {
+            type: "button",
+            id: "play-again",
+            class: "primary",
+            disabled: this.busy,
+            onclick: () => this.offer(),
+          },
+          this.busy ? TEXT.offering : TEXT.again,
+        ),
+      ];
+    }
+    const by = offer.by === seat ? TEXT.youOffered : `${TEXT.offers(this.nameOf(offer.by))}.`;
+    const names = offer.seats.map((s) => (s === seat ? "you" : this.nameOf(s))).join(", ");
+    const out = [h("h2", {}, "Rematch"), h("p", { class: "offer" }, by)];
+    const mine = seat !== null && offer.seats.includes(seat);
+    const kept = Date.now() < new Date(offer.until).getTime();
+    const canTake = seat !== null && !mine && kept && !!this.token();
+    if (canTake) {
+      out[1] = h(
+        "p",
+        { class: "offer" },
+        `${TEXT.offers(this.nameOf(offer.by))} — `,
+        h(
+          "button",
+          {
+            type: "button",
+            id: "take-seat",
+            class: "primary",
+            disabled: this.busy,
+            onclick: () => this.take(),
+          },
+          this.busy ? TEXT.taking : TEXT.take,
+        ),
+      );
+      out.push(h("p", { class: "hint" }, TEXT.yourSeat(seatStyle(this.newSeat(seat)).letter)));
+    } else if (seat !== null && !mine) {
+      out.push(h("p", { class: "hint" }, TEXT.expired(clock(offer.until))));
+    }
+    out.push(h("p", { class: "hint" }, TEXT.waiting(names)));
+    if (canTake) return out;
+    const held = loadSeat(offer.game);
+    out.push(
+      h(
+        "p",
+        {},
+        h(
+          "a",
+          { href: play(offer.game), id: "rematch-link", class: mine || held ? "button" : "" },
+          mine || held ? TEXT.go : TEXT.watch,
+        ),
+      ),
+    );
+    return out;
+  }
+
+  /** Where an old seat sits in the rematch (docs/API.md: old seat s → (s + 1) % n). */
+  newSeat(seat) {
+    return (seat + 1) % (this.state.seats || []).length;
+  }
+
+  /** Keep what the server answered (`RematchSeat`) and go to the new game. */
+  enter(res) {
+    const name = this.nameOf(this.seat()) || rememberedName();
+    if (res.token) saveSeat(res.game_id, res.seat, res.token, name);
+    if (res.host_token) saveHost(res.game_id, res.host_token);
+    location.assign(play(res.game_id));
+  }
+
+  async post(path, what) {
+    if (this.busy) return;
+    this.busy = true;
+    this.draw();
+    try {
+      const res = await api(`/api/games/${encodeURIComponent(this.gameId)}${path}`, {
+        method: "POST",
+        token: this.token(),
+        body: withContribution({}),
+      });
+      this.enter(res);
+    } catch (err) {
+      this.busy = false;
+      this.note(TEXT.refused(what, err instanceof ApiError ? err.message : String(err)));
+      this.draw();
+    }
+  }
+
+  offer() {
+    return this.post("/rematch", "No rematch");
+  }
+
+  take() {
+    return this.post("/rematch/join", "Could not take your seat");
+  }
+
+  async abandon() {
+    if (!this.host() || this.busy || !window.confirm(TEXT.abandonConfirm)) return;
+    this.busy = true;
+    this.draw();
+    try {
+      await api(`/api/games/${encodeURIComponent(this.gameId)}/abandon`, {
+        method: "POST",
+        token: this.host(),
+      });
+    } catch (err) {
+      this.note(TEXT.refused("Not abandoned", err instanceof ApiError ? err.message : String(err)));
+    } finally {
+      this.busy = false;
+      this.draw();
+    }
+  }
+}
