@@ -26,9 +26,11 @@ from app.core.logs import install_token_redaction
 from app.db.migrate import upgrade
 from app.db.session import Database
 from app.hub.choice import make_hub
+from app.services.chat import ChatService
 from app.services.games import GameService
 from app.services.history import History
 from app.services.registry import available_games
+from app.ws.chat import chat_feed_factory
 from app.ws.endpoint import GameSocket
 from app.ws.rooms import Rooms
 from engines.core import Game
@@ -60,7 +62,8 @@ def create_app(
         # refreshes mean the process holding them is gone.
         stale_seconds=max(300.0, 3 * settings.ws_heartbeat),
     )
-    rooms = Rooms(service, hub)
+    chat = ChatService(db, hub, settings.chat_rate, settings.chat_window)
+    rooms = Rooms(service, hub, chat_feed_factory(chat, hub))
     bots = BotRunner(
         service,
         hub,
@@ -116,6 +119,7 @@ def create_app(
     app.state.rooms = rooms
     app.state.bots = bots
     app.state.limiter = limiter
+    app.state.chat = chat
     app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
     # Added last, so outermost: a 413 from the body limit carries the headers too.
     app.add_middleware(SecurityHeaders)
@@ -126,6 +130,7 @@ def create_app(
         routes.seats,
         routes.actions,
         routes.history,
+        routes.chat,
         health_probes,
     ):
         app.include_router(module.router)
@@ -141,6 +146,7 @@ def create_app(
             settings.ws_send_queue,
             limiter,
             sockets,
+            chat,
         ).run()
 
     install_pages(app, settings.static_dir)
