@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import select, update
+from sqlalchemy import false, or_, select, update
 from sqlalchemy.orm import Session
 
 from app.core.errors import ApiError
@@ -66,7 +66,7 @@ class ChatMessage:
             "watcher": self.seat is None,
             "name": self.name,
             "text": self.text,
-            "created_at": as_utc(self.created_at).isoformat(),
+            "created_at": as_utc(self.created_at),
         }
 
     @classmethod
@@ -159,15 +159,18 @@ class ChatService:
     # ---- reading ----------------------------------------------------------------------
 
     def read(
-        self, session: Session, game_id: str, after: int = 0, ids: tuple[int, ...] = ()
+        self, session: Session, game_id: str, after: int | None = 0, ids: tuple[int, ...] = ()
     ) -> tuple[list[ChatMessage], bool]:
-        """The last ``PAGE`` messages with an id after ``after`` (and those of ``ids``),
-        oldest first, and whether watchers may write. The game must exist."""
+        """The last ``PAGE`` messages with an id after ``after`` (``None``: none of those)
+        and those of ``ids``, oldest first, and whether watchers may write. The game must
+        exist."""
         watchers = session.scalar(select(GameRow.chat_watchers).where(GameRow.id == game_id))
         if watchers is None:
             raise ApiError("unknown_game", f"there is no game {game_id!r}")
-        newer = ChatMessageRow.id > after
-        wanted = newer | ChatMessageRow.id.in_(ids) if ids else newer
+        wanted = or_(
+            ChatMessageRow.id > after if after is not None else false(),
+            ChatMessageRow.id.in_(ids) if ids else false(),
+        )
         rows = session.scalars(
             select(ChatMessageRow)
             .where(ChatMessageRow.game_id == game_id, wanted)
@@ -178,7 +181,7 @@ class ChatService:
         return [ChatMessage.of(r) for r in reversed(rows)], bool(watchers)
 
     def read_fresh(
-        self, game_id: str, after: int, ids: tuple[int, ...] = ()
+        self, game_id: str, after: int | None, ids: tuple[int, ...] = ()
     ) -> tuple[list[ChatMessage], bool]:
         """``read`` in a session of its own (the WebSockets' feed)."""
         with self.db.session() as session:

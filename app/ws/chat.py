@@ -27,9 +27,6 @@ from app.services.games import Caller
 
 log = logging.getLogger(__name__)
 
-NOTHING_AFTER = 2**62
-"""An ``after`` no message id reaches: read only the noticed ids."""
-
 
 class ChatListener(Protocol):
     async def send(self, message: dict[str, Any]) -> None: ...
@@ -65,7 +62,7 @@ class ChatFeed:
             pending, self._pending = self._pending, set()
             settings = 0 in pending
             ids = tuple(sorted(i for i in pending if i > 0))
-            after = self.last if settings and self.last is not None else NOTHING_AFTER
+            after = self.last if settings else None  # None: only the noticed ids
             try:
                 messages, watchers = await run_in_threadpool(
                     self.chat.read_fresh, self.game_id, after, ids

@@ -164,13 +164,13 @@ def test_host_closes_chat_to_watchers_players_still_talk(chat_client, kit, db):
     assert say(chat_client, kit, game_id, "back again", name="Ada").status_code == 201
 
 
-def test_unknown_game_and_bad_tokens_are_refused(chat_client, kit, client):
-    game_id, tokens, _ = table(chat_client, kit)
+def test_unknown_game_and_bad_tokens_are_refused(chat_client, kit):
+    game_id, _, _ = table(chat_client, kit)
     assert chat_client.get("/api/games/nope/chat").json()["error"]["code"] == "unknown_game"
     assert say(chat_client, kit, "nope", "hi").json()["error"]["code"] == "unknown_game"
     r = say(chat_client, kit, game_id, "hi", "not-a-token")
     assert r.status_code == 401
-    other, other_tokens, _ = table(chat_client, kit)
+    _, other_tokens, _ = table(chat_client, kit)
     r = say(chat_client, kit, game_id, "hi", other_tokens[0])
     assert r.status_code == 403 and r.json()["error"]["code"] == "forbidden"
     r = chat_client.post(f"/api/games/{game_id}/chat", json={"text": 5})
@@ -182,9 +182,7 @@ def test_unknown_game_and_bad_tokens_are_refused(chat_client, kit, client):
 
 def test_a_released_seat_token_cannot_write(chat_client, kit):
     game_id, tokens, _ = table(chat_client, kit)
-    r = chat_client.post(
-        f"/api/games/{game_id}/seats/1/release", headers=kit.bearer(tokens[1])
-    )
+    r = chat_client.post(f"/api/games/{game_id}/seats/1/release", headers=kit.bearer(tokens[1]))
     assert r.status_code == 200, r.text
     r = say(chat_client, kit, game_id, "still here?", tokens[1])
     assert r.status_code == 401

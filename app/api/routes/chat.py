@@ -87,7 +87,7 @@ def read_chat(
     chat: ChatDep,
     session: SessionDep,
     after: Annotated[
-        int, Query(ge=0, le=2**62, description="Only messages with a greater id.")
+        int, Query(ge=0, le=2**31 - 1, description="Only messages with a greater id.")
     ] = 0,
 ) -> dict[str, Any]:
     """The table's chat: the last 100 messages after ``after``, oldest first, and whether
