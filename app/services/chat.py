@@ -135,10 +135,10 @@ def clean_name(name: str | None) -> str:
 
 def too_fast(wait: float, rate: int, window: float) -> ApiError:
     seconds = max(1, math.ceil(wait))
+    later = f"{seconds} s" if seconds < 90 else f"{math.ceil(seconds / 60)} min"
     return ApiError(
         "chat_too_fast",
-        f"slow down: at most {rate} messages in {window:g} seconds; "
-        f"you can write again in {seconds} s",
+        f"slow down: at most {rate} messages in {window:g} seconds; you can write again in {later}",
         retry_after=seconds,
     )
 
