@@ -4,15 +4,20 @@ the hub's chat notices (LISTEN/NOTIFY), and so does the host's switch."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import time
-from collections.abc import Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import httpx
+import psycopg
 import pytest
 
+from app.db.migrate import upgrade
+from app.db.session import Database
+from app.hub.postgres import PostgresHub
 from tests.postgres.harness import ServerProcess, Socket
 
 pytestmark = pytest.mark.postgres
@@ -97,3 +102,74 @@ def test_a_message_written_on_one_process_reaches_sockets_on_the_other(servers) 
             socket.close()
     page = httpx.get(f"{b.url}/api/games/{game_id}/chat", timeout=10).json()
     assert [m["text"] for m in page["messages"]] == ["hello from B", "hi all"]
+
+
+# ---- the hub's chat notices on their own (two hubs standing for two processes) -------------
+
+FAST = {"resync_interval": 0.5, "probe_interval": 0.2, "backoff_first": 0.05}
+
+
+async def until(predicate: Callable[[], bool]) -> None:
+    deadline = time.monotonic() + DEADLINE
+    while not predicate():
+        if time.monotonic() > deadline:
+            raise TimeoutError
+        await asyncio.sleep(0.01)
+
+
+def with_hubs(url: str, body: Callable[[PostgresHub, PostgresHub], Awaitable[None]]) -> None:
+    db = Database(url)
+    upgrade(db)
+    db.dispose()
+
+    async def main() -> None:
+        a, b = PostgresHub(url, **FAST), PostgresHub(url, **FAST)
+        await a.start()
+        await b.start()
+        try:
+            await body(a, b)
+        finally:
+            await a.stop()
+            await b.stop()
+
+    asyncio.run(main())
+
+
+def test_chat_notices_reach_the_other_hub_each_once_and_wake_no_game_subscriber(pg_url) -> None:
+    async def body(a: PostgresHub, b: PostgresHub) -> None:
+        chat_a: list[int] = []
+        chat_b: list[int] = []
+        games: list[tuple[str, int]] = []
+        a.subscribe_chat("g1", lambda g, m: chat_a.append(m))
+        b.subscribe_chat("g1", lambda g, m: chat_b.append(m))
+        b.subscribe("g1", lambda g, v: games.append((g, v)))
+        b.subscribe_all(lambda g, v: games.append((g, v)))
+        for message_id in (11, 12, 13):  # one notice per message: none is coalesced
+            a.publish_chat("g1", message_id)
+        await until(lambda: chat_b == [11, 12, 13])
+        assert chat_a == [11, 12, 13]  # its own subscribers at once, and only once
+        b.publish("g1", 1)  # a game notice after them: the chat subscribers hear nothing
+        await until(lambda: ("g1", 1) in games)
+        assert games == [("g1", 1), ("g1", 1)], "a chat notice woke a game subscriber"
+        assert chat_a == [11, 12, 13] and chat_b == [11, 12, 13]
+
+    with_hubs(pg_url, body)
+
+
+def test_chat_subscribers_look_again_after_the_listener_reconnects(pg_url) -> None:
+    """Notices sent while a listener was gone are lost: after reconnecting it tells its chat
+    subscribers (``0``) to read what they missed from the database."""
+
+    async def body(a: PostgresHub, b: PostgresHub) -> None:
+        heard: list[int] = []
+        b.subscribe_chat("g1", lambda g, m: heard.append(m))
+        reconnects = b.reconnects
+        with psycopg.connect(pg_url.replace("+psycopg", ""), autocommit=True) as conn:
+            conn.execute(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+                " WHERE application_name LIKE 'tafelrunde-hub-listen%%'"
+            )
+        await until(lambda: b.reconnects > reconnects and b.listening.is_set())
+        await until(lambda: 0 in heard)
+
+    with_hubs(pg_url, body)
