@@ -13,6 +13,8 @@ message is not stored and costs nothing of the budget.
 
 from __future__ import annotations
 
+import contextlib
+import logging
 import math
 import re
 import secrets
@@ -20,21 +22,24 @@ import threading
 import time
 import unicodedata
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from sqlalchemy import exc as sa_exc
 from sqlalchemy import false, or_, select, update
 from sqlalchemy.orm import Session
 
-from app.core.errors import ApiError
+from app.core.errors import DATABASE_ERRORS, DATABASE_RETRY_AFTER, ApiError
 from app.core.security import hash_token
 from app.db.models import ChatMessageRow, GameRow, SeatRow, utcnow
 from app.db.session import Database
 from app.hub.base import Hub
 from app.services.games import UNKNOWN_TOKEN, Caller
 from app.services.snapshots import as_utc
+
+log = logging.getLogger(__name__)
 
 MAX_TEXT = 500
 """Characters a message may have after trimming."""
@@ -133,6 +138,29 @@ def clean_name(name: str | None) -> str:
     return name or WATCHER
 
 
+@contextlib.contextmanager
+def _quietly() -> Iterator[None]:
+    """A database error while a message is written, without the message: SQLAlchemy's
+    errors carry the statement's parameters (the text), and the usual handlers log them."""
+    try:
+        yield
+    except DATABASE_ERRORS as exc:
+        log.warning("chat message not stored: the database is unavailable (%s)", _kind(exc))
+        raise ApiError(
+            "database_unavailable",
+            f"the database is not available ({_kind(exc)}); try again shortly",
+            retry_after=DATABASE_RETRY_AFTER,
+        ) from None
+    except sa_exc.SQLAlchemyError as exc:
+        log.error("chat message not stored: %s", _kind(exc))
+        raise ApiError("internal_error", "the server failed to store this message") from None
+
+
+def _kind(exc: BaseException) -> str:
+    orig = getattr(exc, "orig", None)
+    return type(orig).__name__ if orig is not None else type(exc).__name__
+
+
 def too_fast(wait: float, rate: int, window: float) -> ApiError:
     seconds = max(1, math.ceil(wait))
     later = f"{seconds} s" if seconds < 90 else f"{math.ceil(seconds / 60)} min"
@@ -204,7 +232,7 @@ class ChatService:
         announce it to every process. ``budget`` is the WebSocket connection's own; without
         it the REST budget of ``rate_key`` is spent. Refused: nothing stored."""
         text = clean_text(text)
-        with self.db.write(session):
+        with _quietly(), self.db.write(session):
             game = session.get(GameRow, game_id, populate_existing=True)
             if game is None:
                 raise ApiError("unknown_game", f"there is no game {game_id!r}")

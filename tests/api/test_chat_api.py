@@ -5,12 +5,14 @@ closed to watchers) answer with their code and store nothing."""
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import random
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from sqlalchemy import exc as sa_exc
 from sqlalchemy import func, select
 
 from app.db.models import ChatMessageRow
@@ -220,3 +222,24 @@ def test_message_texts_never_reach_the_logs(chat_client, kit, caplog):
         say(chat_client, kit, game_id, "x" * 600 + "secret-plan-xyzzy", tokens[0])
         chat(chat_client, game_id)
     assert "secret-plan-xyzzy" not in caplog.text
+
+
+def test_a_database_error_answers_503_and_keeps_the_text_out_of_the_logs(
+    chat_client, kit, caplog, monkeypatch
+):
+    game_id, tokens, _ = table(chat_client, kit)
+    db = chat_client.app.state.chat.db
+
+    @contextlib.contextmanager
+    def locked(session):
+        # What SQLAlchemy raises carries the statement and its parameters: the text.
+        raise sa_exc.OperationalError(
+            "INSERT INTO chat_messages ...", {"text": "secret-plan-xyzzy"}, Exception("locked")
+        )
+        yield session
+
+    monkeypatch.setattr(db, "write", locked)
+    with caplog.at_level(logging.DEBUG):
+        r = say(chat_client, kit, game_id, "secret-plan-xyzzy", tokens[0])
+    assert r.status_code == 503 and r.json()["error"]["code"] == "database_unavailable"
+    assert "secret-plan-xyzzy" not in caplog.text and "secret-plan-xyzzy" not in r.text
