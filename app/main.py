@@ -27,10 +27,12 @@ from app.core.logs import install_token_redaction
 from app.db.migrate import upgrade
 from app.db.session import Database
 from app.hub.choice import make_hub
+from app.services.chat import ChatService
 from app.services.games import GameService
 from app.services.history import History
 from app.services.registry import available_games
 from app.services.rematch import Rematches
+from app.ws.chat import chat_feed_factory
 from app.ws.endpoint import GameSocket
 from app.ws.rooms import Rooms
 from engines.core import Game
@@ -68,7 +70,8 @@ def create_app(
         rematch_minutes=settings.rematch_minutes,
         idle_days=settings.idle_days,
     )
-    rooms = Rooms(service, hub)
+    chat = ChatService(db, hub, settings.chat_rate, settings.chat_window)
+    rooms = Rooms(service, hub, chat_feed_factory(chat, hub))
     bots = BotRunner(
         service,
         hub,
@@ -125,6 +128,7 @@ def create_app(
     app.state.rooms = rooms
     app.state.bots = bots
     app.state.limiter = limiter
+    app.state.chat = chat
     app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
     # Views, legal-action lists and the client's files shrink 4-8x; small answers are not
     # worth the CPU. Level 6 costs a third of level 9's time for nearly the same size.
@@ -139,6 +143,7 @@ def create_app(
         routes.actions,
         routes.history,
         routes.rematch,
+        routes.chat,
         health_probes,
     ):
         app.include_router(module.router)
@@ -154,6 +159,7 @@ def create_app(
             settings.ws_send_queue,
             limiter,
             sockets,
+            chat,
         ).run()
 
     install_pages(app, settings.static_dir)

@@ -108,6 +108,15 @@ class Settings(BaseSettings):
         description="Days without a move or a join after which a game is left out of "
         "GET /api/games (and the home page's lists); 0 keeps every game listed.",
     )
+    chat_rate: int = Field(
+        5,
+        ge=0,
+        description="Chat messages one WebSocket connection (over REST: one seat token, or "
+        "one watcher's address) may write per CHAT_WINDOW seconds; 0: no limit.",
+    )
+    chat_window: float = Field(
+        10.0, gt=0, le=3600, description="Seconds of the chat's rate window (CHAT_RATE)."
+    )
     static_dir: Path = REPO_ROOT / "static"
     migrate_on_start: bool = True
 

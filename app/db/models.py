@@ -15,9 +15,11 @@ from sqlalchemy import (
     Boolean,
     DateTime,
     ForeignKey,
+    Index,
     Integer,
     MetaData,
     String,
+    Text,
     UniqueConstraint,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
@@ -82,6 +84,9 @@ class GameRow(Base):
     rematch_of: Mapped[str | None] = mapped_column(String(32), nullable=True)
     """The game this one is the rematch of: for ``REMATCH_MINUTES`` after its creation its
     free human seats are kept for that game's players (``POST .../rematch/join``)."""
+    chat_watchers: Mapped[bool] = mapped_column(Boolean, default=True)
+    """Whether watchers (no seat token) may write in the table chat; the host's switch
+    (``PUT .../chat/settings``). Seated players may always write."""
 
 
 class SeatRow(Base):
@@ -144,4 +149,23 @@ class ActionRow(Base):
     seat: Mapped[int] = mapped_column(Integer)
     action: Mapped[dict[str, Any]] = mapped_column(JSON)
     """Raw action JSON; may name hidden things, so it is only ever replayed, never sent."""
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class ChatMessageRow(Base):
+    """One line of a game's table chat (app/services/chat.py): what a person typed, kept
+    with the game. Never holds anything of the game's state."""
+
+    __tablename__ = "chat_messages"
+    __table_args__ = (Index("ix_chat_messages_game_id_id", "game_id", "id"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    """Increasing: ``GET .../chat?after=`` and the WebSockets page by it."""
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """The writer's seat; ``None`` for a watcher (no seat token)."""
+    name: Mapped[str] = mapped_column(String(64))
+    """The seat's name when written, or the name a watcher gave ("Watcher" if none)."""
+    text: Mapped[str] = mapped_column(Text)
+    """Plain text, 1 to 500 characters, trimmed; shown escaped, never logged."""
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

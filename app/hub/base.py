@@ -6,6 +6,11 @@ A notification carries no game data, only "this game changed": subscribers alway
 the state through the service, which catches up from the action log. So a hub differs only
 in ``_announce``: ``InProcessHub`` (``memory.py``) delivers locally, ``PostgresHub``
 (``postgres.py``) also sends ``NOTIFY`` and delivers what it hears from other processes.
+
+Chat notices travel the same way apart from the games' versions: ``publish_chat(game_id,
+message_id)`` after a chat message (or ``0`` after the chat's settings) is committed reaches
+the ``subscribe_chat`` callbacks of every process, which read the message from the database
+(app/ws/chat.py). A chat notice is no change of the game: rooms and bots do not wake up.
 """
 
 from __future__ import annotations
@@ -25,6 +30,7 @@ Callback = Callable[[str, int], None]
 class Hub(ABC):
     def __init__(self) -> None:
         self._games: dict[str, set[Callback]] = {}
+        self._chats: dict[str, set[Callback]] = {}
         self._all: set[Callback] = set()
         self._lock = threading.Lock()
         self.loop: asyncio.AbstractEventLoop | None = None
@@ -54,18 +60,46 @@ class Hub(ABC):
     def _announce(self, game_id: str, version: int) -> None:
         """Tell this process's subscribers (and, for several processes, the others)."""
 
+    def publish_chat(self, game_id: str, message_id: int) -> None:
+        """Announce a committed chat message (``0``: the chat's settings changed); safe to
+        call from any thread, like ``publish``."""
+        loop = self.loop
+        if loop is None or loop.is_closed():
+            return
+        try:
+            running = asyncio.get_running_loop()
+        except RuntimeError:
+            running = None
+        if running is loop:
+            self._announce_chat(game_id, message_id)
+        else:
+            loop.call_soon_threadsafe(self._announce_chat, game_id, message_id)
+
+    def _announce_chat(self, game_id: str, message_id: int) -> None:
+        """Tell this process's chat subscribers (a hub of several processes: the others too)."""
+        self._deliver_chat(game_id, message_id)
+
     def subscribe(self, game_id: str, callback: Callback) -> Callable[[], None]:
         """Deliver changes of ``game_id``; returns the function that unsubscribes."""
+        return self._subscribe(self._games, game_id, callback)
+
+    def subscribe_chat(self, game_id: str, callback: Callback) -> Callable[[], None]:
+        """Deliver ``(game_id, message_id)`` of ``game_id``'s chat notices."""
+        return self._subscribe(self._chats, game_id, callback)
+
+    def _subscribe(
+        self, table: dict[str, set[Callback]], game_id: str, callback: Callback
+    ) -> Callable[[], None]:
         with self._lock:
-            self._games.setdefault(game_id, set()).add(callback)
+            table.setdefault(game_id, set()).add(callback)
 
         def unsubscribe() -> None:
             with self._lock:
-                subs = self._games.get(game_id)
+                subs = table.get(game_id)
                 if subs is not None:
                     subs.discard(callback)
                     if not subs:
-                        del self._games[game_id]
+                        del table[game_id]
 
         return unsubscribe
 
@@ -83,3 +117,13 @@ class Hub(ABC):
                 callback(game_id, version)
             except Exception:  # one broken subscriber must not starve the others
                 log.exception("hub subscriber failed for game %s", game_id)
+
+    def _deliver_chat(self, game_id: str, message_id: int) -> None:
+        """Run the local chat subscribers of ``game_id``; on the event loop."""
+        with self._lock:
+            callbacks = list(self._chats.get(game_id, ()))
+        for callback in callbacks:
+            try:
+                callback(game_id, message_id)
+            except Exception:
+                log.exception("hub chat subscriber failed for game %s", game_id)

@@ -12,6 +12,11 @@ every game changed since it lost the connection (``games.updated_at``) and every
 local subscribers; subscribers then read the log, which has everything. While connected it
 also re-checks, every ``resync_interval`` seconds, the version of each game with local
 subscribers, which covers a process that died between its commit and its ``NOTIFY``.
+
+Chat notices (``publish_chat``) go on the same channel as
+``{"game": ..., "chat": <message id>, "origin": ...}``, one per message (none is coalesced);
+after a reconnection every game with local chat subscribers gets a ``0`` notice, so they
+read whatever they missed from the database.
 """
 
 from __future__ import annotations
@@ -84,6 +89,7 @@ class PostgresHub(Hub):
         self._backoff = (backoff_first, backoff_limit)
         self._seen: dict[str, int] = {}
         self._outbox: dict[str, int] = {}
+        self._chat_outbox: list[tuple[str, int]] = []
         self._outbox_ready: asyncio.Event | None = None
         self._tasks: list[asyncio.Task] = []
         self.listening: asyncio.Event | None = None
@@ -116,6 +122,12 @@ class PostgresHub(Hub):
 
     # ---- publishing -------------------------------------------------------------------
 
+    def _announce_chat(self, game_id: str, message_id: int) -> None:
+        self._deliver_chat(game_id, message_id)
+        self._chat_outbox.append((game_id, message_id))
+        if self._outbox_ready is not None:
+            self._outbox_ready.set()
+
     def _announce(self, game_id: str, version: int) -> None:
         self._note(game_id, version)
         self._deliver(game_id, version)
@@ -137,14 +149,18 @@ class PostgresHub(Hub):
                         await self._outbox_ready.wait()
                         self._outbox_ready.clear()
                         batch, self._outbox = self._outbox, {}
+                        chats, self._chat_outbox = self._chat_outbox, []
+                        payloads = [self._payload(g, v) for g, v in batch.items()]
+                        payloads += [self._chat_payload(g, m) for g, m in chats]
                         try:
                             await conn.execute(
                                 "SELECT pg_notify(%s, p) FROM unnest(%s::text[]) AS p",
-                                (CHANNEL, [self._payload(g, v) for g, v in batch.items()]),
+                                (CHANNEL, payloads),
                             )
                         except BaseException:
                             for g, v in batch.items():  # send them on the next connection
                                 self._outbox[g] = max(v, self._outbox.get(g, -1))
+                            self._chat_outbox[:0] = chats
                             self._outbox_ready.set()
                             raise
             except asyncio.CancelledError:
@@ -158,6 +174,9 @@ class PostgresHub(Hub):
 
     def _payload(self, game_id: str, version: int) -> str:
         return json.dumps({"game": game_id, "version": version, "origin": self.origin})
+
+    def _chat_payload(self, game_id: str, message_id: int) -> str:
+        return json.dumps({"game": game_id, "chat": message_id, "origin": self.origin})
 
     # ---- listening --------------------------------------------------------------------
 
@@ -207,11 +226,16 @@ class PostgresHub(Hub):
     def _on_notify(self, payload: str) -> None:
         try:
             note = json.loads(payload)
-            game_id, version, origin = str(note["game"]), int(note["version"]), note["origin"]
+            game_id, origin = str(note["game"]), note["origin"]
+            chat = int(note["chat"]) if "chat" in note else None
+            version = int(note["version"]) if chat is None else -1
         except (ValueError, KeyError, TypeError):
             log.warning("hub: ignoring a malformed notification %r", payload[:200])
             return
         if origin == self.origin:
+            return
+        if chat is not None:
+            self._deliver_chat(game_id, chat)
             return
         self._note(game_id, version)
         self._deliver(game_id, version)
@@ -226,6 +250,9 @@ class PostgresHub(Hub):
         self.checks += 1
         with self._lock:
             local = list(self._games)
+            chats = list(self._chats) if changed_since is not None else []
+        for game_id in chats:  # chat subscribers read what they missed from the database
+            self._deliver_chat(game_id, 0)
         if changed_since is None and not local:
             return
         since = changed_since - CLOCK_SKEW if changed_since is not None else None

@@ -31,8 +31,10 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from app.core.errors import DATABASE_ERRORS, ApiError, database_unavailable
 from app.core.limits import RateLimiter, SocketCounter, client_address
+from app.services.chat import ChatService
 from app.services.games import Caller, GameService
 from app.services.snapshots import Snapshot
+from app.ws.chat import ChatSender
 from app.ws.rooms import Room, Rooms
 
 log = logging.getLogger(__name__)
@@ -53,7 +55,10 @@ class Phase(enum.Enum):
 
 
 def error_message(err: ApiError) -> dict[str, Any]:
-    return {"type": "error", "code": err.code, "message": err.message}
+    message: dict[str, Any] = {"type": "error", "code": err.code, "message": err.message}
+    if err.retry_after is not None:  # rate_limited, chat_too_fast: seconds to wait
+        message["retry_after"] = err.retry_after
+    return message
 
 
 class Close(Exception):
@@ -115,8 +120,10 @@ class GameSocket:
         send_queue: int = 64,
         limiter: RateLimiter | None = None,
         sockets: SocketCounter | None = None,
+        chat: ChatService | None = None,
     ):
         self.ws = websocket
+        self.chat = ChatSender(chat) if chat is not None else None
         self.limiter = limiter
         self.sockets = sockets
         self.client = client_address(websocket)
@@ -276,6 +283,10 @@ class GameSocket:
             await self._auth(data, first)
         elif kind == "action":
             await self._action(data)
+        elif kind == "chat" and self.chat is not None:
+            refused = await self.chat.receive(self.game_id, self.caller, data)
+            if refused is not None:
+                await self.send_error(refused)
         else:
             await self.send_error(ApiError("bad_request", f"unknown message type {kind!r}"))
             raise Close(MALFORMED)

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable
-from typing import Protocol
+from collections.abc import Callable, Iterable
+from typing import Any, Protocol
 
 from starlette.concurrency import run_in_threadpool
 
@@ -38,6 +38,8 @@ class Room:
         self._dirty = asyncio.Event()
         self._unsubscribe = unsubscribe
         self._task = asyncio.create_task(self._run(), name=f"room-{game_id}")
+        self.chat: Any = None
+        """The room's ``ChatFeed`` (app/ws/chat.py), if the server has a chat."""
 
     def notify(self, game_id: str, version: int) -> None:
         self._dirty.set()
@@ -67,12 +69,21 @@ class Room:
     def close(self) -> None:
         self._unsubscribe()
         self._task.cancel()
+        if self.chat is not None:
+            self.chat.close()
 
 
 class Rooms:
-    def __init__(self, service: GameService, hub: Hub) -> None:
+    def __init__(
+        self,
+        service: GameService,
+        hub: Hub,
+        chat_feed: Callable[[str, Iterable[Any]], Any] | None = None,
+    ) -> None:
         self.service = service
         self.hub = hub
+        self.chat_feed = chat_feed
+        """Makes a new room's chat feed (``app.ws.chat.chat_feed_factory``); ``None``: no chat."""
         self._rooms: dict[str, Room] = {}
 
     def enter(self, game_id: str, listener: Listener) -> Room:
@@ -82,6 +93,8 @@ class Rooms:
             unsubscribe = self.hub.subscribe(game_id, lambda g, v: holder[0].notify(g, v))
             room = Room(game_id, self.service, unsubscribe)
             holder.append(room)
+            if self.chat_feed is not None:
+                room.chat = self.chat_feed(game_id, room.listeners)
             self._rooms[game_id] = room
         room.listeners.add(listener)
         return room

@@ -14,6 +14,7 @@ import {
   rememberName,
   saveSeat,
 } from "./api.js";
+import { Chat, isChatRefusal } from "./chat.js";
 import { Connection } from "./connection.js";
 import { noteCommitment, verifyPath, withContribution } from "./fairness.js";
 import { setupHistory } from "./history.js";
@@ -243,6 +244,15 @@ async function start() {
     nameOf,
     note,
   });
+  app.chat = new Chat({
+    before: $("#log").closest("section"),
+    gameId: app.gameId,
+    seat: () => app.seat,
+    token: () => app.token,
+    host: () => app.host,
+    send: (obj) => !!app.conn?.isLive() && app.conn.send(obj),
+    nameOf,
+  });
   document.addEventListener("keydown", (ev) => {
     if (ev.key === "Escape" && app.picker && app.picker.started) {
       app.picker.reset();
@@ -328,6 +338,7 @@ function seatLost(message = RELEASED) {
   app.picker = null;
   app.sending = false;
   showWho();
+  app.chat?.draw(); // now writing as a watcher
   note(message, "info");
   document.body.dataset.released = "true";
   refreshLog(app.logVersion, true); // the socket closed before it could say so
@@ -366,6 +377,8 @@ function ctx() {
 function onMessage(msg, meta) {
   if (msg.type === "state") receive(msg, meta);
   else if (msg.type === "ping") app.conn.send({ type: "pong" });
+  else if (msg.type === "chat" || msg.type === "chat_settings") app.chat.receive(msg);
+  else if (msg.type === "error" && isChatRefusal(msg)) app.chat.refused(msg);
   else if (msg.type === "error") {
     // The socket is closed right after this; the close says the seat is gone (seatLost).
     if (msg.code === "unauthorized" && app.token) return;
@@ -382,6 +395,7 @@ function onStatus(status, detail) {
     }, 1000);
   }
   showStatus(status, detail);
+  if (status === "live") app.chat?.catchUp(); // the lines missed while not connected
   if (status === "offline" && detail.reason === "refused") seatLost();
 }
 
