@@ -26,6 +26,7 @@ from app.core.logs import install_token_redaction
 from app.db.migrate import upgrade
 from app.db.session import Database
 from app.hub.choice import make_hub
+from app.services.clocks import ClockRunner
 from app.services.games import GameService
 from app.services.history import History
 from app.services.registry import available_games
@@ -59,6 +60,7 @@ def create_app(
         # Live WebSockets refresh presence at least every heartbeat; a few missed
         # refreshes mean the process holding them is gone.
         stale_seconds=max(300.0, 3 * settings.ws_heartbeat),
+        clock_min_seconds=settings.clock_min_seconds,
     )
     rooms = Rooms(service, hub)
     bots = BotRunner(
@@ -69,6 +71,7 @@ def create_app(
         think_ms=settings.bot_think_ms,
         workers=settings.bot_workers,
     )
+    clock_runner = ClockRunner(service.clocks, bots.play_for, settings.clock_poll_seconds)
     limiter = RateLimiter(
         {
             "create": settings.rate_create,
@@ -86,6 +89,7 @@ def create_app(
             await run_in_threadpool(upgrade, db)
         await hub.start()
         await bots.start()
+        await clock_runner.start()
         # Everything loaded so far (FastAPI, SQLAlchemy, pydantic, the engines) lives as
         # long as the process: keep it out of the cyclic GC, and collect less often (each
         # move allocates thousands of short-lived objects). With the defaults, full passes
@@ -96,6 +100,7 @@ def create_app(
         try:
             yield
         finally:
+            await clock_runner.stop()
             await bots.stop()
             rooms.close_all()
             await hub.stop()
@@ -126,6 +131,7 @@ def create_app(
         routes.seats,
         routes.actions,
         routes.history,
+        routes.clocks,
         health_probes,
     ):
         app.include_router(module.router)

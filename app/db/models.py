@@ -73,6 +73,19 @@ class GameRow(Base):
     """Listed by ``GET /api/games``, and its free seats joinable without an invite key."""
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    time_control: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    """Public, chosen at creation (app/services/clocks.py): ``{"type": "correspondence",
+    "seconds": per move}`` or ``{"type": "live", "seconds": per seat, "increment": s}``;
+    ``None``: no clock (also older games)."""
+    clock: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    """Public: which seats' clocks run, since when, and (live) each seat's time left at
+    ``at``; rewritten with every change that can start or stop a clock."""
+    deadline: Mapped[datetime | None] = mapped_column(
+        DateTime(timezone=True), nullable=True, index=True
+    )
+    """When the first running clock runs out; ``None`` when none runs (no time control,
+    not started, over). Every server process polls it (``ClockRunner``) and claims an
+    expired one with a conditional UPDATE, so it fires once."""
 
 
 class SeatRow(Base):
@@ -104,6 +117,10 @@ class SeatRow(Base):
     last_seen: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     """When the seat's player was last seen: a WebSocket opening, closing or still alive,
     a request with the seat's token. Whether the host may release it depends on this."""
+    stand_in: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    """The server's bot plays this human seat: "resigned" (for good; its token may not act)
+    or "timeout" (its live clock ran out; any action of its token, or POST .../back, gives
+    it back). ``None``: its player plays it."""
 
 
 class TableEventRow(Base):

@@ -25,6 +25,7 @@ from app.core.security import hash_token, new_token
 from app.db.models import ActionRow, GameRow, SeatRow, TableEventRow, utcnow
 from app.db.session import Database
 from app.hub.base import Hub
+from app.services import clocks
 from app.services.snapshots import UNDO_ENTRY, Snapshot, StateCache, as_utc, seat_infos
 from bots import DEFAULT_LEVEL as DEFAULT_BOT_LEVEL
 from engines.core import Event, Game, IllegalAction, State, fairness
@@ -40,7 +41,13 @@ BUMP = (
         GameRow.version == bindparam("seen"),
         GameRow.seats_revision == bindparam("seen_seats"),
     )
-    .values(version=GameRow.version + 1, status=bindparam("status"), updated_at=bindparam("now"))
+    .values(
+        version=GameRow.version + 1,
+        status=bindparam("status"),
+        updated_at=bindparam("now"),
+        clock=bindparam("clock"),
+        deadline=bindparam("deadline"),
+    )
 )
 """The optimistic lock: only the writer that saw ``version`` moves it on. The seats revision
 too: a release committed by another process after this transaction checked the token (on
@@ -131,6 +138,7 @@ class GameService:
         cache_size: int,
         away_minutes: float = 3.0,
         stale_seconds: float = 300.0,
+        clock_min_seconds: float = 3600.0,
     ):
         self.db = db
         self.games = dict(games)
@@ -144,6 +152,8 @@ class GameService:
         """A seat whose live connections have not refreshed ``last_seen`` for this long
         counts as away anyway: the process that held them may have died uncounted."""
         self._seen: dict[str, float] = {}
+        self.clocks = clocks.ClockService(self, clock_min_seconds)
+        """Resigning, the bot standing in, time controls (app/services/clocks.py)."""
 
     # ---- kinds ------------------------------------------------------------------------
 
@@ -191,6 +201,7 @@ class GameService:
                 "created_at": as_utc(r.created_at),
                 "seats": [s.to_json() for s in seat_infos(seats[r.id])],
                 "options": r.options,
+                "clock": clocks.clock_view(r.time_control, r.clock, r.deadline),
                 "fairness": {
                     "commitment": r.commitment,
                     "contributions": [s.contribution for s in sorted(seats[r.id], key=_seat_no)],
@@ -273,6 +284,7 @@ class GameService:
         options: Mapping[str, Any] | None,
         seats: list[SeatSpec] | None,
         public: bool = False,
+        time_control: dict[str, Any] | None = None,
     ) -> tuple[Snapshot, str, list[dict[str, Any]]]:
         """A new game, its host token (shown once, stored as a hash: the creator's, to give
         seats back and to see the invites again) and its invites (``invites``)."""
@@ -313,6 +325,7 @@ class GameService:
                     seats_revision=0,
                     host_token_hash=hash_token(host_token),
                     public=public,
+                    time_control=time_control,
                     created_at=now,
                     updated_at=now,
                 )
@@ -441,6 +454,7 @@ class GameService:
             )
             if free == 0 and counts:
                 self._fix_seed(session, game_id, bytes.fromhex(game.server_seed or ""))
+        self.clocks.resync(session, game_id)  # the game may have started: clocks run
         snap = self.load(session, game_id)
         self.hub.publish(game_id, snap.version)
         return snap, token
@@ -562,6 +576,8 @@ class GameService:
                     )
                 )
         self._forget(released)
+        if released is not None:
+            self.clocks.resync(session, game_id)  # the game waits: clocks stop
         snap = self.load(session, game_id)
         if released is not None:
             self.hub.publish(game_id, snap.version)
@@ -711,6 +727,7 @@ class GameService:
                 state = snap.state.clone()
                 events, stored = change(state)
                 status = "over" if state.is_over else snap.status
+                clock, deadline, back = clocks.entry_clock(snap, state, status, caller, stored)
                 conn = session.connection()
                 bumped = conn.execute(
                     BUMP,
@@ -720,6 +737,8 @@ class GameService:
                         "seen_seats": snap.seats_revision,
                         "status": status,
                         "now": utcnow(),
+                        "clock": clock,
+                        "deadline": deadline,
                     },
                 )
                 if bumped.rowcount != 1:
@@ -734,12 +753,19 @@ class GameService:
                         "created_at": utcnow(),
                     },
                 )
+                if back:  # a live timeout's seat is its player's again
+                    clocks.mark_back(session, game_id, seat, version + 1)
         except IllegalAction as exc:
             raise ApiError.from_illegal(exc) from None
         except IntegrityError:
             raise ApiError("stale_version", "another action was applied first") from None
-        new = snap.advanced(state, seat, events, status)
-        self.cache.put(new)
+        if back:
+            new = self.load(session, game_id)
+        else:
+            new = replace(
+                snap.advanced(state, seat, events, status), clock=clock, deadline=deadline
+            )
+            self.cache.put(new)
         self.hub.publish(game_id, new.version)
         return new, events
 

@@ -53,6 +53,8 @@ class SeatInfo:
     joined: bool
     level: str | None = None
     """A bot seat's level; ``None`` for a human seat."""
+    stand_in: str | None = None
+    """"resigned" or "timeout": the server's bot plays this human seat (app/services/clocks.py)."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -61,6 +63,7 @@ class SeatInfo:
             "bot": self.bot,
             "joined": self.joined,
             "level": self.level,
+            "stand_in": self.stand_in,
         }
 
 
@@ -92,6 +95,11 @@ class Snapshot:
     seed_fixed: bool = True
     """False while a game with a commitment waits for its first start: its state is then the
     placeholder setup (``PLACEHOLDER_SEED``)."""
+    time_control: dict[str, Any] | None = None
+    """The game's time control (``None``: none); ``clock`` and ``deadline`` as the game row
+    has them at this version and seats revision (app/services/clocks.py)."""
+    clock: dict[str, Any] | None = None
+    deadline: datetime | None = None
     _memo: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
 
     @property
@@ -101,6 +109,11 @@ class Snapshot:
     @property
     def bot_seats(self) -> list[int]:
         return [s.seat for s in self.seats if s.bot]
+
+    @property
+    def server_seats(self) -> list[int]:
+        """Seats the server's bot plays: bot seats and human seats it stands in for."""
+        return [s.seat for s in self.seats if s.bot or s.stand_in is not None]
 
     def bot_level(self, seat: int) -> str | None:
         return self.seats[seat].level
@@ -172,7 +185,14 @@ class Snapshot:
             "view": self.view(seat),
             "legal_actions": self.legal_actions(seat),
             "can_undo": self.can_undo(seat),
+            "clock": self.clock_view(),
         }
+
+    def clock_view(self) -> dict[str, Any]:
+        """The public ``Clock`` of docs/API.md."""
+        from app.services.clocks import clock_view  # clocks builds on this module
+
+        return clock_view(self.time_control, self.clock, self.deadline)
 
     def summary(self) -> dict[str, Any]:
         return {
@@ -186,6 +206,7 @@ class Snapshot:
             "seats": [s.to_json() for s in self.seats],
             "options": self.options,
             "fairness": self.fairness(),
+            "clock": self.clock_view(),
         }
 
     def fairness(self) -> dict[str, Any]:
@@ -238,6 +259,7 @@ def seat_infos(rows: list[SeatRow]) -> tuple[SeatInfo, ...]:
             r.bot,
             r.joined_at is not None,
             (r.bot_level or DEFAULT_BOT_LEVEL) if r.bot else None,
+            r.stand_in,
         )
         for r in sorted(rows, key=lambda r: r.seat)
     )
@@ -356,4 +378,7 @@ class StateCache:
             state=state,
             events=tuple(events),
             actors=tuple(actors),
+            time_control=row.time_control,
+            clock=row.clock,
+            deadline=as_utc(row.deadline) if row.deadline is not None else None,
         )

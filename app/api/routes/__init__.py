@@ -1,5 +1,5 @@
 """One module per resource: kinds, games, seats, actions, history (and the browser pages)."""
 
-from . import actions, games, history, kinds, seats
+from . import actions, clocks, games, history, kinds, seats
 
-__all__ = ["actions", "games", "history", "kinds", "seats"]
+__all__ = ["actions", "clocks", "games", "history", "kinds", "seats"]
