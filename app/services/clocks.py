@@ -144,6 +144,11 @@ def _moment(ms: int) -> datetime:
     return datetime.fromtimestamp(ms / 1000, UTC)
 
 
+def _iso(moment: datetime) -> str:
+    """ISO 8601 in UTC, written as the API writes every time (``...Z``)."""
+    return as_utc(moment).isoformat().replace("+00:00", "Z")
+
+
 def timed_seats(
     state: State, status: str, bots: Sequence[bool], stand_in: Sequence[str | None]
 ) -> list[int]:
@@ -235,8 +240,8 @@ def clock_view(
     view: dict[str, Any] = {
         "type": tc["type"],
         "running": list(clock.get("running", [])),
-        "deadline": as_utc(deadline).isoformat() if deadline is not None else None,
-        "at": _moment(at).isoformat() if at is not None else None,
+        "deadline": _iso(deadline) if deadline is not None else None,
+        "at": _iso(_moment(at)) if at is not None else None,
     }
     if tc["type"] == "live":
         view.update(
@@ -248,7 +253,7 @@ def clock_view(
         view.update(
             per_move_ms=tc["seconds"] * 1000,
             deadlines=[
-                _moment(t + tc["seconds"] * 1000).isoformat() if t is not None else None
+                _iso(_moment(t + tc["seconds"] * 1000)) if t is not None else None
                 for t in started
             ],
         )
