@@ -253,8 +253,7 @@ def clock_view(
         view.update(
             per_move_ms=tc["seconds"] * 1000,
             deadlines=[
-                _iso(_moment(t + tc["seconds"] * 1000)) if t is not None else None
-                for t in started
+                _iso(_moment(t + tc["seconds"] * 1000)) if t is not None else None for t in started
             ],
         )
     return view
@@ -264,14 +263,8 @@ def entry_clock(
     snap: Snapshot, state: State, status: str, caller: Caller, stored: dict[str, Any]
 ) -> tuple[dict[str, Any] | None, datetime | None, bool]:
     """For the action-log write (``GameService._write_entry``): the clock after the
-    caller's entry and whether it takes its seat back from the bot (a live timeout).
-    Refuses a resigned seat's token (409 ``already_resigned``)."""
+    caller's entry and whether it takes its seat back from the bot (a live timeout)."""
     seat = snap.seats[caller.seat]
-    if caller.token_hash is not None and seat.stand_in == "resigned":
-        raise ApiError(
-            "already_resigned",
-            f"seat {caller.seat} resigned; the server's bot plays it to the end",
-        )
     back = caller.token_hash is not None and seat.stand_in == "timeout"
     stand = [s.stand_in for s in snap.seats]
     if back:
@@ -288,6 +281,15 @@ def entry_clock(
         num_seats=snap.num_seats,
     )
     return clock, deadline, back
+
+
+def refuse_resigned(snap: Snapshot, caller: Caller) -> None:
+    """409 ``already_resigned`` for a resigned seat's token (the server's bot has none)."""
+    if caller.token_hash is not None and snap.seats[caller.seat].stand_in == "resigned":
+        raise ApiError(
+            "already_resigned",
+            f"seat {caller.seat} resigned; the server's bot plays it to the end",
+        )
 
 
 def mark_back(session: Session, game_id: str, seat: int, version: int) -> None:

@@ -724,6 +724,7 @@ class GameService:
                         f"the game is at version {snap.version}; "
                         f"your action was based on version {version}",
                     )
+                clocks.refuse_resigned(snap, caller)
                 state = snap.state.clone()
                 events, stored = change(state)
                 status = "over" if state.is_over else snap.status
