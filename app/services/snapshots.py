@@ -146,6 +146,14 @@ class Snapshot:
             ]
         return self._memo[key]
 
+    def resigned(self, seat: int | None) -> bool:
+        return seat is not None and self.seats[seat].stand_in == "resigned"
+
+    def offered_actions(self, seat: int | None) -> list[dict[str, Any]]:
+        """``legal_actions`` as offered to the seat's token: none once it resigned (the
+        server's bot, which plays it then, asks ``legal_actions``)."""
+        return [] if self.resigned(seat) else self.legal_actions(seat)
+
     def events_for(self, seat: int | None, since: int) -> list[dict[str, Any]]:
         """Events of actions ``seq > since``, each as ``seat`` may see it."""
         reveal = self.state.is_over
@@ -183,8 +191,8 @@ class Snapshot:
             "status": self.status,
             "seats": [s.to_json() for s in self.seats],
             "view": self.view(seat),
-            "legal_actions": self.legal_actions(seat),
-            "can_undo": self.can_undo(seat),
+            "legal_actions": self.offered_actions(seat),
+            "can_undo": self.can_undo(seat) and not self.resigned(seat),
             "clock": self.clock_view(),
         }
 

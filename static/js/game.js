@@ -14,6 +14,7 @@ import {
   rememberName,
   saveSeat,
 } from "./api.js";
+import { CLOCK_TABLE_EVENTS, Clocks, clockEventText } from "./clocks.js";
 import { Connection } from "./connection.js";
 import { noteCommitment, verifyPath, withContribution } from "./fairness.js";
 import { setupHistory } from "./history.js";
@@ -223,6 +224,14 @@ async function start() {
     where: $("#prompt"),
     gameId: app.gameId,
     token: () => app.token,
+    refresh: refreshView,
+    note,
+  });
+  app.clocks = new Clocks({
+    where: $("#players"),
+    gameId: app.gameId,
+    token: () => app.token,
+    seat: () => app.seat,
     refresh: refreshView,
     note,
   });
@@ -444,6 +453,7 @@ function render(sameVersion) {
   drawActionList(legal);
   drawResult(view, over);
   app.undo.update(st);
+  app.clocks.update(st);
 }
 
 function toAct(view) {
@@ -703,6 +713,7 @@ function drawPlayers(view, over) {
       info.bot || info.joined === false
         ? h("span", { class: "bot-tag" }, info.bot ? "bot" : "free")
         : null,
+      app.clocks ? app.clocks.seatTags(seat, info) : null,
       seat === app.seat ? h("span", { class: "you-tag" }, "you") : null,
       over && winners.has(seat) ? h("span", { class: "winner-tag" }, "winner") : null,
       reinviteButton(seat, info, over),
@@ -949,20 +960,23 @@ function drawResult(view, over) {
 
 // ---- event log ------------------------------------------------------------------------
 
+/** Things that happen at the table, not in the game: they come between actions. */
+const TABLE_EVENTS = new Set(["seat_released", ...CLOCK_TABLE_EVENTS]);
+
 /** Extend the log from a state message's events, or fetch what it cannot tell. */
 function updateLog(state, meta) {
   // Table events (a seat released) do not move the version: they join the log as they come.
   const events = Array.isArray(state.events) ? state.events : [];
-  const table = events.filter((ev) => ev.type === "seat_released");
+  const table = events.filter((ev) => TABLE_EVENTS.has(ev.type));
   if (table.length) {
     appendLog(
       table.map((ev) => ({
-        seq: `t${state.version}.${ev.seat}.${ev.by}`,
+        seq: `t${state.version}.${ev.seat}.${ev.by || ev.type}`,
         seat: ev.seat,
         events: [ev],
       })),
     );
-    state = { ...state, events: events.filter((ev) => ev.type !== "seat_released") };
+    state = { ...state, events: events.filter((ev) => !TABLE_EVENTS.has(ev.type)) };
   }
   if (state.version <= app.logVersion) return;
   const from = meta ? meta.from : null;
@@ -995,7 +1009,7 @@ function refreshLog(upTo = app.state ? app.state.version : 0, force = false) {
       }
       // Table events (seats released) go after the action of their version.
       const table = (res.table_events || []).map((ev) => ({
-        seq: `t${ev.version}.${ev.seat}.${ev.by}`,
+        seq: `t${ev.version}.${ev.seat}.${ev.by || ev.type}`,
         seat: ev.seat,
         events: [ev],
         at: ev.version + 0.5,
@@ -1036,7 +1050,7 @@ function sharedEventText(ev, c) {
     case "undo":
       return undoEventText(ev, c);
     default:
-      return ev.type.replace(/_/g, " ");
+      return clockEventText(ev, c) ?? ev.type.replace(/_/g, " ");
   }
 }
 
