@@ -432,6 +432,7 @@ class GameService:
                         left_at=None,
                         connections=0,
                         last_seen=now,
+                        stand_in=None,  # a new player: no bot stands in (a live timeout)
                         **extra,
                     )
                 ),
@@ -556,6 +557,10 @@ class GameService:
                 raise ApiError("bot_seat", f"seat {seat} is played by the server's bot")
             if game.status == "over":
                 raise ApiError("game_over", "the game is over; its seats stay as they were")
+            if row.stand_in == "resigned":
+                raise ApiError(
+                    "already_resigned", f"seat {seat} resigned; the bot plays it to the end"
+                )
             released = row.token_hash if row.joined_at is not None else None
             if row.joined_at is not None:
                 now = utcnow()

@@ -764,6 +764,7 @@ function drawPlayers(view, over) {
 /** For the host, on a joined friend's seat: release it and get its invite link again. */
 function reinviteButton(seat, info, over) {
   if (!app.host || over || info.bot || !info.joined || seat === app.seat) return null;
+  if (info.stand_in === "resigned") return null; // the bot plays it to the end
   return h(
     "button",
     {
@@ -832,6 +833,8 @@ function drawPrivate(view) {
 /** The player's own seat: give it back (they agree), and watch from then on. */
 function giveBackButton(seat, over) {
   if (over || seat !== app.seat || app.token === null) return null;
+  const info = (app.state?.seats || []).find((x) => x.seat === seat);
+  if (info?.stand_in === "resigned") return null; // resigning is for good
   return h(
     "button",
     {

@@ -150,3 +150,21 @@ def test_resigning_before_the_game_starts_is_refused(client, kit, db):
     early = resign(client, kit, game_id, 0, token)
     assert early.status_code == 409 and early.json()["error"]["code"] == "game_not_started"
     assert stored(db, game_id) == before
+
+
+def test_a_resigned_seat_cannot_be_given_back_or_reinvited(client, kit, db):
+    r = client.post(
+        "/api/games", json={"kind": KIND, "num_seats": 2, "options": {"start_player": 0}}
+    )
+    game_id, host = r.json()["id"], r.json()["host_token"]
+    tokens = {}
+    for seat, key in kit.invite_keys(r.json()).items():
+        j = client.post(f"/api/games/{game_id}/seats/{seat}/join", json={"name": "P", "key": key})
+        tokens[seat] = j.json()["token"]
+    assert resign(client, kit, game_id, 1, tokens[1]).status_code == 200
+    before = stored(db, game_id)
+    for token in (tokens[1], host):
+        r = client.post(f"/api/games/{game_id}/seats/1/release", headers=kit.bearer(token))
+        assert r.status_code == 409, r.text
+        assert r.json()["error"]["code"] == "already_resigned"
+    assert stored(db, game_id)[1] == before[1]  # the seat is as it was: resigned, joined
