@@ -7,7 +7,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, model_validator
 
-from app.services.clocks import TimeControl
+from app.services.clock_model import TimeControl
 from app.services.registry import available_games
 from engines.core.fairness import CONTRIBUTION_MAX, CONTRIBUTION_PATTERN
 

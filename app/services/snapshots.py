@@ -20,6 +20,7 @@ from sqlalchemy.orm import Session
 
 from app.core.errors import ApiError
 from app.db.models import ActionRow, GameRow, SeatRow, TableEventRow
+from app.services.clock_model import clock_view
 from bots import DEFAULT_LEVEL as DEFAULT_BOT_LEVEL
 from engines.core import Event, Game, State
 
@@ -198,8 +199,6 @@ class Snapshot:
 
     def clock_view(self) -> dict[str, Any]:
         """The public ``Clock`` of docs/API.md."""
-        from app.services.clocks import clock_view  # clocks builds on this module
-
         return clock_view(self.time_control, self.clock, self.deadline)
 
     def summary(self) -> dict[str, Any]:
