@@ -28,6 +28,7 @@ from app.db.migrate import upgrade
 from app.db.session import Database
 from app.hub.choice import make_hub
 from app.services.chat import ChatService
+from app.services.clocks import ClockRunner
 from app.services.games import GameService
 from app.services.history import History
 from app.services.registry import available_games
@@ -69,6 +70,7 @@ def create_app(
         stale_seconds=max(300.0, 3 * settings.ws_heartbeat),
         rematch_minutes=settings.rematch_minutes,
         idle_days=settings.idle_days,
+        clock_min_seconds=settings.clock_min_seconds,
     )
     chat = ChatService(db, hub, settings.chat_rate, settings.chat_window)
     rooms = Rooms(service, hub, chat_feed_factory(chat, hub))
@@ -80,6 +82,7 @@ def create_app(
         think_ms=settings.bot_think_ms,
         workers=settings.bot_workers,
     )
+    clock_runner = ClockRunner(service.clocks, bots.play_for, settings.clock_poll_seconds)
     limiter = RateLimiter(
         {
             "create": settings.rate_create,
@@ -97,6 +100,7 @@ def create_app(
             await run_in_threadpool(upgrade, db)
         await hub.start()
         await bots.start()
+        await clock_runner.start()
         # Everything loaded so far (FastAPI, SQLAlchemy, pydantic, the engines) lives as
         # long as the process: keep it out of the cyclic GC, and collect less often (each
         # move allocates thousands of short-lived objects). With the defaults, full passes
@@ -107,6 +111,7 @@ def create_app(
         try:
             yield
         finally:
+            await clock_runner.stop()
             await bots.stop()
             rooms.close_all()
             await hub.stop()
@@ -144,6 +149,7 @@ def create_app(
         routes.history,
         routes.rematch,
         routes.chat,
+        routes.clocks,
         health_probes,
     ):
         app.include_router(module.router)

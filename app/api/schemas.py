@@ -7,6 +7,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, model_validator
 
+from app.services.clock_model import TimeControl
 from app.services.registry import available_games
 from engines.core.fairness import CONTRIBUTION_MAX, CONTRIBUTION_PATTERN
 
@@ -60,6 +61,12 @@ class CreateGame(Strict):
         description="Listed by GET /api/games, and its free seats joinable by anyone. "
         "Otherwise a seat is joined only with its invite key.",
     )
+    time_control: TimeControl | None = Field(
+        None,
+        description='{"type": "none"} (default), {"type": "correspondence", "hours": 1..720} '
+        'per move, or {"type": "live", "minutes": 1..180, "increment": 0..60} per player '
+        "(docs/API.md, Clocks).",
+    )
 
 
 class JoinSeat(Strict):
@@ -93,6 +100,11 @@ class Seat(BaseModel):
     bot: bool
     joined: bool
     level: BotLevel | None = Field(None, description="A bot seat's level; null for humans.")
+    stand_in: Literal["resigned", "timeout"] | None = Field(
+        None,
+        description="The server's bot plays this human seat: its player resigned, or its "
+        "live clock ran out (until the player acts again). null: its player plays it.",
+    )
 
 
 class SeatPresence(BaseModel):
@@ -164,6 +176,16 @@ class Fairness(BaseModel):
     )
 
 
+class Clock(BaseModel):
+    model_config = ConfigDict(extra="allow")
+
+    type: Literal["none", "correspondence", "live"]
+    running: list[int] = Field(description="Seats whose clock runs now.")
+    deadline: datetime | None = Field(
+        description="When the first running clock runs out (null: none runs)."
+    )
+
+
 class GameSummary(TableFacts):
     id: str
     kind: str
@@ -175,6 +197,7 @@ class GameSummary(TableFacts):
     seats: list[Seat]
     options: dict[str, Any]
     fairness: Fairness
+    clock: Clock | None = None
 
 
 class Invite(BaseModel):
@@ -212,6 +235,7 @@ class SeatState(TableFacts):
     can_undo: bool = Field(
         False, description="Whether the seat may take back its last action now (POST .../undo)."
     )
+    clock: Clock | None = None
 
 
 class Kind(BaseModel):
@@ -323,6 +347,9 @@ class Reveal(Fairness):
 class Result(BaseModel):
     scores: list[int]
     winners: list[int]
+    resigned: list[int] = Field(
+        default_factory=list, description="Seats that resigned (the bot played them on)."
+    )
 
 
 class ErrorDetail(BaseModel):
@@ -345,8 +372,10 @@ ERRORS: dict[int | str, dict[str, Any]] = {
         404: "unknown_kind, unknown_game, unknown_seat, unknown_version",
         409: "stale_version, not_your_turn, seat_taken, bot_seat, seat_in_use, "
         "game_not_started, game_over, game_not_over, not_undoable (the engine's reason), "
-        "game_abandoned, no_rematch, rematch_expired, seat_reserved",
-        422: "illegal_action (the engine's reason), bad_action, bad_options, bad_player_count",
+        "game_abandoned, no_rematch, rematch_expired, seat_reserved, already_resigned, "
+        "not_stood_in",
+        422: "illegal_action (the engine's reason), bad_action, bad_options, bad_player_count, "
+        "bad_time_control",
     }.items()
 }
 """The error answers every route may give (docs/API.md lists when)."""

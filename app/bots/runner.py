@@ -83,7 +83,13 @@ class BotRunner:
                 session.scalars(
                     select(GameRow.id)
                     .where(GameRow.status == "running")
-                    .where(GameRow.id.in_(select(SeatRow.game_id).where(SeatRow.bot.is_(True))))
+                    .where(
+                        GameRow.id.in_(
+                            select(SeatRow.game_id).where(
+                                SeatRow.bot.is_(True) | SeatRow.stand_in.is_not(None)
+                            )
+                        )
+                    )
                 )
             )
 
@@ -132,10 +138,15 @@ class BotRunner:
 
     @staticmethod
     def _bot_to_act(snap: Snapshot) -> int | None:
-        for seat in snap.bot_seats:
+        for seat in snap.server_seats:  # bot seats, and seats a bot stands in for
             if snap.must_act(seat):
                 return seat
         return None
+
+    def play_for(self, game_id: str, seat: int, version: int) -> None:
+        """Play one move of ``seat`` (any seat: a correspondence clock ran out) as its bot
+        would, if the game is still at ``version`` and waits for it. Blocking."""
+        self._decide_and_post(game_id, seat, version)
 
     def _decide_and_post(self, game_id: str, seat: int, version: int) -> None:
         snap = self.service.snapshot(game_id)

@@ -117,6 +117,18 @@ class Settings(BaseSettings):
     chat_window: float = Field(
         10.0, gt=0, le=3600, description="Seconds of the chat's rate window (CHAT_RATE)."
     )
+    clock_poll_seconds: float = Field(
+        1.0,
+        gt=0,
+        description="Seconds between two looks of each server process for clocks that ran out.",
+    )
+    clock_min_seconds: float = Field(
+        3600,
+        ge=1,
+        description="A testing setting: the shortest time control given in seconds "
+        '(time_control {"type": "correspondence", "seconds": N} or live with "seconds") '
+        "this server accepts. Hours and minutes are always accepted.",
+    )
     static_dir: Path = REPO_ROOT / "static"
     migrate_on_start: bool = True
 

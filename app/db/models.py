@@ -87,6 +87,19 @@ class GameRow(Base):
     chat_watchers: Mapped[bool] = mapped_column(Boolean, default=True)
     """Whether watchers (no seat token) may write in the table chat; the host's switch
     (``PUT .../chat/settings``). Seated players may always write."""
+    time_control: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    """Public, chosen at creation (app/services/clocks.py): ``{"type": "correspondence",
+    "seconds": per move}`` or ``{"type": "live", "seconds": per seat, "increment": s}``;
+    ``None``: no clock (also older games)."""
+    clock: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    """Public: which seats' clocks run, since when, and (live) each seat's time left at
+    ``at``; rewritten with every change that can start or stop a clock."""
+    deadline: Mapped[datetime | None] = mapped_column(
+        DateTime(timezone=True), nullable=True, index=True
+    )
+    """When the first running clock runs out; ``None`` when none runs (no time control,
+    not started, over). Every server process polls it (``ClockRunner``) and claims an
+    expired one with a conditional UPDATE, so it fires once."""
 
 
 class SeatRow(Base):
@@ -118,6 +131,10 @@ class SeatRow(Base):
     last_seen: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     """When the seat's player was last seen: a WebSocket opening, closing or still alive,
     a request with the seat's token. Whether the host may release it depends on this."""
+    stand_in: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    """The server's bot plays this human seat: "resigned" (for good; its token may not act)
+    or "timeout" (its live clock ran out; any action of its token, or POST .../back, gives
+    it back). ``None``: its player plays it."""
 
 
 class TableEventRow(Base):

@@ -26,6 +26,7 @@ from app.core.security import hash_token, new_token
 from app.db.models import ActionRow, GameRow, SeatRow, TableEventRow, utcnow
 from app.db.session import Database
 from app.hub.base import Hub
+from app.services import clocks
 from app.services.snapshots import UNDO_ENTRY, Snapshot, StateCache, as_utc, seat_infos
 from bots import DEFAULT_LEVEL as DEFAULT_BOT_LEVEL
 from engines.core import Event, Game, IllegalAction, State, fairness
@@ -46,6 +47,8 @@ BUMP = (
         status=bindparam("status"),
         updated_at=bindparam("now"),
         last_move_at=bindparam("now"),
+        clock=bindparam("clock"),
+        deadline=bindparam("deadline"),
     )
 )
 """The optimistic lock: only the writer that saw ``version`` moves it on. The seats revision
@@ -139,6 +142,7 @@ class GameService:
         stale_seconds: float = 300.0,
         rematch_minutes: float = 10.0,
         idle_days: float = 14.0,
+        clock_min_seconds: float = 3600.0,
     ):
         self.db = db
         self.games = dict(games)
@@ -156,6 +160,8 @@ class GameService:
         """How long a rematch's seats are kept for the old game's players (rematch.py)."""
         self.idle_after = timedelta(days=idle_days) if idle_days else None
         """A game without a move or a join for this long is not listed (``None``: all are)."""
+        self.clocks = clocks.ClockService(self, clock_min_seconds)
+        """Resigning, the bot standing in, time controls (app/services/clocks.py)."""
 
     # ---- kinds ------------------------------------------------------------------------
 
@@ -209,6 +215,7 @@ class GameService:
                 "created_at": as_utc(r.created_at),
                 "seats": [s.to_json() for s in seat_infos(seats[r.id])],
                 "options": r.options,
+                "clock": clocks.clock_view(r.time_control, r.clock, r.deadline),
                 "fairness": {
                     "commitment": r.commitment,
                     "contributions": [s.contribution for s in sorted(seats[r.id], key=_seat_no)],
@@ -295,6 +302,7 @@ class GameService:
         seats: list[SeatSpec] | None,
         public: bool = False,
         rematch_of: str | None = None,
+        time_control: dict[str, Any] | None = None,
     ) -> tuple[Snapshot, str, list[dict[str, Any]]]:
         """A new game, its host token (shown once, stored as a hash: the creator's, to give
         seats back and to see the invites again) and its invites (``invites``).
@@ -336,6 +344,7 @@ class GameService:
                     seats_revision=0,
                     host_token_hash=hash_token(host_token),
                     public=public,
+                    time_control=time_control,
                     created_at=now,
                     updated_at=now,
                     rematch_of=rematch_of,
@@ -456,6 +465,7 @@ class GameService:
                         left_at=None,
                         connections=0,
                         last_seen=now,
+                        stand_in=None,  # a new player: no bot stands in (a live timeout)
                         **extra,
                     )
                 ),
@@ -478,6 +488,7 @@ class GameService:
             )
             if free == 0 and counts:
                 self._fix_seed(session, game_id, bytes.fromhex(game.server_seed or ""))
+        self.clocks.resync(session, game_id)  # the game may have started: clocks run
         snap = self.load(session, game_id)
         self.hub.publish(game_id, snap.version)
         return snap, token
@@ -581,6 +592,10 @@ class GameService:
                 raise ApiError("game_over", "the game is over; its seats stay as they were")
             if game.status == "abandoned":
                 raise ApiError("game_abandoned", "the host has abandoned this game")
+            if row.stand_in == "resigned":
+                raise ApiError(
+                    "already_resigned", f"seat {seat} resigned; the bot plays it to the end"
+                )
             released = row.token_hash if row.joined_at is not None else None
             if row.joined_at is not None:
                 now = utcnow()
@@ -601,6 +616,8 @@ class GameService:
                     )
                 )
         self._forget(released)
+        if released is not None:
+            self.clocks.resync(session, game_id)  # the game waits: clocks stop
         snap = self.load(session, game_id)
         if released is not None:
             self.hub.publish(game_id, snap.version)
@@ -770,10 +787,12 @@ class GameService:
                         f"the game is at version {snap.version}; "
                         f"your action was based on version {version}",
                     )
+                clocks.refuse_resigned(snap, caller)
                 state = snap.state.clone()
                 events, stored = change(state)
                 status = "over" if state.is_over else snap.status
                 now = utcnow()
+                clock, deadline, back = clocks.entry_clock(snap, state, status, caller, stored)
                 conn = session.connection()
                 bumped = conn.execute(
                     BUMP,
@@ -783,6 +802,8 @@ class GameService:
                         "seen_seats": snap.seats_revision,
                         "status": status,
                         "now": now,
+                        "clock": clock,
+                        "deadline": deadline,
                     },
                 )
                 if bumped.rowcount != 1:
@@ -797,12 +818,19 @@ class GameService:
                         "created_at": utcnow(),
                     },
                 )
+                if back:  # a live timeout's seat is its player's again
+                    clocks.mark_back(session, game_id, seat, version + 1)
         except IllegalAction as exc:
             raise ApiError.from_illegal(exc) from None
         except IntegrityError:
             raise ApiError("stale_version", "another action was applied first") from None
-        new = snap.advanced(state, seat, events, status, now)
-        self.cache.put(new)
+        if back:
+            new = self.load(session, game_id)
+        else:
+            new = replace(
+                snap.advanced(state, seat, events, status, now), clock=clock, deadline=deadline
+            )
+            self.cache.put(new)
         self.hub.publish(game_id, new.version)
         return new, events
 

@@ -141,6 +141,7 @@ class Rematches:
             specs,
             public=snap.public,
             rematch_of=snap.game_id,
+            time_control=snap.time_control,
         )
         seat = new_seat(caller.seat, n)
         token = self._join(session, made.game_id, seat, snap, caller.seat, contribution)
@@ -256,6 +257,7 @@ class Rematches:
             game.seats_revision += 1
             game.updated_at = now
             self._table_event(session, game_id, {"type": "game_abandoned", "by": "host"}, now, game)
+        self.service.clocks.resync(session, game_id)  # no clock runs in an abandoned game
         snap = self.service.load(session, game_id)
         self.service.hub.publish(game_id, snap.version)
         return snap

@@ -20,6 +20,7 @@ from sqlalchemy.orm import Session
 
 from app.core.errors import ApiError
 from app.db.models import ActionRow, GameRow, SeatRow, TableEventRow
+from app.services.clock_model import clock_view
 from bots import DEFAULT_LEVEL as DEFAULT_BOT_LEVEL
 from engines.core import Event, Game, State
 
@@ -53,6 +54,8 @@ class SeatInfo:
     joined: bool
     level: str | None = None
     """A bot seat's level; ``None`` for a human seat."""
+    stand_in: str | None = None
+    """"resigned" or "timeout": the server's bot plays this human seat (app/services/clocks.py)."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -61,6 +64,7 @@ class SeatInfo:
             "bot": self.bot,
             "joined": self.joined,
             "level": self.level,
+            "stand_in": self.stand_in,
         }
 
 
@@ -96,6 +100,11 @@ class Snapshot:
     """When the last action was applied (``None`` before the first)."""
     rematch_of: str | None = None
     """The game this one is the rematch of (app/services/rematch.py)."""
+    time_control: dict[str, Any] | None = None
+    """The game's time control (``None``: none); ``clock`` and ``deadline`` as the game row
+    has them at this version and seats revision (app/services/clocks.py)."""
+    clock: dict[str, Any] | None = None
+    deadline: datetime | None = None
     _memo: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
 
     @property
@@ -105,6 +114,11 @@ class Snapshot:
     @property
     def bot_seats(self) -> list[int]:
         return [s.seat for s in self.seats if s.bot]
+
+    @property
+    def server_seats(self) -> list[int]:
+        """Seats the server's bot plays: bot seats and human seats it stands in for."""
+        return [s.seat for s in self.seats if s.bot or s.stand_in is not None]
 
     def bot_level(self, seat: int) -> str | None:
         return self.seats[seat].level
@@ -136,6 +150,14 @@ class Snapshot:
                 for a in self.state.legal_actions(seat)
             ]
         return self._memo[key]
+
+    def resigned(self, seat: int | None) -> bool:
+        return seat is not None and self.seats[seat].stand_in == "resigned"
+
+    def offered_actions(self, seat: int | None) -> list[dict[str, Any]]:
+        """``legal_actions`` as offered to the seat's token: none once it resigned (the
+        server's bot, which plays it then, asks ``legal_actions``)."""
+        return [] if self.resigned(seat) else self.legal_actions(seat)
 
     def events_for(self, seat: int | None, since: int) -> list[dict[str, Any]]:
         """Events of actions ``seq > since``, each as ``seat`` may see it."""
@@ -174,10 +196,15 @@ class Snapshot:
             "status": self.status,
             "seats": [s.to_json() for s in self.seats],
             "view": self.view(seat),
-            "legal_actions": self.legal_actions(seat),
-            "can_undo": self.can_undo(seat),
+            "legal_actions": self.offered_actions(seat),
+            "can_undo": self.can_undo(seat) and not self.resigned(seat),
+            "clock": self.clock_view(),
             **self.table_facts(),
         }
+
+    def clock_view(self) -> dict[str, Any]:
+        """The public ``Clock`` of docs/API.md."""
+        return clock_view(self.time_control, self.clock, self.deadline)
 
     def summary(self) -> dict[str, Any]:
         return {
@@ -192,6 +219,7 @@ class Snapshot:
             "options": self.options,
             "fairness": self.fairness(),
             **self.table_facts(),
+            "clock": self.clock_view(),
         }
 
     def to_act(self) -> list[int]:
@@ -292,6 +320,7 @@ def seat_infos(rows: list[SeatRow]) -> tuple[SeatInfo, ...]:
             r.bot,
             r.joined_at is not None,
             (r.bot_level or DEFAULT_BOT_LEVEL) if r.bot else None,
+            r.stand_in,
         )
         for r in sorted(rows, key=lambda r: r.seat)
     )
@@ -412,4 +441,7 @@ class StateCache:
             state=state,
             events=tuple(events),
             actors=tuple(actors),
+            time_control=row.time_control,
+            clock=row.clock,
+            deadline=as_utc(row.deadline) if row.deadline is not None else None,
         )

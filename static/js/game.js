@@ -15,13 +15,14 @@ import {
   saveSeat,
 } from "./api.js";
 import { Chat, isChatRefusal } from "./chat.js";
+import { CLOCK_TABLE_EVENTS, Clocks, clockEventText } from "./clocks.js";
 import { Connection } from "./connection.js";
 import { noteCommitment, verifyPath, withContribution } from "./fairness.js";
 import { setupHistory } from "./history.js";
 import { seatStyle, seatSwatch } from "./palette.js";
 import { Picker } from "./picker.js";
 import { Presence } from "./presence.js";
-import { Rematch, TABLE_EVENTS, tableEventText } from "./rematch.js";
+import { REMATCH_TABLE_EVENTS, Rematch, tableEventText } from "./rematch.js";
 import { h } from "./svg.js";
 import { Undo, undoEventText } from "./undo.js";
 
@@ -253,6 +254,14 @@ async function start() {
     send: (obj) => !!app.conn?.isLive() && app.conn.send(obj),
     nameOf,
   });
+  app.clocks = new Clocks({
+    where: $("#players"),
+    gameId: app.gameId,
+    token: () => app.token,
+    seat: () => app.seat,
+    refresh: refreshView,
+    note,
+  });
   document.addEventListener("keydown", (ev) => {
     if (ev.key === "Escape" && app.picker && app.picker.started) {
       app.picker.reset();
@@ -476,6 +485,7 @@ function render(sameVersion) {
   drawResult(view, over);
   app.undo.update(st);
   app.rematch.update(st);
+  app.clocks.update(st);
 }
 
 function toAct(view) {
@@ -739,6 +749,7 @@ function drawPlayers(view, over) {
       info.bot || info.joined === false
         ? h("span", { class: "bot-tag" }, info.bot ? "bot" : "free")
         : null,
+      app.clocks ? app.clocks.seatTags(seat, info) : null,
       seat === app.seat ? h("span", { class: "you-tag" }, "you") : null,
       h("span", { class: "presence-slot" }, app.presence?.tag(seat, seat === app.seat)),
       over && winners.has(seat) ? h("span", { class: "winner-tag" }, "winner") : null,
@@ -808,6 +819,7 @@ function reinviteButton(seat, info, over) {
     seat === app.seat
   )
     return null;
+  if (info.stand_in === "resigned") return null; // the bot plays it to the end
   return h(
     "button",
     {
@@ -876,6 +888,8 @@ function drawPrivate(view) {
 /** The player's own seat: give it back (they agree), and watch from then on. */
 function giveBackButton(seat, over) {
   if (over || app.state.status === "abandoned" || seat !== app.seat || !app.token) return null;
+  const info = (app.state?.seats || []).find((x) => x.seat === seat);
+  if (info?.stand_in === "resigned") return null; // resigning is for good
   return h(
     "button",
     {
@@ -1004,21 +1018,23 @@ function drawResult(view, over) {
 
 // ---- event log ------------------------------------------------------------------------
 
+/** Things that happen at the table, not in the game: they come between actions. */
+const TABLE_EVENTS = new Set(["seat_released", ...REMATCH_TABLE_EVENTS, ...CLOCK_TABLE_EVENTS]);
+
 /** Extend the log from a state message's events, or fetch what it cannot tell. */
 function updateLog(state, meta) {
   // Table events (a seat released) do not move the version: they join the log as they come.
   const events = Array.isArray(state.events) ? state.events : [];
-  const isTable = (ev) => ev.type === "seat_released" || TABLE_EVENTS.has(ev.type);
-  const table = events.filter(isTable);
+  const table = events.filter((ev) => TABLE_EVENTS.has(ev.type));
   if (table.length) {
     appendLog(
       table.map((ev) => ({
-        seq: `t${state.version}.${ev.seat}.${ev.by}`,
+        seq: `t${state.version}.${ev.seat}.${ev.by || ev.type}`,
         seat: ev.seat,
         events: [ev],
       })),
     );
-    state = { ...state, events: events.filter((ev) => !isTable(ev)) };
+    state = { ...state, events: events.filter((ev) => !TABLE_EVENTS.has(ev.type)) };
   }
   if (state.version <= app.logVersion) return;
   const from = meta ? meta.from : null;
@@ -1051,7 +1067,7 @@ function refreshLog(upTo = app.state ? app.state.version : 0, force = false) {
       }
       // Table events (seats released) go after the action of their version.
       const table = (res.table_events || []).map((ev) => ({
-        seq: `t${ev.version}.${ev.seat}.${ev.by}`,
+        seq: `t${ev.version}.${ev.seat}.${ev.by || ev.type}`,
         seat: ev.seat,
         events: [ev],
         at: ev.version + 0.5,
@@ -1092,7 +1108,7 @@ function sharedEventText(ev, c) {
     case "undo":
       return undoEventText(ev, c);
     default:
-      return tableEventText(ev, c) ?? ev.type.replace(/_/g, " ");
+      return tableEventText(ev, c) ?? clockEventText(ev, c) ?? ev.type.replace(/_/g, " ");
   }
 }
 

@@ -193,6 +193,8 @@ async function onCreate(ev) {
   };
   const start = $("#start-player").value;
   if (start !== "") body.options = { start_player: Number(start) };
+  const timeControl = $("#time-control")?.value; // docs/API.md, Clocks
+  if (timeControl) body.time_control = JSON.parse(timeControl);
   const btn = $("#create");
   btn.disabled = true;
   btn.textContent = "Creating…";

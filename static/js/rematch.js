@@ -46,7 +46,11 @@ export function tableEventText(ev, c) {
   }
 }
 
-export const TABLE_EVENTS = new Set(["rematch_offered", "rematch_joined", "game_abandoned"]);
+export const REMATCH_TABLE_EVENTS = new Set([
+  "rematch_offered",
+  "rematch_joined",
+  "game_abandoned",
+]);
 
 const play = (gameId) => `/play/${encodeURIComponent(gameId)}`;
 

@@ -126,6 +126,7 @@ def test_release_then_rejoin_with_a_new_name_and_the_game_goes_on(client, db, ki
         "bot": False,
         "joined": False,
         "level": None,
+        "stand_in": None,
     }
     assert r.json()["status"] == "open" and r.json()["version"] == before["version"]
     with db.connect() as conn:

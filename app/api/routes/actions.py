@@ -19,8 +19,8 @@ def legal_actions(game: GameDep, caller: SeatDep) -> dict[str, Any]:
     return {
         "version": game.version,
         "seat": caller.seat,
-        "actions": game.legal_actions(caller.seat),
-        "can_undo": game.can_undo(caller.seat),
+        "actions": game.offered_actions(caller.seat),
+        "can_undo": game.can_undo(caller.seat) and not game.resigned(caller.seat),
     }
 
 

@@ -27,6 +27,7 @@ from app.api.schemas import (
 )
 from app.core.errors import ApiError
 from app.core.limits import check_bot_games, rate_limit
+from app.services.clocks import stored_time_control
 from app.services.games import SeatSpec
 
 router = APIRouter(prefix="/api/games", tags=["games"], responses=ERRORS)
@@ -45,8 +46,15 @@ def create_game(
         if body.seats
         else None
     )
+    time_control = stored_time_control(body.time_control, service.clocks.min_seconds)
     snap, host_token, invites = service.create(
-        session, body.kind, body.num_seats, body.options, seats, public=body.public
+        session,
+        body.kind,
+        body.num_seats,
+        body.options,
+        seats,
+        public=body.public,
+        time_control=time_control,
     )
     return {**snap.summary(), "host_token": host_token, "invites": invites}
 
@@ -93,7 +101,11 @@ def get_log(
 def get_result(game: GameDep) -> dict[str, Any]:
     if not game.state.is_over:
         raise ApiError("game_not_over", "the game is not over yet")
-    return {"scores": game.state.scores(), "winners": game.state.winners()}
+    return {
+        "scores": game.state.scores(),
+        "winners": game.state.winners(),
+        "resigned": [s.seat for s in game.seats if s.stand_in == "resigned"],
+    }
 
 
 @router.get("/{game_id}/fairness", response_model=Reveal)
