@@ -213,7 +213,8 @@ export function setupMarks(hooks) {
     const svg = ensureLayer();
     const u = unit(svg);
     const marks = new Map();
-    for (const e of entriesToMark([...entries.values()], hooks.ownSeat())) {
+    const all = [...entries.values()].sort((a, b) => a.seq - b.seq);
+    for (const e of entriesToMark(all, hooks.ownSeat())) {
       if (!Number.isInteger(e.seat)) continue;
       const removed = new Set();
       for (const ev of e.events || []) {
@@ -315,6 +316,16 @@ export function setupMarks(hooks) {
   hooks.log.addEventListener("focusin", (ev) => highlight(seqOf(entryOf(ev.target))));
   hooks.log.addEventListener("focusout", (ev) => {
     if (!hooks.log.contains(ev.relatedTarget)) highlight(null);
+  });
+  // Up and down walk the entries (newest first), so the keyboard need not Tab through all.
+  hooks.log.addEventListener("keydown", (ev) => {
+    const li = entryOf(ev.target);
+    if (!li || (ev.key !== "ArrowDown" && ev.key !== "ArrowUp")) return;
+    const next = ev.key === "ArrowDown" ? li.nextElementSibling : li.previousElementSibling;
+    if (next) {
+      ev.preventDefault();
+      next.focus();
+    }
   });
 
   return {

@@ -244,3 +244,50 @@ def test_the_last_moves_are_marked_until_the_seat_acts(contexts, table, rng, kin
     assert set(lit) == keys
     for p in pages:
         assert not p.errors, p.errors
+
+
+def test_a_move_taken_back_is_no_longer_marked(contexts, table):
+    """Anna's druid is marked on Ben's board; she takes it back: the mark goes (and her
+    take-back marks nothing); her next druid is marked. The keyboard walks the log."""
+    anna_page = contexts(table.DESKTOP).new_page()
+    game_id, invites, _ = table.create_game(
+        anna_page, table.base, "dolmengoetter", ["you", "friend"], "Anna", start_player=0
+    )
+    ben_page = contexts(table.DESKTOP).new_page()
+    table.join_by_link(ben_page, invites[1], "Ben")
+    anna = table.Player(anna_page, 0, "Anna")
+    ben = table.Player(ben_page, 1, "Ben")
+    for p in (anna, ben):
+        p.page.wait_for_selector("body[data-status=running]")
+        p.page.wait_for_selector("#conn[data-state=live]")
+    headers = {"Authorization": f"Bearer {anna.token}"}
+    legal = httpx.get(f"{table.base}/api/games/{game_id}/legal-actions", headers=headers).json()
+    first, second = (a["action"] for a in legal["actions"][:2])
+
+    def post(path: str, body: dict) -> int:
+        r = httpx.post(f"{table.base}/api/games/{game_id}/{path}", headers=headers, json=body)
+        assert r.status_code == 200, r.text
+        return r.json()["version"]
+
+    v1 = post("actions", {"version": legal["version"], "action": first})
+    wait_marks(ben, v1, {f"place:{first['place']}": [0, v1]})
+    v2 = post("undo", {"version": v1})
+    for p in (anna, ben):
+        wait_marks(p, v2, {})
+    v3 = post("actions", {"version": v2, "action": second})
+    wait_marks(ben, v3, {f"place:{second['place']}": [0, v3]})
+    wait_marks(anna, v3, {})
+
+    # Newest entry first; the arrow keys walk down the log and the board follows.
+    page = ben.page
+    page.focus(f"#log li[data-seq='{v3}']")
+    lit = "els => els.map(e => e.dataset.key)"
+    page.wait_for_selector(".tgt.is-log-hl")
+    assert page.eval_on_selector_all(".tgt.is-log-hl", lit) == [f"place:{second['place']}"]
+    page.keyboard.press("ArrowDown")  # the take-back: no piece of its own
+    page.wait_for_selector(f"#log li[data-seq='{v2}']:focus")
+    assert page.eval_on_selector_all(".tgt.is-log-hl", lit) == []
+    page.keyboard.press("ArrowDown")
+    page.wait_for_selector(f"#log li[data-seq='{v1}']:focus")
+    assert page.eval_on_selector_all(".tgt.is-log-hl", lit) == [f"place:{first['place']}"]
+    assert not anna.errors and not ben.errors
