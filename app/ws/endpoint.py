@@ -395,13 +395,17 @@ class GameSocket:
                 self.events_from = snap.version
             if self.table_from is None:  # earlier table events are in /log
                 self.table_from = snap.seats_revision
+            # The same events twice over: flat (``events``, as before) and grouped by the
+            # action that caused them, with its seat (``actions``, the entries of /log).
+            actions = snap.log_for(self.seat, self.events_from)
             message = {
                 "type": "state",
                 **snap.seat_state(self.seat),
                 "events": [
-                    *snap.events_for(self.seat, self.events_from),
+                    *(e for entry in actions for e in entry["events"]),
                     *snap.table_events_after(self.table_from),
                 ],
+                "actions": actions,
             }
             self.sent = stamp
             self.events_from = max(self.events_from, snap.version)

@@ -19,11 +19,13 @@ import { CLOCK_TABLE_EVENTS, Clocks, clockEventText } from "./clocks.js";
 import { Connection } from "./connection.js";
 import { noteCommitment, verifyPath, withContribution } from "./fairness.js";
 import { setupHistory } from "./history.js";
+import { setupMarks } from "./marks.js";
 import { seatStyle, seatSwatch } from "./palette.js";
 import { Picker } from "./picker.js";
 import { Presence } from "./presence.js";
 import { REMATCH_TABLE_EVENTS, Rematch, tableEventText } from "./rematch.js";
 import { h } from "./svg.js";
+import { setupTurnAlert } from "./turnalert.js";
 import { Undo, undoEventText } from "./undo.js";
 
 const $ = (sel) => document.querySelector(sel);
@@ -221,6 +223,13 @@ async function start() {
       drawPlayers(view, view.is_over);
     },
   });
+  app.marks = setupMarks({
+    kind: app.kind,
+    svg: () => app.boardView.svg,
+    ownSeat: () => app.seat,
+    log: $("#log"),
+  });
+  app.turnAlert = setupTurnAlert($("#turn"), { gameName, gameId: app.gameId });
   app.presence = new Presence({
     gameId: app.gameId,
     onChange: showPresence,
@@ -280,6 +289,7 @@ async function start() {
   // History once from the log; from then on the socket's state messages carry the events
   // (and, asked with `since`, those missed while a connection was down).
   await refreshLog();
+  app.marks.ready(); // from now on a new action arrives live: its marks pulse
   connect();
 }
 
@@ -348,6 +358,7 @@ function seatLost(message = RELEASED) {
   app.sending = false;
   showWho();
   app.chat?.draw(); // now writing as a watcher
+  app.marks?.refresh();
   note(message, "info");
   document.body.dataset.released = "true";
   refreshLog(app.logVersion, true); // the socket closed before it could say so
@@ -477,6 +488,7 @@ function render(sameVersion) {
     );
   }
   drawTurn(view, over, myTurn);
+  app.turnAlert.update(myTurn && !over, app.seat !== null);
   drawChoices();
   drawPlayers(view, over);
   drawPrivate(view);
@@ -1037,9 +1049,19 @@ function updateLog(state, meta) {
     state = { ...state, events: events.filter((ev) => !TABLE_EVENTS.has(ev.type)) };
   }
   if (state.version <= app.logVersion) return;
+  // The socket's `actions`: one entry per action, as /log has them. Used when they follow
+  // on from what the log shows; anything else is fetched.
   const from = meta ? meta.from : null;
-  if (!app.logBusy && from === app.logVersion && Array.isArray(state.events)) {
-    appendEvents(state.events, from, state.version);
+  const actions = Array.isArray(state.actions)
+    ? state.actions.filter((a) => a.seq > app.logVersion)
+    : [];
+  if (
+    !app.logBusy &&
+    from !== null &&
+    actions.length === state.version - app.logVersion &&
+    actions[0].seq === app.logVersion + 1
+  ) {
+    appendLog(actions);
     app.logVersion = state.version;
     return;
   }
@@ -1123,39 +1145,45 @@ function eventText(ev, c) {
 }
 
 /**
- * Events of the actions after version `from` up to `to`, as one message brought them. A
- * message may carry several actions: each action's events end with the next turn, so a
- * new entry starts after each "turn" event.
+ * An entry's texts by seat: what the action caused for another seat (its draw as its turn
+ * begins, a pass that happens by itself, a right to answer) is shown under that seat's mark,
+ * not the actor's.
  */
-function appendEvents(events, from, to) {
-  const groups = [[]];
-  for (const ev of events) {
-    groups[groups.length - 1].push(ev);
-    if (ev.type === "turn") groups.push([]);
+function logParts(entry, c) {
+  const parts = [];
+  for (const ev of entry.events || []) {
+    const text = eventText(ev, c);
+    if (!text) continue;
+    const seat = Number.isInteger(ev.seat) ? ev.seat : entry.seat;
+    const last = parts[parts.length - 1];
+    if (last && last.seat === seat) last.texts.push(text);
+    else parts.push({ seat, texts: [text] });
   }
-  const nonEmpty = groups.filter((g) => g.some((ev) => ev.type !== "turn"));
-  appendLog(
-    nonEmpty.map((g, i) => {
-      const actor = g.find((ev) => ev.type !== "turn" && Number.isInteger(ev.seat));
-      const seq = to - from === 1 ? String(to) : `${from + 1}-${to}.${i}`;
-      return { seq, seat: actor ? actor.seat : null, events: g };
-    }),
-  );
+  return parts;
 }
 
 function appendLog(entries) {
   const list = $("#log");
   const c = ctx();
+  app.marks?.add(entries);
   const seen = new Set([...list.children].map((li) => li.dataset.seq));
   for (const entry of entries) {
     if (seen.has(String(entry.seq))) continue;
-    const texts = (entry.events || []).map((ev) => eventText(ev, c)).filter(Boolean);
-    if (texts.length === 0) continue;
+    const parts = logParts(entry, c);
+    if (parts.length === 0) continue;
+    // One entry per action, under the seat that took it; focusable, so that focusing it
+    // (or hovering) shows its pieces on the board (marks.js).
     const li = h(
       "li",
-      { "data-seq": entry.seq },
-      entry.seat === null || entry.seat === undefined ? null : seatSwatch(entry.seat, 14),
-      h("span", {}, texts.join(" ")),
+      { "data-seq": entry.seq, "data-seat": entry.seat ?? null, tabindex: "0" },
+      parts.map((p, i) =>
+        h(
+          "span",
+          { class: i === 0 ? "log-main" : "log-sub", "data-seat": p.seat ?? null },
+          Number.isInteger(p.seat) ? seatSwatch(p.seat, i === 0 ? 14 : 12) : null,
+          h("span", {}, p.texts.join(" ")),
+        ),
+      ),
     );
     list.prepend(li);
   }

@@ -7,6 +7,7 @@
 // only picks the position, fetches it and marks the pieces of that position's action.
 
 import { api } from "./api.js";
+import { markedKeys } from "./marks.js";
 import { seatStyle } from "./palette.js";
 import { h } from "./svg.js";
 
@@ -29,35 +30,6 @@ const TEXT = {
   everything: "Everything revealed",
   failed: (msg) => `Could not show that position: ${msg}`,
 };
-
-// Which event fields name which board targets (the game modules' target keys), so the
-// pieces of the shown action are marked. A field a kind does not list is not marked.
-const MARKS = {
-  dschingis_khan: {
-    village: "village",
-    villages: "village",
-    from: "village",
-    to: "village",
-    line: "line",
-  },
-  dolmengoetter: { place: "place", from: "place", to: "place", circle: "circle" },
-};
-
-/** The board target keys that the events of one action name. */
-export function markedKeys(kind, events) {
-  const fields = MARKS[kind] || {};
-  const keys = new Set();
-  for (const ev of events || []) {
-    if (ev.type === "turn" || ev.type === "game_over") continue;
-    for (const [field, prefix] of Object.entries(fields)) {
-      const value = ev[field];
-      for (const id of Array.isArray(value) ? value : [value]) {
-        if (Number.isInteger(id)) keys.add(`${prefix}:${id}`);
-      }
-    }
-  }
-  return keys;
-}
 
 /**
  * `hooks`: {gameId, kind, token(), ownSeat(), numSeats, nameOf(seat),
@@ -207,7 +179,8 @@ export function setupHistory(root, hooks) {
       hooks.drawPast(past.view, /^\d+$/.test(seat) ? Number(seat) : null, line);
     }
     drawControls(past.actor, past.events);
-    mark(markedKeys(hooks.kind, past.events));
+    // At the live position the last moves are marked by marks.js, in the movers' colours.
+    mark(browsing() ? markedKeys(hooks.kind, past.events) : new Set());
     document.body.dataset.historyShown = `${past.version}:${seat}`;
   }
 

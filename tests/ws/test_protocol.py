@@ -92,9 +92,12 @@ def test_auth_message_with_since_sends_the_events_as_the_seat_sees_them(live_ser
         async with websockets.connect(ws_url(live_server, game_id, "?since=0")) as ws:
             spectator = await receive(ws)
             assert spectator["seat"] is None and spectator["events"] == public_events
+            # Grouped by action, under the seat that took it, exactly as /log has them.
+            assert spectator["actions"] == public["entries"]
             await ws.send(json.dumps({"type": "auth", "token": tokens[seat]}))
             seated = await receive(ws)
             assert seated["seat"] == seat and seated["events"] == mine_events
+            assert seated["actions"] == mine["entries"]
 
     asyncio.run(run())
 
