@@ -178,6 +178,7 @@ export default {
   "game.inviteLinkFor": (letter) => `Einladungslink für Platz ${letter}`,
   "game.actionsTitle": "Alle deine möglichen Züge als Liste",
   "game.logTitle": "Was geschah",
+  "game.logEmpty": "Noch nichts.",
   "game.backHome": "Zur Startseite",
   "game.noGameInAddress": "Diese Adresse nennt kein Spiel.",
   "game.noSuchGame": "Dieses Spiel gibt es auf diesem Server nicht.",
@@ -196,8 +197,7 @@ export default {
   "game.game": "Spiel",
   "game.refused": "Der Server hat das abgelehnt.",
   "game.waitingSeats": "Warten, bis jeder Platz besetzt ist …",
-  "game.overBanner": (names) =>
-    `Spielende – ${names.length > 1 ? "Gewinner" : "gewonnen hat"}: ${names.join(", ")}`,
+  "game.overBanner": (names) => `Spielende – Sieger: ${names.join(", ")}`,
   "game.seeScoring": "Zur Wertung",
   "game.yourTurn": (what) => `Du bist am Zug${what ? ` – ${what}` : ""}`,
   "game.waitingFor": (names, what) => `Warten auf ${names}${what ? ` – ${what}` : ""}`,
@@ -253,8 +253,7 @@ export default {
     `Der Gastgeber hat Platz ${letter} freigegeben (sein Spieler war weg); er wartet auf einen neuen Spieler.`,
   "ev.releasedByPlayer": (letter) =>
     `Der Spieler von Platz ${letter} hat den Platz freigegeben; er wartet auf einen neuen Spieler.`,
-  "ev.gameOver": (names) =>
-    `Spielende. ${names.length > 1 ? "Gewinner" : "Gewonnen hat"}: ${names.join(", ")}.`,
+  "ev.gameOver": (names) => `Spielende. Sieger: ${names.join(", ")}.`,
 
   "undo.button": "Meinen letzten Zug zurücknehmen (z)",
   "undo.title": "Deinen letzten Zug zurücknehmen (z)",
@@ -393,12 +392,13 @@ export default {
     `Baue ein Mauerteil: klicke eine hervorgehobene Linie an (${n1(n, "Mauerteil", "Mauerteile")} zu bauen).`,
   "dk.q.tile": (n) =>
     `Zieh deinen Späher: klicke ein hervorgehobenes Dorf an (${n} Plättchen zu legen).`,
-  "dk.phase.setup": "legt die Startplättchen",
+  // Am eigenen Zug ein Auftrag ("Du bist am Zug – Nachschub nehmen"), sonst was der andere tut.
+  "dk.phase.setup": (mine) => (mine ? "Startplättchen legen" : "legt die Startplättchen"),
   "dk.phase.scout": (mine) => (mine ? "Späher wieder einsetzen" : "setzt den Späher wieder ein"),
-  "dk.phase.take": "nimmt Nachschub",
-  "dk.phase.walls": "baut Mauern",
+  "dk.phase.take": (mine) => (mine ? "Nachschub nehmen" : "nimmt Nachschub"),
+  "dk.phase.walls": (mine) => (mine ? "Mauern bauen" : "baut Mauern"),
   "dk.phase.tiles": (mine) => (mine ? "Späher ziehen" : "zieht den Späher"),
-  "dk.phase.place": "setzt Teile ein",
+  "dk.phase.place": (mine) => (mine ? "Teile einsetzen" : "setzt Teile ein"),
   "dk.phase.final": "Schlussphase",
   "dk.col.walls": "Mauern",
   "dk.col.wallsTitle": "Mauerteile in der Hand (aktiver Vorrat)",
@@ -455,7 +455,7 @@ export default {
   "dk.ev.wallsKept": (who, n) =>
     `${who} ${v(who, "behältst", "behält")} ${n1(n, "Mauerteil", "Mauerteile")}, die nirgends passen.`,
   "dk.ev.step": (who, from, to, how, tile) =>
-    `${who}: Späher ${from} → ${to}${{ straight: "", gate: " durch ein Tor", wall: " über die Mauer" }[how]}${tile ? `, legt ${tile}` : ""}.`,
+    `${who}: Späher ${from} → ${to}${{ straight: "", gate: " durch ein Tor", wall: " über die Mauer" }[how]}${tile ? `, Plättchen ${tile}` : ""}.`,
   "dk.ev.discard": (who, n, faces) =>
     `${who} ${v(who, "wirfst", "wirft")} ${n} Plättchen ab${faces ? ` (${faces})` : ""}.`,
   "dk.ev.rescue": (who, village) =>

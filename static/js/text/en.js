@@ -164,6 +164,7 @@ export default {
   "game.inviteLinkFor": (letter) => `Invite link for seat ${letter}`,
   "game.actionsTitle": "All your possible moves as a list",
   "game.logTitle": "What happened",
+  "game.logEmpty": "Nothing yet.",
   "game.backHome": "Back to the home page",
   "game.noGameInAddress": "This address does not name a game.",
   "game.noSuchGame": "There is no such game on this server.",
