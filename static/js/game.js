@@ -1088,4 +1088,4 @@ function appendLog(entries) {
   while (list.children.length > MAX_LOG) list.lastElementChild.remove();
 }
 
-init().catch((err) => fatal(`Something went wrong: ${err.message}`));
+init().catch((err) => fatal(t("game.failed", errorText(err))));

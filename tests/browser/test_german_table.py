@@ -131,7 +131,7 @@ def test_english_and_german_tables_have_the_same_keys_and_no_empty_text(tables):
         assert any(word in e for e in english), word
 
 
-def test_the_switch_changes_the_language_and_is_remembered(contexts, de_contexts, table):
+def test_the_switch_changes_the_language_and_is_remembered(contexts, de_contexts, table, tables):
     # An English browser starts in English; the switch makes the page German, also later.
     page = contexts(table.DESKTOP).new_page()
     page.goto(f"{table.base}/")
@@ -147,6 +147,7 @@ def test_the_switch_changes_the_language_and_is_remembered(contexts, de_contexts
     assert page.evaluate("document.documentElement.lang") == "de"
     assert page.inner_text("#new-game-title") == "Spiel starten"
     assert "Spieler" in page.inner_text("#kind-list")  # texts drawn by the script too
+    assert english_on_page(page, english_only(tables)) == []
     table.shot(page, "home-de-desktop")
 
     # A German browser starts in German; choosing English there is remembered as well.
@@ -203,6 +204,12 @@ def play_in_german(de_contexts, table, tables, rng, game: str, mid: int) -> None
         p.page.wait_for_selector("#result:not([hidden]) #score-table, #result:not([hidden]) p")
     assert "Spielende" in anna.page.inner_text("#turn")
     check("end")
+    # The draws can be checked, in German too.
+    verify = anna.page.context.new_page()
+    verify.goto(table.base + anna.page.get_attribute("#verify-link", "href"))
+    verify.wait_for_selector("#verify-verdict:not([data-verdict=loading])")
+    assert verify.inner_text("#verify-verdict").startswith("Geprüft")
+    assert english_on_page(verify, english) == []
     for p in players:
         assert p.errors == [], p.errors
 

@@ -196,6 +196,7 @@ export default {
   "game.gaveBack": "Du hast deinen Platz freigegeben; du schaust jetzt zu.",
   "game.game": "Spiel",
   "game.refused": "Der Server hat das abgelehnt.",
+  "game.failed": (why) => `Etwas ist schiefgegangen: ${why}`,
   "game.waitingSeats": "Warten, bis jeder Platz besetzt ist …",
   "game.overBanner": (names) => `Spielende – Sieger: ${names.join(", ")}`,
   "game.seeScoring": "Zur Wertung",
@@ -283,8 +284,8 @@ export default {
   "history.lookingBack": "Du blickst zurück: Züge sind nur in der aktuellen Stellung möglich.",
   "history.turnLine": (at) => `Rückblick auf Zug ${at}`,
   "history.backToGame": "Zurück zum Spiel",
-  "history.seenBy": "Gesehen von",
-  "history.watcher": "Einem Zuschauer",
+  "history.seenBy": "Sicht von",
+  "history.watcher": "Zuschauer",
   "history.everything": "Alles aufgedeckt",
   "history.failed": (why) => `Diese Stellung kann nicht gezeigt werden: ${why}`,
 

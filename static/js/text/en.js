@@ -182,6 +182,7 @@ export default {
   "game.gaveBack": "You gave your seat back; you are now watching.",
   "game.game": "Game",
   "game.refused": "The server refused that.",
+  "game.failed": (why) => `Something went wrong: ${why}`,
   "game.waitingSeats": "Waiting for every seat to be taken…",
   "game.overBanner": (names) => `Game over — winner${s(names.length)}: ${names.join(", ")}`,
   "game.seeScoring": "See the scoring",
