@@ -110,7 +110,17 @@ export function langSwitch() {
     b.className = "link-button";
     b.lang = l;
     b.dataset.lang = l;
-    b.textContent = t(`lang.${l}`);
+    // The full name, and on a narrow screen (CSS) its code, so the header stays small.
+    const long = document.createElement("span");
+    long.className = "lang-long";
+    long.textContent = t(`lang.${l}`);
+    const short = document.createElement("span");
+    short.className = "lang-short";
+    short.setAttribute("aria-hidden", "true");
+    short.textContent = l.toUpperCase();
+    b.append(long, short);
+    b.title = t(`lang.${l}`);
+    b.setAttribute("aria-label", t(`lang.${l}`));
     b.setAttribute("aria-pressed", String(l === current));
     b.addEventListener("click", () => setLang(l));
     nav.append(b);

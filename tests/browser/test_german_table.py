@@ -180,6 +180,11 @@ def play_in_german(de_contexts, table, tables, rng, game: str, mid: int) -> None
         table.shot(anna.page, f"{game}-de-{when}-desktop")
         table.shot(ben.page, f"{game}-de-{when}-phone")
 
+    def on_turn(p) -> None:
+        # Each decision's prompt, choices and move list: German too.
+        seen = english_on_page(p.page, english)
+        assert seen == [], f"{p.name}'s turn at version {p.version()} shows English: {seen}"
+
     check("start")
     # German names of the moves in the list (the server's labels are English).
     for p in (anna, ben):
@@ -191,14 +196,14 @@ def play_in_german(de_contexts, table, tables, rng, game: str, mid: int) -> None
         players,
         rng,
         until=lambda: anna.version() >= mid,
-        on_turn=lambda p: None,
+        on_turn=on_turn,
     )
     for p in players:
         p.page.wait_for_function("v => Number(document.body.dataset.version) >= v", arg=mid)
         table.wait_idle(p)
     check("middle")
     assert anna.page.locator("#log li").count() > 0
-    table.play(players, rng)
+    table.play(players, rng, on_turn=on_turn)
     for p in players:
         p.page.wait_for_selector("body[data-status=over]")
         p.page.wait_for_selector("#result:not([hidden]) #score-table, #result:not([hidden]) p")
