@@ -138,8 +138,9 @@ def test_the_switch_changes_the_language_and_is_remembered(contexts, de_contexts
     assert page.evaluate("document.documentElement.lang") == "en"
     assert page.inner_text("#new-game-title") == "Start a game"
     assert page.get_attribute(".lang-switch [data-lang=en]", "aria-pressed") == "true"
-    page.click(".lang-switch [data-lang=de]")
-    page.wait_for_function("document.documentElement.lang === 'de'")
+    with page.expect_navigation():  # the page reloads in German
+        page.click(".lang-switch [data-lang=de]")
+    page.wait_for_selector("html[lang=de]", state="attached")
     assert page.inner_text("#new-game-title") == "Spiel starten"
     assert page.get_attribute(".lang-switch [data-lang=de]", "aria-pressed") == "true"
     page.reload()
@@ -155,8 +156,9 @@ def test_the_switch_changes_the_language_and_is_remembered(contexts, de_contexts
     de_page.goto(f"{table.base}/")
     assert de_page.evaluate("document.documentElement.lang") == "de"
     assert de_page.inner_text("#new-game-title") == "Spiel starten"
-    de_page.click(".lang-switch [data-lang=en]")
-    de_page.wait_for_function("document.documentElement.lang === 'en'")
+    with de_page.expect_navigation():
+        de_page.click(".lang-switch [data-lang=en]")
+    de_page.wait_for_selector("html[lang=en]", state="attached")
     de_page.goto(f"{table.base}/verify/nothing")
     assert de_page.inner_text("#verify-title") == "Fair draws"
     assert de_page.locator(".lang-switch").count() == 1  # every page has the switch
