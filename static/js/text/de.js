@@ -249,7 +249,7 @@ export default {
   "giveBack.failed": (why) => `Dein Platz konnte nicht freigegeben werden: ${why}`,
 
   // ---- das Protokoll: Ereignisse beider Spiele
-  "ev.pass": (who) => `${who} ${v(who, "passt", "passt")}.`,
+  "ev.pass": (who) => `${who} passt.`,
   "ev.releasedByHost": (letter) =>
     `Der Gastgeber hat Platz ${letter} freigegeben (sein Spieler war weg); er wartet auf einen neuen Spieler.`,
   "ev.releasedByPlayer": (letter) =>
@@ -407,7 +407,7 @@ export default {
   "dk.col.tilesTitle": "Plättchen in der Hand (aktiver Vorrat)",
   "dk.col.supply": "Vorrat",
   "dk.col.supplyTitle": "Plättchen im eigenen verdeckten (passiven) Vorrat",
-  "dk.col.out": "Raus",
+  "dk.col.out": "Ablage",
   "dk.col.outTitle": "Abgeworfene Plättchen, aus dem Spiel",
   "dk.tableNote": (supply, out, final) =>
     `Allgemeiner Mauervorrat: ${supply}${out ? ` · aus dem Spiel: ${out}` : ""}${final ? " · Schlussphase" : ""}`,
@@ -543,9 +543,8 @@ export default {
   "dg.ev.right": (who, top, circle) =>
     `${who} ${v(who, "darfst", "darf")} in Steinkreis ${circle} einen Dolmen ${top ? "oben" : "unten"} setzen.`,
   "dg.ev.dolmenPlaced": (who, value, circle, top) =>
-    `${who} ${v(who, "setzt", "setzt")} einen Dolmen${value ? ` mit Wert ${value}` : ""} in Steinkreis ${circle} (${top ? "oben" : "unten"}).`,
-  "dg.ev.dolmenDeclined": (who, circle) =>
-    `${who} ${v(who, "setzt", "setzt")} keinen Dolmen in Steinkreis ${circle}.`,
+    `${who} setzt einen Dolmen${value ? ` mit Wert ${value}` : ""} in Steinkreis ${circle} (${top ? "oben" : "unten"}).`,
+  "dg.ev.dolmenDeclined": (who, circle) => `${who} setzt keinen Dolmen in Steinkreis ${circle}.`,
   "dg.ev.lapsed": (name, circle, full, mine) =>
     `${mine ? "Dein" : "Das"} Dolmenrecht${mine ? "" : ` von ${name}`} in Steinkreis ${circle} verfällt (${full ? "die Wertungsleiter ist voll" : "keine Dolmen mehr"}).`,
   "dg.ev.circleScored": (circle, final, parts) =>
