@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -129,6 +130,21 @@ def test_english_and_german_tables_have_the_same_keys_and_no_empty_text(tables):
     # The check below is only as good as this list: it holds the interface's words.
     for word in ("Your turn", "What happened", "village", "Great Wall", "druid", "stone place"):
         assert any(word in e for e in english), word
+
+
+def test_every_text_the_pages_ask_for_is_in_the_tables(tables):
+    """A key the code names but the tables lack would show as the bare key."""
+    static = Path(__file__).resolve().parents[2] / "static"
+    named: set[str] = set()
+    for js in static.glob("js/**/*.js"):
+        named.update(re.findall(r"\bt\(\s*\"([\w.]+)\"", js.read_text(encoding="utf-8")))
+    for html in static.glob("*.html"):
+        text = html.read_text(encoding="utf-8")
+        named.update(re.findall(r'data-i18n="([\w.]+)"', text))
+        for attrs in re.findall(r'data-i18n-attr="([^"]+)"', text):
+            named.update(pair.split(":")[1] for pair in attrs.split())
+    assert len(named) > 200
+    assert sorted(named - set(tables["keys"]["en"])) == []
 
 
 def test_the_switch_changes_the_language_and_is_remembered(contexts, de_contexts, table, tables):
