@@ -1,5 +1,7 @@
 // REST calls (docs/API.md) and the seat tokens this browser holds.
 
+import { t } from "./i18n.js";
+
 export class ApiError extends Error {
   constructor(status, code, message) {
     super(message);
@@ -22,11 +24,7 @@ export async function api(path, { method = "GET", body, token } = {}) {
       cache: "no-store",
     });
   } catch {
-    throw new ApiError(
-      0,
-      "network",
-      "Cannot reach the server. Check your connection and try again.",
-    );
+    throw new ApiError(0, "network", t("error.network"));
   }
   const text = await res.text();
   let data = null;
@@ -41,7 +39,7 @@ export async function api(path, { method = "GET", body, token } = {}) {
     const err = data?.error;
     if (err?.message) throw new ApiError(res.status, err.code || "error", err.message);
     const detail = data?.detail;
-    const msg = typeof detail === "string" ? detail : `The server answered ${res.status}.`;
+    const msg = typeof detail === "string" ? detail : t("error.status", res.status);
     throw new ApiError(res.status, "error", msg);
   }
   return data;

@@ -19,6 +19,7 @@ import { CLOCK_TABLE_EVENTS, Clocks, clockEventText } from "./clocks.js";
 import { Connection } from "./connection.js";
 import { noteCommitment, verifyPath, withContribution } from "./fairness.js";
 import { setupHistory } from "./history.js";
+import { errorText, lang, num, t } from "./i18n.js";
 import { setupMarks } from "./marks.js";
 import { seatStyle, seatSwatch } from "./palette.js";
 import { Picker } from "./picker.js";
@@ -65,7 +66,7 @@ function gameIdFromPath() {
 
 function fatal(msg) {
   const el = $("#fatal");
-  el.replaceChildren(h("span", {}, msg, " "), h("a", { href: "/" }, "Back to the home page"));
+  el.replaceChildren(h("span", {}, msg, " "), h("a", { href: "/" }, t("game.backHome")));
   el.hidden = false;
   $("#table").hidden = true;
   $("#join").hidden = true;
@@ -74,14 +75,12 @@ function fatal(msg) {
 
 async function init() {
   app.gameId = gameIdFromPath();
-  if (!app.gameId) return fatal("This address does not name a game.");
+  if (!app.gameId) return fatal(t("game.noGameInAddress"));
   try {
     app.summary = await api(`/api/games/${encodeURIComponent(app.gameId)}`);
   } catch (err) {
     return fatal(
-      err.code === "unknown_game" || err.status === 404
-        ? "There is no such game on this server."
-        : err.message,
+      err.code === "unknown_game" || err.status === 404 ? t("game.noSuchGame") : errorText(err),
     );
   }
   app.kind = app.summary.kind;
@@ -96,22 +95,16 @@ async function init() {
     app.seat = held.seat;
     app.token = held.token;
     if (wanted !== null && wanted !== held.seat) {
-      note(
-        `You already hold seat ${seatStyle(held.seat).letter} in this game on this device, so you play that seat.`,
-        "info",
-      );
+      note(t("game.alreadyHold", seatStyle(held.seat).letter), "info");
     }
     cleanUrl();
   } else if (wanted !== null) {
     const s = app.summary.seats.find((x) => x.seat === wanted);
     if (!s) {
-      note(`This game has no seat ${wanted}. You are watching.`, "info");
+      note(t("game.noSeat", wanted), "info");
       cleanUrl();
     } else if (s.joined) {
-      note(
-        `Seat ${seatStyle(wanted).letter} is already taken by ${s.name || "someone"}. You are watching.`,
-        "info",
-      );
+      note(t("game.seatTaken", seatStyle(wanted).letter, s.name || t("seat.someone")), "info");
       cleanUrl();
     } else {
       const joined = await askToJoin(wanted, inviteKey);
@@ -135,10 +128,10 @@ function askToJoin(seat, key) {
   panel.hidden = false;
   const names = app.summary.seats.filter((s) => s.joined && s.name).map((s) => s.name);
   $("#join-intro").replaceChildren(
-    `You are invited to play ${gameName()} as seat ${st.letter} `,
+    t("join.intro", gameName(), st.letter),
     seatSwatch(seat),
     ` (${st.colourName})`,
-    names.length ? ` with ${names.join(", ")}.` : ".",
+    t("join.introEnd", names.join(", ")),
   );
   const input = $("#join-name");
   input.value = rememberedName();
@@ -153,7 +146,7 @@ function askToJoin(seat, key) {
       const name = input.value.trim();
       const err = $("#join-error");
       if (!name) {
-        err.textContent = "Please enter your name.";
+        err.textContent = t("join.enterName");
         err.hidden = false;
         return;
       }
@@ -168,12 +161,12 @@ function askToJoin(seat, key) {
         panel.hidden = true;
         resolve(res);
       } catch (e) {
-        err.textContent = e.message;
+        err.textContent = errorText(e);
         err.hidden = false;
         $("#join-button").disabled = false;
         if (e.code === "seat_taken" || e.code === "invite_required") {
           $("#join-button").hidden = true;
-          $("#join-watch").textContent = "Watch the game instead";
+          $("#join-watch").textContent = t("join.watchInstead");
         }
       }
     };
@@ -184,12 +177,12 @@ async function start() {
   try {
     app.game = (await import(`./games/${app.kind}.js`)).default;
   } catch {
-    return fatal(`This page cannot show games of kind “${app.kind}”.`);
+    return fatal(t("game.cannotShowKind", app.kind));
   }
   try {
     app.board = await api(`/api/kinds/${encodeURIComponent(app.kind)}/board`);
   } catch (err) {
-    return fatal(`Could not load the board: ${err.message}`);
+    return fatal(t("game.boardFailed", errorText(err)));
   }
   document.title = `${gameName()} — Tafelrunde`;
   $("#game-name").textContent = gameName();
@@ -283,7 +276,7 @@ async function start() {
     receive(await api(`/api/games/${encodeURIComponent(app.gameId)}/view`, { token: app.token }));
   } catch (err) {
     if (err.status === 401 || err.status === 403) return seatLost();
-    note(err.message);
+    note(errorText(err));
   }
   loadHostInvites();
   // History once from the log; from then on the socket's state messages carry the events
@@ -305,9 +298,12 @@ function connect() {
 
 function showWho() {
   if (app.seat !== null) {
-    $("#you-are").replaceChildren(seatSwatch(app.seat), ` You: seat ${seatStyle(app.seat).letter}`);
+    $("#you-are").replaceChildren(
+      seatSwatch(app.seat),
+      ` ${t("game.youAre", seatStyle(app.seat).letter)}`,
+    );
   } else {
-    $("#you-are").textContent = "Watching";
+    $("#you-are").textContent = t("game.watching");
   }
 }
 
@@ -342,15 +338,10 @@ function setupZoom() {
 // A seat token stops working only when the seat is given back (release: by the host once
 // its player was away, or by the player, maybe on another device): say so, and go on
 // watching, with a spectator's connection, instead of failing silently.
-const RELEASED =
-  "Your seat was given back (by the host, or on another page of yours); you are now watching.";
-
-const GAVE_BACK = "You gave your seat back; you are now watching.";
-
-function seatLost(message = RELEASED) {
+function seatLost(message = t("game.released")) {
   if (app.token === null) return;
   // The socket may hear of our own release before its answer arrives.
-  if (app.givingBack) message = GAVE_BACK;
+  if (app.givingBack) message = t("game.gaveBack");
   forgetSeat(app.gameId);
   app.seat = null;
   app.token = null;
@@ -367,17 +358,17 @@ function seatLost(message = RELEASED) {
 }
 
 function gameName() {
-  return app.game?.title ? app.game.title : app.kind || "Game";
+  return app.game?.title ? app.game.title : app.kind || t("game.game");
 }
 
 // ---- context the game modules draw with ----------------------------------------------
 
 function nameOf(seat) {
-  if (!Number.isInteger(seat)) return "someone";
+  if (!Number.isInteger(seat)) return t("seat.someone");
   const seats = app.state?.seats || app.summary?.seats || [];
   const s = seats.find((x) => x.seat === seat);
   const letter = seatStyle(seat).letter;
-  if (!s?.name) return s?.bot ? `Bot ${letter}` : `Seat ${letter}`;
+  if (!s?.name) return s?.bot ? t("seat.bot", letter) : t("seat.seat", letter);
   return s.name;
 }
 
@@ -388,7 +379,7 @@ function ctx() {
     numPlayers: app.summary.num_seats,
     nameOf,
     you: (seat) => seat === app.seat,
-    who: (seat) => (seat === app.seat ? "You" : nameOf(seat)),
+    who: (seat) => (seat === app.seat ? t("you") : nameOf(seat)),
   };
 }
 
@@ -402,7 +393,7 @@ function onMessage(msg, meta) {
   else if (msg.type === "error") {
     // The socket is closed right after this; the close says the seat is gone (seatLost).
     if (msg.code === "unauthorized" && app.token) return;
-    note(msg.message || "The server refused that.");
+    note(errorText({ code: msg.code, message: msg.message || t("game.refused") }));
   }
 }
 
@@ -423,16 +414,15 @@ function showStatus(status, detail) {
   const el = $("#conn");
   el.dataset.state = status;
   let text;
-  if (status === "live") text = "Live";
-  else if (status === "connecting") text = "Connecting…";
+  if (status === "live") text = t("conn.live");
+  else if (status === "connecting") text = t("conn.connecting");
   else if (status === "offline")
-    text =
-      detail.reason === "refused" ? "Not connected (seat refused)" : "Offline — will reconnect";
+    text = detail.reason === "refused" ? t("conn.refused") : t("conn.offline");
   else {
     const secs = detail.retryAt
       ? Math.max(1, Math.round((detail.retryAt - Date.now()) / 1000))
       : null;
-    text = secs ? `Connection lost — retrying in ${secs}s` : "Reconnecting…";
+    text = secs ? t("conn.retrying", secs) : t("conn.reconnecting");
   }
   el.querySelector(".conn-text").textContent = text;
   el.title = text;
@@ -483,7 +473,7 @@ function render(sameVersion) {
     const expand = app.game.expand || ((o) => [o]);
     app.picker = new Picker(
       legal.flatMap((la) =>
-        expand({ action: la.action, label: la.label, steps: app.game.steps(la.action, view, c) }),
+        expand(labelled(la.action, la.label, app.game.steps(la.action, view, c))),
       ),
     );
   }
@@ -493,11 +483,22 @@ function render(sameVersion) {
   drawPlayers(view, over);
   drawPrivate(view);
   drawInvites();
-  drawActionList(legal);
+  drawActionList(
+    legal.map((la) => labelled(la.action, la.label, app.game.steps(la.action, view, c))),
+  );
   drawResult(view, over);
   app.undo.update(st);
   app.rematch.update(st);
   app.clocks.update(st);
+}
+
+/**
+ * A legal action as the picker's option. Its name: the server's (English) label, or in
+ * another language the game module's own steps, one after the other.
+ */
+function labelled(action, label, steps) {
+  if (lang() === "en" || !steps.length) return { action, label, steps };
+  return { action, label: steps.map((st) => st.text || st.key).join(" · "), steps };
 }
 
 function toAct(view) {
@@ -508,7 +509,7 @@ function drawTurn(view, over, myTurn) {
   const el = $("#turn");
   const c = ctx();
   if (app.state.status === "open") {
-    el.replaceChildren("Waiting for every seat to be taken…");
+    el.replaceChildren(t("game.waitingSeats"));
     return;
   }
   if (app.state.status === "abandoned") {
@@ -517,27 +518,23 @@ function drawTurn(view, over, myTurn) {
   }
   if (over) {
     const winners = view.winners || [];
-    const names = winners.map((s) => (s === app.seat ? "you" : nameOf(s)));
+    const names = winners.map((s) => (s === app.seat ? t("youLower") : nameOf(s)));
     el.replaceChildren(
       ...winners.map((s) => seatSwatch(s)),
-      h("span", {}, `Game over — winner${winners.length > 1 ? "s" : ""}: ${names.join(", ")}`),
+      h("span", {}, t("game.overBanner", names)),
       // On a phone the scoring is below the board: say where it is.
-      h("a", { href: "#result", class: "to-result" }, "See the scoring"),
+      h("a", { href: "#result", class: "to-result" }, t("game.seeScoring")),
     );
     return;
   }
   const waiting = toAct(view);
   const what = app.game.phaseText ? app.game.phaseText(view, c) : "";
   if (myTurn) {
-    el.replaceChildren(seatSwatch(app.seat), h("span", {}, `Your turn${what ? ` — ${what}` : ""}`));
+    el.replaceChildren(seatSwatch(app.seat), h("span", {}, t("game.yourTurn", what)));
   } else if (waiting.length) {
     el.replaceChildren(
       ...waiting.map((s) => seatSwatch(s)),
-      h(
-        "span",
-        {},
-        `Waiting for ${waiting.map((s) => nameOf(s)).join(", ")}${what ? ` — ${what}` : ""}`,
-      ),
+      h("span", {}, t("game.waitingFor", waiting.map((s) => nameOf(s)).join(", "), what)),
     );
   } else {
     el.replaceChildren(what || "");
@@ -557,7 +554,7 @@ function drawChoices() {
   document.body.dataset.depth = String(picker ? picker.path.length : 0);
   if (!picker || picker.all.length === 0 || app.sending) {
     app.boardView.setTargets(new Map(), []);
-    prompt.replaceChildren(app.sending ? h("span", { class: "what" }, "Sending your move…") : "");
+    prompt.replaceChildren(app.sending ? h("span", { class: "what" }, t("game.sending")) : "");
     return;
   }
   const { targets, choices, finals } = picker.offers();
@@ -608,7 +605,7 @@ function drawChoices() {
             drawChoices();
           },
         },
-        "Start over (Esc)",
+        t("game.startOver"),
       ),
     );
   }
@@ -674,22 +671,16 @@ async function submit(option) {
     }
   } catch (err) {
     app.sending = false;
-    const why = err instanceof ApiError ? err.message : String(err);
+    const why = err instanceof ApiError ? errorText(err) : String(err);
     const hint =
       {
-        stale_version:
-          " The game moved on before your move arrived; the board now shows the current state, so please choose again.",
-        not_your_turn: " The board now shows whose turn it is.",
+        stale_version: ` ${t("game.hintStale")}`,
+        not_your_turn: ` ${t("game.hintNotYourTurn")}`,
         network: "",
       }[err.code] || "";
     if (app.picker) app.picker.reset();
     if (err.status === 401 || err.status === 403) seatLost();
-    else
-      note(
-        err.code === "network"
-          ? why
-          : `The server refused this move: ${why.replace(/\.$/, "")}.${hint}`,
-      );
+    else note(err.code === "network" ? why : `${t("game.moveRefused", why)}${hint}`);
     await refreshView();
     drawChoices();
   }
@@ -708,7 +699,7 @@ function note(msg, kind = "error") {
   el.className = `message${kind === "info" ? " info" : ""}`;
   el.replaceChildren(
     h("span", { class: "message-text" }, msg),
-    h("button", { type: "button", "aria-label": "Dismiss message", onclick: clearNote }, "×"),
+    h("button", { type: "button", "aria-label": t("game.dismiss"), onclick: clearNote }, "×"),
   );
   el.hidden = false;
 }
@@ -723,7 +714,7 @@ function drawActionList(legal) {
   box.hidden = app.seat === null;
   list.replaceChildren();
   if (legal.length === 0) {
-    list.append(h("li", { class: "muted" }, "Nothing to do right now."));
+    list.append(h("li", { class: "muted" }, t("game.nothingToDo")));
     return;
   }
   legal.forEach((o, i) => {
@@ -755,16 +746,16 @@ function drawPlayers(view, over) {
       seatSwatch(seat),
       h(
         "span",
-        { class: "name", title: `${nameOf(seat)} (seat ${st.letter}, ${st.colourName})` },
+        { class: "name", title: t("game.nameTitle", nameOf(seat), st.letter, st.colourName) },
         `${nameOf(seat)}`,
       ),
       info.bot || info.joined === false
-        ? h("span", { class: "bot-tag" }, info.bot ? "bot" : "free")
+        ? h("span", { class: "bot-tag" }, info.bot ? t("game.tagBot") : t("game.tagFree"))
         : null,
       app.clocks ? app.clocks.seatTags(seat, info) : null,
-      seat === app.seat ? h("span", { class: "you-tag" }, "you") : null,
+      seat === app.seat ? h("span", { class: "you-tag" }, t("game.tagYou")) : null,
       h("span", { class: "presence-slot" }, app.presence?.tag(seat, seat === app.seat)),
-      over && winners.has(seat) ? h("span", { class: "winner-tag" }, "winner") : null,
+      over && winners.has(seat) ? h("span", { class: "winner-tag" }, t("game.tagWinner")) : null,
       reinviteButton(seat, info, over),
       giveBackButton(seat, over),
     );
@@ -777,9 +768,7 @@ function drawPlayers(view, over) {
           "aria-current": !over && waiting.has(seat) ? "true" : null,
         },
         h("td", {}, who),
-        cols.map((col) =>
-          h("td", { class: "num", "data-col": col.id }, String(col.value(seat) ?? "")),
-        ),
+        cols.map((col) => h("td", { class: "num", "data-col": col.id }, num(col.value(seat)))),
       ),
     );
   }
@@ -798,7 +787,7 @@ function drawPlayers(view, over) {
           h(
             "tr",
             {},
-            h("th", {}, "Player"),
+            h("th", {}, t("game.player")),
             cols.map((col) => h("th", { class: "num", title: col.title || col.label }, col.label)),
           ),
         ),
@@ -838,21 +827,16 @@ function reinviteButton(seat, info, over) {
       type: "button",
       class: "small reinvite",
       "data-release": seat,
-      title:
-        "Give this seat back and get its invite link again (if the player lost it or it went to the wrong person)",
+      title: t("host.reinviteTitle"),
       onclick: () => reinvite(seat),
     },
-    "Invite again",
+    t("host.reinvite"),
   );
 }
 
 async function reinvite(seat) {
   const letter = seatStyle(seat).letter;
-  const ok = window.confirm(
-    `Give seat ${letter} (${nameOf(seat)}) back? That browser stops playing this seat at once, ` +
-      "and you get a new invite link to send (the old one stops working). The game keeps its state and waits until the seat is taken. " +
-      "This works only once the player has been away for a few minutes.",
-  );
+  const ok = window.confirm(t("host.reinviteConfirm", letter, nameOf(seat)));
   if (!ok) return;
   try {
     const summary = await api(
@@ -865,17 +849,17 @@ async function reinvite(seat) {
     app.summary.seats = summary.seats;
   } catch (err) {
     // seat_in_use: the message says how long the player has to be away first.
-    const why = err.code === "seat_in_use" ? "cannot be given back yet" : "could not be given back";
-    note(`Seat ${letter} ${why}: ${err.message}`, err.code === "seat_in_use" ? "info" : undefined);
+    const text =
+      err.code === "seat_in_use"
+        ? t("host.notYet", letter, errorText(err))
+        : t("host.failed", letter, errorText(err));
+    note(text, err.code === "seat_in_use" ? "info" : undefined);
     document.body.dataset.releaseRefused = err.code || "error";
     return;
   }
   await loadHostInvites();
   await refreshView();
-  note(
-    `Seat ${letter} is free again. Send its invite link (under “Waiting for players”) to whoever should play it.`,
-    "info",
-  );
+  note(t("host.freed", letter), "info");
   const input = document.querySelector(`#invite-links input[data-seat="${seat}"]`);
   if (input) {
     input.scrollIntoView({ block: "center" });
@@ -908,19 +892,15 @@ function giveBackButton(seat, over) {
       type: "button",
       class: "small give-back",
       "data-give-back": seat,
-      title:
-        "Leave the game: your seat becomes free for someone else (with a new invite link from the host)",
+      title: t("giveBack.title"),
       onclick: giveBack,
     },
-    "Give my seat back",
+    t("giveBack.button"),
   );
 }
 
 async function giveBack() {
-  const ok = window.confirm(
-    "Give your seat back? You stop playing it at once (here and on your other devices) and watch instead; " +
-      "the game waits until someone takes the seat with a new invite link from the host.",
-  );
+  const ok = window.confirm(t("giveBack.confirm"));
   if (!ok) return;
   app.givingBack = true;
   try {
@@ -930,10 +910,10 @@ async function giveBack() {
     });
   } catch (err) {
     app.givingBack = false;
-    note(`Could not give your seat back: ${err.message}`);
+    note(t("giveBack.failed", errorText(err)));
     return;
   }
-  seatLost(GAVE_BACK);
+  seatLost(t("game.gaveBack"));
   app.givingBack = false;
 }
 
@@ -958,15 +938,12 @@ function drawInvites() {
   const keys = app.inviteKeys || {};
   if (!app.host && !app.summary.public) {
     // Only the host holds a private table's links.
-    $("#invites-intro").textContent =
-      "The game goes on when every seat is taken. The host has the invite links.";
+    $("#invites-intro").textContent = t("game.invitesHost");
     $("#invite-links").replaceChildren();
     return;
   }
   $("#invites-intro").textContent =
-    app.state.version > 0
-      ? "The game goes on when every seat is taken again. Send these links:"
-      : "The game starts when every seat is taken. Send these links:";
+    app.state.version > 0 ? t("game.invitesAgain") : t("game.invitesStart");
   $("#invite-links").replaceChildren(
     ...free.map((s) =>
       h(
@@ -976,7 +953,7 @@ function drawInvites() {
           "span",
           { class: "invite-title" },
           seatSwatch(s.seat),
-          ` Seat ${seatStyle(s.seat).letter}`,
+          ` ${t("seat.seat", seatStyle(s.seat).letter)}`,
         ),
         h(
           "div",
@@ -985,9 +962,9 @@ function drawInvites() {
             readonly: true,
             value: playUrl(app.gameId, s.seat, keys[s.seat]),
             "data-seat": s.seat,
-            "aria-label": `Invite link for seat ${seatStyle(s.seat).letter}`,
+            "aria-label": t("game.inviteLinkFor", seatStyle(s.seat).letter),
           }),
-          h("button", { type: "button", onclick: (ev) => copy(ev.target) }, "Copy"),
+          h("button", { type: "button", onclick: (ev) => copy(ev.target) }, t("copy.copy")),
         ),
       ),
     ),
@@ -999,11 +976,11 @@ async function copy(button) {
   input.select();
   try {
     await navigator.clipboard.writeText(input.value);
-    button.textContent = "Copied";
+    button.textContent = t("copy.copied");
   } catch {
-    button.textContent = "Select and copy";
+    button.textContent = t("copy.select");
   }
-  setTimeout(() => (button.textContent = "Copy"), 2000);
+  setTimeout(() => (button.textContent = t("copy.copy")), 2000);
 }
 
 function drawResult(view, over) {
@@ -1012,10 +989,11 @@ function drawResult(view, over) {
   if (!over) return;
   const c = ctx();
   const winners = view.winners || [];
-  const names = winners.map((s) => (s === app.seat ? "you" : nameOf(s)));
+  const names = winners.map((s) => (s === app.seat ? t("youLower") : nameOf(s)));
   let headline;
-  if (winners.length === 1) headline = winners[0] === app.seat ? "You win!" : `${names[0]} wins!`;
-  else headline = `Shared win: ${names.join(" and ")}`;
+  if (winners.length === 1)
+    headline = winners[0] === app.seat ? t("game.youWin") : t("game.wins", names[0]);
+  else headline = t("game.sharedWin", names);
   $("#result-body").replaceChildren(
     h(
       "p",
@@ -1024,7 +1002,7 @@ function drawResult(view, over) {
       ` ${headline}`,
     ),
     app.game.resultPanel(view, c),
-    h("p", {}, h("a", { href: verifyPath(app.gameId), id: "verify-link" }, "Check the draws")),
+    h("p", {}, h("a", { href: verifyPath(app.gameId), id: "verify-link" }, t("game.checkDraws"))),
   );
 }
 
@@ -1118,13 +1096,16 @@ function sharedEventText(ev, c) {
   const who = c.who(ev.seat);
   switch (ev.type) {
     case "pass":
-      return who === "You" ? "You pass." : `${who} passes.`;
+      return t("ev.pass", who);
     case "seat_released":
       return ev.by === "host"
-        ? `The host gave seat ${seatStyle(ev.seat).letter} back (its player was away); it waits for a new player.`
-        : `Seat ${seatStyle(ev.seat).letter}'s player gave the seat back; it waits for a new player.`;
+        ? t("ev.releasedByHost", seatStyle(ev.seat).letter)
+        : t("ev.releasedByPlayer", seatStyle(ev.seat).letter);
     case "game_over":
-      return `Game over. Winner${(ev.winners || []).length > 1 ? "s" : ""}: ${(ev.winners || []).map((w) => c.nameOf(w)).join(", ")}.`;
+      return t(
+        "ev.gameOver",
+        (ev.winners || []).map((w) => c.nameOf(w)),
+      );
     case "turn":
       return "";
     case "undo":
@@ -1190,4 +1171,4 @@ function appendLog(entries) {
   while (list.children.length > MAX_LOG) list.lastElementChild.remove();
 }
 
-init().catch((err) => fatal(`Something went wrong: ${err.message}`));
+init().catch((err) => fatal(t("game.failed", errorText(err))));

@@ -7,29 +7,10 @@
 // only picks the position, fetches it and marks the pieces of that position's action.
 
 import { api } from "./api.js";
+import { errorText, t } from "./i18n.js";
 import { markedKeys } from "./marks.js";
 import { seatStyle } from "./palette.js";
 import { h } from "./svg.js";
-
-// Every text this module shows, in one place (translations come later, issue 9).
-const TEXT = {
-  title: "History",
-  first: "First position",
-  prev: "Previous move",
-  next: "Next move",
-  last: "Latest position",
-  slider: "Position in the game",
-  start: "The start, before any move",
-  position: (v, n) => `Move ${v} of ${n}`,
-  by: (who) => ` — ${who}`,
-  lookingBack: "You are looking back: moves can be made only at the latest position.",
-  turnLine: (v) => `Looking back at move ${v}`,
-  backToGame: "Back to the game",
-  seenBy: "As seen by",
-  watcher: "A watcher",
-  everything: "Everything revealed",
-  failed: (msg) => `Could not show that position: ${msg}`,
-};
 
 /**
  * `hooks`: {gameId, kind, token(), ownSeat(), numSeats, nameOf(seat),
@@ -51,17 +32,17 @@ export function setupHistory(root, hooks) {
       { type: "button", class: "small", "aria-label": label, title: label, onclick },
       text,
     );
-  const first = button(TEXT.first, "«", () => go(0));
-  const prev = button(TEXT.prev, "‹", () => go(shown() - 1));
-  const next = button(TEXT.next, "›", () => go(shown() + 1));
-  const last = button(TEXT.last, "»", () => go(st.latest));
+  const first = button(t("history.first"), "«", () => go(0));
+  const prev = button(t("history.prev"), "‹", () => go(shown() - 1));
+  const next = button(t("history.next"), "›", () => go(shown() + 1));
+  const last = button(t("history.last"), "»", () => go(st.latest));
   const slider = h("input", {
     type: "range",
     min: "0",
     max: "0",
     step: "1",
     value: "0",
-    "aria-label": TEXT.slider,
+    "aria-label": t("history.slider"),
     id: "history-slider",
   });
   slider.addEventListener("input", () => go(Number(slider.value)));
@@ -71,13 +52,18 @@ export function setupHistory(root, hooks) {
     st.perspective = select.value === own() ? null : select.value;
     go(shown());
   });
-  const seenBy = h("label", { class: "history-seen-by", hidden: true }, `${TEXT.seenBy} `, select);
+  const seenBy = h(
+    "label",
+    { class: "history-seen-by", hidden: true },
+    `${t("history.seenBy")} `,
+    select,
+  );
   const back = h(
     "p",
     { class: "history-back", hidden: true },
-    TEXT.lookingBack,
+    t("history.lookingBack"),
     " ",
-    button(TEXT.backToGame, TEXT.backToGame, () => {
+    button(t("history.backToGame"), t("history.backToGame"), () => {
       st.perspective = null;
       go(st.latest);
     }),
@@ -86,7 +72,7 @@ export function setupHistory(root, hooks) {
     h(
       "div",
       { class: "history-steps" },
-      h("span", { class: "history-title" }, TEXT.title),
+      h("span", { class: "history-title" }, t("history.title")),
       first,
       prev,
       slider,
@@ -120,8 +106,8 @@ export function setupHistory(root, hooks) {
         ),
       );
     }
-    options.push(h("option", { value: "watcher" }, TEXT.watcher));
-    options.push(h("option", { value: "all" }, TEXT.everything));
+    options.push(h("option", { value: "watcher" }, t("history.watcher")));
+    options.push(h("option", { value: "all" }, t("history.everything")));
     select.replaceChildren(...options);
     select.value = st.perspective ?? own();
   }
@@ -132,9 +118,9 @@ export function setupHistory(root, hooks) {
     slider.value = String(v);
     first.disabled = prev.disabled = v <= 0;
     next.disabled = last.disabled = v >= st.latest;
-    const what = v === 0 ? TEXT.start : TEXT.position(v, st.latest);
+    const what = v === 0 ? t("history.start") : t("history.position", v, st.latest);
     const said = actor === undefined ? "" : hooks.describe(events || []);
-    where.textContent = said ? what + TEXT.by(said) : what;
+    where.textContent = said ? what + t("history.by", said) : what;
     root.hidden = st.latest === 0 && !st.ended;
     seenBy.hidden = !st.ended;
     back.hidden = !browsing() || st.version === null || st.version >= st.latest;
@@ -170,12 +156,12 @@ export function setupHistory(root, hooks) {
         token: hooks.token(),
       });
     } catch (err) {
-      if (gen === st.gen) where.textContent = TEXT.failed(err.message);
+      if (gen === st.gen) where.textContent = t("history.failed", errorText(err));
       return;
     }
     if (gen !== st.gen) return; // a later step was asked for meanwhile
     if (browsing()) {
-      const line = st.ended ? null : TEXT.turnLine(past.version);
+      const line = st.ended ? null : t("history.turnLine", past.version);
       hooks.drawPast(past.view, /^\d+$/.test(seat) ? Number(seat) : null, line);
     }
     drawControls(past.actor, past.events);

@@ -12,28 +12,17 @@ import {
   saveSeat,
 } from "./api.js";
 import { noteCommitment, withContribution } from "./fairness.js";
+import { errorText, has, t } from "./i18n.js";
 import { seatStyle, seatSwatch } from "./palette.js";
 import { h } from "./svg.js";
 
-const BLURB = {
-  dschingis_khan:
-    "Leo Colovini · Move your scout across the villages and lay tiles; build the Great Wall to decide which villages are Mongolian and which Chinese.",
-  dolmengoetter:
-    "Thomas Odenhoven · Walk and fly your druids, leave stones behind, win majorities in the stone circles and raise hidden-value dolmens.",
-};
+// A game's blurb: the text "home.blurb.<kind>" (text/en.js, text/de.js), if there is one.
+const blurb = (kind) => (has(`home.blurb.${kind}`) ? t(`home.blurb.${kind}`) : "");
 
-const ROLES = [
-  ["you", "You"],
-  ["friend", "A friend (gets a link)"],
-  ["bot", "Bot"],
-];
+const ROLES = ["you", "friend", "bot"]; // texts "home.role.<role>"
 
 // The server's bot levels (docs/API.md, POST /api/games); medium is its default.
-const LEVELS = [
-  ["easy", "Easy (random)"],
-  ["medium", "Medium (greedy)"],
-  ["hard", "Hard (searches)"],
-];
+const LEVELS = ["easy", "medium", "hard"]; // texts "home.level.<level>"
 
 const $ = (sel) => document.querySelector(sel);
 let kinds = [];
@@ -61,12 +50,12 @@ function renderKinds() {
           onchange: renderSeats,
         }),
         h("span", { class: "kind-name" }, k.name),
-        h("span", { class: "kind-meta" }, `${k.min_players}–${k.max_players} players`),
-        h("span", { class: "kind-blurb" }, BLURB[k.id] || ""),
+        h("span", { class: "kind-meta" }, t("home.playersRange", k.min_players, k.max_players)),
+        h("span", { class: "kind-blurb" }, blurb(k.id)),
       ),
     );
   });
-  if (kinds.length === 0) list.append(h("p", { class: "error" }, "This server offers no games."));
+  if (kinds.length === 0) list.append(h("p", { class: "error" }, t("home.noGames")));
   renderSeats();
 }
 
@@ -100,7 +89,7 @@ function renderSeatRows() {
     const select = h(
       "select",
       { id: `seat-role-${seat}`, class: "seat-role", "data-seat": seat, onchange: onRoleChange },
-      ROLES.map(([v, label]) => h("option", { value: v, selected: v === role }, label)),
+      ROLES.map((v) => h("option", { value: v, selected: v === role }, t(`home.role.${v}`))),
     );
     const level = oldLevels[seat] || "medium";
     const levelSelect = h(
@@ -108,9 +97,9 @@ function renderSeatRows() {
       {
         id: `seat-level-${seat}`,
         class: "seat-level",
-        "aria-label": `Bot level for seat ${st.letter}`,
+        "aria-label": t("home.botLevel", st.letter),
       },
-      LEVELS.map(([v, label]) => h("option", { value: v, selected: v === level }, label)),
+      LEVELS.map((v) => h("option", { value: v, selected: v === level }, t(`home.level.${v}`))),
     );
     list.append(
       h(
@@ -120,7 +109,7 @@ function renderSeatRows() {
           "label",
           { for: `seat-role-${seat}` },
           seatSwatch(seat),
-          ` Seat ${st.letter} (${st.colourName})`,
+          ` ${t("home.seatRow", st.letter, st.colourName)}`,
         ),
         select,
         levelSelect,
@@ -130,13 +119,13 @@ function renderSeatRows() {
   ensureOneYou();
   const start = $("#start-player");
   const keep = start.value;
-  start.replaceChildren(h("option", { value: "" }, "Random"));
+  start.replaceChildren(h("option", { value: "" }, t("home.random")));
   for (let seat = 0; seat < n; seat++) {
     start.append(
       h(
         "option",
         { value: seat, selected: String(seat) === keep },
-        `Seat ${seatStyle(seat).letter}`,
+        t("seat.seat", seatStyle(seat).letter),
       ),
     );
   }
@@ -173,10 +162,10 @@ async function onCreate(ev) {
   showError("");
   const kind = selectedKind();
   const name = $("#your-name").value.trim();
-  if (!kind) return showError("Choose a game first.");
+  if (!kind) return showError(t("home.chooseFirst"));
   if (!name) {
     $("#your-name").focus();
-    return showError("Please enter your name, so your friends know who invited them.");
+    return showError(t("home.enterName"));
   }
   const roles = [...document.querySelectorAll("#seat-list select.seat-role")].map((s) => s.value);
   const levels = [...document.querySelectorAll("#seat-list select.seat-level")].map((s) => s.value);
@@ -187,7 +176,7 @@ async function onCreate(ev) {
     public: $("#public-table").checked,
     seats: roles.map((r, i) =>
       r === "bot"
-        ? { bot: true, level: levels[i], name: `Bot ${seatStyle(i).letter}` }
+        ? { bot: true, level: levels[i], name: t("seat.bot", seatStyle(i).letter) }
         : { bot: false },
     ),
   };
@@ -197,7 +186,7 @@ async function onCreate(ev) {
   if (timeControl) body.time_control = JSON.parse(timeControl);
   const btn = $("#create");
   btn.disabled = true;
-  btn.textContent = "Creating…";
+  btn.textContent = t("home.creating");
   try {
     const game = await api("/api/games", { method: "POST", body });
     if (game.host_token) saveHost(game.id, game.host_token); // before anything else can fail
@@ -211,10 +200,10 @@ async function onCreate(ev) {
     rememberName(name);
     showCreated(game, roles);
   } catch (err) {
-    showError(err instanceof ApiError ? err.message : String(err));
+    showError(err instanceof ApiError ? errorText(err) : String(err));
   } finally {
     btn.disabled = false;
-    btn.textContent = "Create the game";
+    btn.textContent = t("home.create");
   }
 }
 
@@ -223,7 +212,7 @@ function linkRow(id, url, label) {
     "div",
     { class: "link-row" },
     h("input", { id, readonly: true, value: url, "aria-label": label }),
-    h("button", { type: "button", class: "copy", "data-copy": `#${id}` }, "Copy"),
+    h("button", { type: "button", class: "copy", "data-copy": `#${id}` }, t("copy.copy")),
   );
 }
 
@@ -231,9 +220,7 @@ function showCreated(game, roles) {
   $("#new-game").hidden = true;
   $("#created").hidden = false;
   const keys = Object.fromEntries((game.invites || []).map((i) => [i.seat, i.key]));
-  $("#created-privacy").textContent = game.public
-    ? "This table is public: it is listed below, and anyone may take a free seat."
-    : "Each link holds its seat's secret key: send each to one friend only. The table is not listed; watchers need the watch link.";
+  $("#created-privacy").textContent = game.public ? t("home.isPublic") : t("home.isPrivate");
   const list = $("#invite-list");
   list.replaceChildren();
   roles.forEach((role, seat) => {
@@ -247,23 +234,23 @@ function showCreated(game, roles) {
             "span",
             { class: "invite-title" },
             seatSwatch(seat),
-            ` Seat ${st.letter} — invite link for a friend:`,
+            ` ${t("home.inviteFor", st.letter)}`,
           ),
           linkRow(
             `invite-${seat}`,
             playUrl(game.id, seat, keys[seat]),
-            `Invite link for seat ${st.letter}`,
+            t("game.inviteLinkFor", st.letter),
           ),
         ),
       );
     } else {
-      const who = role === "you" ? "you" : "a bot";
+      const who = role === "you" ? t("youLower") : t("home.aBot");
       list.append(
         h(
           "li",
           { class: "invite", "data-seat": seat },
           seatSwatch(seat),
-          ` Seat ${st.letter}: ${who}`,
+          ` ${t("home.seatIs", st.letter, who)}`,
         ),
       );
     }
@@ -285,8 +272,8 @@ async function copyFrom(sel, button) {
   } catch {
     ok = document.execCommand?.("copy");
   }
-  button.textContent = ok ? "Copied" : "Select and copy";
-  setTimeout(() => (button.textContent = "Copy"), 2000);
+  button.textContent = ok ? t("copy.copied") : t("copy.select");
+  setTimeout(() => (button.textContent = t("copy.copy")), 2000);
 }
 
 function kindName(id) {
@@ -298,7 +285,7 @@ function seatsText(g) {
   return g.seats
     .map(
       (s) =>
-        `${seatStyle(s.seat).letter}: ${s.joined ? s.name || (s.bot ? "bot" : "player") : "free"}`,
+        `${seatStyle(s.seat).letter}: ${s.joined ? s.name || (s.bot ? t("game.tagBot") : t("home.player")) : t("game.tagFree")}`,
     )
     .join(" · ");
 }
@@ -349,8 +336,12 @@ function gameItem(g, links, mySeat = null) {
       "div",
       { class: "game-title" },
       h("strong", {}, kindName(g.kind)),
-      ` · ${g.num_seats} seats · `,
-      h("span", { class: `status status-${g.status}` }, g.status),
+      ` · ${t("home.seats", g.num_seats)} · `,
+      h(
+        "span",
+        { class: `status status-${g.status}` },
+        has(`status.${g.status}`) ? t(`status.${g.status}`) : g.status,
+      ),
     ),
     h("div", { class: "game-seats" }, seatsText(g)),
     turnLine(g, mySeat),
@@ -370,35 +361,36 @@ async function loadLists() {
     for (const g of open) {
       const mine = loadSeat(g.id);
       const links = mine
-        ? [h("a", { class: "button", href: `/play/${g.id}` }, "Back to your seat")]
+        ? [h("a", { class: "button", href: `/play/${g.id}` }, t("home.backToSeat"))]
         : g.seats
             .filter((s) => !s.joined && !s.bot)
             .map((s) =>
               h(
                 "a",
                 { class: "button", href: `/play/${g.id}?join=${s.seat}` },
-                `Join as seat ${seatStyle(s.seat).letter}`,
+                t("home.joinAs", seatStyle(s.seat).letter),
               ),
             );
-      links.push(h("a", { class: "button subtle", href: `/play/${g.id}` }, "Watch"));
+      links.push(h("a", { class: "button subtle", href: `/play/${g.id}` }, t("home.watch")));
       openList.append(gameItem(g, links));
     }
-    if (open.length === 0)
-      openList.append(
-        h("li", { class: "muted" }, "No public table is waiting for players. Start one above!"),
-      );
+    if (open.length === 0) openList.append(h("li", { class: "muted" }, t("home.noOpen")));
     runList.replaceChildren();
     for (const g of running.slice(0, 30)) {
       const mine = loadSeat(g.id);
       runList.append(
         gameItem(g, [
-          h("a", { class: "button subtle", href: `/play/${g.id}` }, mine ? "Play" : "Watch"),
+          h(
+            "a",
+            { class: "button subtle", href: `/play/${g.id}` },
+            mine ? t("home.play") : t("home.watch"),
+          ),
         ]),
       );
     }
-    if (running.length === 0) runList.append(h("li", { class: "muted" }, "None right now."));
+    if (running.length === 0) runList.append(h("li", { class: "muted" }, t("home.noneRunning")));
   } catch (err) {
-    openList.replaceChildren(h("li", { class: "error" }, err.message));
+    openList.replaceChildren(h("li", { class: "error" }, errorText(err)));
     runList.replaceChildren();
   }
   loadMine();
@@ -425,8 +417,8 @@ async function loadMine() {
               "a",
               { class: "button", href: `/play/${g.id}` },
               g.status === "over"
-                ? `Result (seat ${seatStyle(seat.seat).letter})`
-                : `Play (seat ${seatStyle(seat.seat).letter})`,
+                ? t("home.result", seatStyle(seat.seat).letter)
+                : t("home.playSeat", seatStyle(seat.seat).letter),
             ),
           ],
           seat.seat,
@@ -456,7 +448,7 @@ async function init() {
   try {
     kinds = await api("/api/kinds");
   } catch (err) {
-    $("#kind-list").replaceChildren(h("p", { class: "error" }, err.message));
+    $("#kind-list").replaceChildren(h("p", { class: "error" }, errorText(err)));
     kinds = [];
   }
   renderKinds();

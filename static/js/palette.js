@@ -3,6 +3,7 @@
 // its seat's mark (a shape) and the legend names the seat's letter, so colour is never
 // the only cue.
 
+import { t } from "./i18n.js";
 import { points, regular, s } from "./svg.js";
 
 export const SEATS = [
@@ -13,8 +14,10 @@ export const SEATS = [
   { colour: "#D55E00", ink: "#ffffff", shape: "cross", letter: "E", colourName: "red" },
 ];
 
+/** A seat's colour, mark, letter and colour name (in the page's language). */
 export function seatStyle(seat) {
-  return SEATS[seat % SEATS.length];
+  const st = SEATS[seat % SEATS.length];
+  return { ...st, colourName: t(`colour.${st.colourName}`) };
 }
 
 /** The seat's mark (a small shape) centred on (cx, cy) with radius r, in the seat's ink. */

@@ -4,25 +4,27 @@
 // other pages by itself, so asking is what makes a closed page show as away.
 
 import { api } from "./api.js";
+import { t } from "./i18n.js";
 import { h } from "./svg.js";
 
 const POLL_MS = 3000;
 
+// Texts: text/en.js and text/de.js, keys "presence.*".
 const TEXT = {
-  here: "here",
-  hereTitle: "This player has the game open now.",
-  away: (since) => `away ${since}`,
-  awayTitle: (since) => `This player has not had the game open for ${since}.`,
-  justNow: "just now",
-  minutes: (n) => `${n} min`,
-  hours: (n) => `${n} h`,
-  days: (n) => `${n} d`,
+  here: () => t("presence.here"),
+  hereTitle: () => t("presence.hereTitle"),
+  away: (since) => t("presence.away", since),
+  awayTitle: (since) => t("presence.awayTitle", since),
+  justNow: () => t("presence.justNow"),
+  minutes: (n) => t("presence.minutes", n),
+  hours: (n) => t("presence.hours", n),
+  days: (n) => t("presence.days", n),
 };
 
 /** "just now", "4 min", "2 h", "3 d": how long ago `since` (an ISO time) was. */
 export function awayFor(since, now = Date.now()) {
   const minutes = Math.floor((now - Date.parse(since)) / 60000);
-  if (!(minutes >= 1)) return TEXT.justNow;
+  if (!(minutes >= 1)) return TEXT.justNow();
   if (minutes < 60) return TEXT.minutes(minutes);
   if (minutes < 48 * 60) return TEXT.hours(Math.floor(minutes / 60));
   return TEXT.days(Math.floor(minutes / (24 * 60)));
@@ -66,7 +68,7 @@ export class Presence {
   text(seat) {
     const s = this.seats.get(seat);
     if (!s || s.connected === null) return null;
-    return s.connected ? TEXT.here : TEXT.away(awayFor(s.away_since));
+    return s.connected ? TEXT.here() : TEXT.away(awayFor(s.away_since));
   }
 
   /** The mark for `seat`'s row, or null for bots, free seats and this page's own seat. */
@@ -79,9 +81,9 @@ export class Presence {
       {
         class: `presence ${s.connected ? "here" : "away"}`,
         "data-presence": s.connected ? "here" : "away",
-        title: s.connected ? TEXT.hereTitle : TEXT.awayTitle(since),
+        title: s.connected ? TEXT.hereTitle() : TEXT.awayTitle(since),
       },
-      s.connected ? TEXT.here : TEXT.away(since),
+      s.connected ? TEXT.here() : TEXT.away(since),
     );
   }
 }

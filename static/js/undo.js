@@ -4,15 +4,16 @@
 // move, over the socket.
 
 import { ApiError, api } from "./api.js";
+import { errorText, t } from "./i18n.js";
 import { h } from "./svg.js";
 
+// Texts: text/en.js and text/de.js, keys "undo.*".
 const TEXT = {
-  button: "Undo my last move (z)",
-  title: "Take back your last move (z)",
-  sending: "Taking your move back…",
-  refused: (why) => `The server did not take the move back: ${why.replace(/\.$/, "")}.`,
-  event: (who) =>
-    who === "You" ? "You took your last move back." : `${who} took their last move back.`,
+  button: () => t("undo.button"),
+  title: () => t("undo.title"),
+  sending: () => t("undo.sending"),
+  refused: (why) => t("undo.refused", why),
+  event: (who) => t("undo.event", who),
 };
 
 /** The log line of an `undo` event (`c.who(seat)` names the seat as the log does). */
@@ -38,8 +39,8 @@ export class Undo {
     this.busy = false;
     this.button = h(
       "button",
-      { type: "button", id: "undo", class: "undo", title: TEXT.title, hidden: "" },
-      TEXT.button,
+      { type: "button", id: "undo", class: "undo", title: TEXT.title(), hidden: "" },
+      TEXT.button(),
     );
     this.button.addEventListener("click", () => this.take());
     where.after(this.button);
@@ -66,7 +67,7 @@ export class Undo {
   draw() {
     this.button.hidden = !this.allowed() && !this.busy;
     this.button.disabled = this.busy;
-    this.button.textContent = this.busy ? TEXT.sending : TEXT.button;
+    this.button.textContent = this.busy ? TEXT.sending() : TEXT.button();
   }
 
   async take() {
@@ -82,7 +83,7 @@ export class Undo {
       });
       if (this.state.version <= version) await this.refresh();
     } catch (err) {
-      this.note(TEXT.refused(err instanceof ApiError ? err.message : String(err)));
+      this.note(TEXT.refused(err instanceof ApiError ? errorText(err) : String(err)));
       await this.refresh();
     } finally {
       if (this.state.version <= version) this.busy = false;

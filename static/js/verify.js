@@ -6,28 +6,8 @@
 
 import { api } from "./api.js";
 import { notedCommitment } from "./fairness.js";
+import { errorText, t } from "./i18n.js";
 import { h } from "./svg.js";
-
-const TEXT = {
-  loading: "Loading…",
-  running: "The game is not over yet: its seed stays secret until the end.",
-  old: "This game was made before fair draws: it has no commitment to check.",
-  verified: "Verified: the draws come from the committed seed and every player's contribution.",
-  failed: "NOT verified: the revealed seed does not match what was promised.",
-  noCrypto:
-    "This browser hashes only on https or localhost pages, so it cannot check here: run the command below.",
-  commitment: "Commitment (published at creation)",
-  contributions: "Contributions (seat: text)",
-  none: "none",
-  seed: "Server seed (revealed)",
-  salt: "Salt (revealed)",
-  gameSeed: "Game seed",
-  checkCommitment: "The seed and salt give the commitment published at creation",
-  checkNoted: "It is the commitment this browser saw before the end",
-  checkGameSeed: "The game seed is the hash of the seed and every contribution",
-  commandIntro: "To replay every move and compare every event and the final scores yourself:",
-  back: "Back to the game",
-};
 
 const $ = (sel) => document.querySelector(sel);
 const enc = new TextEncoder();
@@ -86,53 +66,62 @@ function verdict(kind, text) {
 }
 
 async function main() {
-  verdict("loading", TEXT.loading);
+  verdict("loading", t("verify.loading"));
   const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");
   $("#verify-back").href = `/play/${encodeURIComponent(gameId)}`;
-  $("#verify-back").textContent = TEXT.back;
+  $("#verify-back").textContent = t("verify.back");
   let reveal;
   try {
     reveal = await api(`/api/games/${encodeURIComponent(gameId)}/fairness`);
   } catch (e) {
-    verdict("error", e.message);
+    verdict("error", errorText(e));
     return;
   }
   const contributions = reveal.contributions || [];
   const facts = [
-    ...fact(TEXT.commitment, reveal.commitment || TEXT.none),
+    ...fact(t("verify.commitment"), reveal.commitment || t("verify.none")),
     ...fact(
-      TEXT.contributions,
-      contributions.map((c, seat) => `${seat}: ${c === null ? TEXT.none : c}`).join(" · "),
+      t("verify.contributions"),
+      contributions.map((c, seat) => `${seat}: ${c === null ? t("verify.none") : c}`).join(" · "),
     ),
   ];
   if (reveal.revealed) {
-    facts.push(...fact(TEXT.seed, reveal.server_seed), ...fact(TEXT.salt, reveal.salt));
-    facts.push(...fact(TEXT.gameSeed, reveal.game_seed));
+    facts.push(
+      ...fact(t("verify.seed"), reveal.server_seed),
+      ...fact(t("verify.salt"), reveal.salt),
+    );
+    facts.push(...fact(t("verify.gameSeed"), reveal.game_seed));
   }
   $("#verify-facts").replaceChildren(...facts);
-  $("#verify-command-intro").textContent = TEXT.commandIntro;
+  $("#verify-command-intro").textContent = t("verify.commandIntro");
   $("#verify-command-text").textContent =
     `python -m clients.verify ${location.origin}/play/${gameId}` +
     (reveal.commitment ? ` --commitment ${notedCommitment(gameId) || reveal.commitment}` : "");
-  if (!reveal.commitment) return verdict("old", TEXT.old);
-  if (!reveal.revealed) return verdict("running", TEXT.running);
+  if (!reveal.commitment) return verdict("old", t("verify.old"));
+  if (!reveal.revealed) return verdict("running", t("verify.running"));
   $("#verify-command").hidden = false;
-  if (!globalThis.crypto?.subtle) return verdict("unchecked", TEXT.noCrypto);
+  if (!globalThis.crypto?.subtle) return verdict("unchecked", t("verify.noCrypto"));
   const seed = fromHex(reveal.server_seed);
   const salt = fromHex(reveal.salt);
   const noted = notedCommitment(gameId);
   const checks = [
-    [TEXT.checkCommitment, seed && salt && (await commitmentOf(seed, salt)) === reveal.commitment],
-    [TEXT.checkGameSeed, seed && (await gameSeedOf(seed, contributions)) === reveal.game_seed],
+    [
+      t("verify.checkCommitment"),
+      seed && salt && (await commitmentOf(seed, salt)) === reveal.commitment,
+    ],
+    [
+      t("verify.checkGameSeed"),
+      seed && (await gameSeedOf(seed, contributions)) === reveal.game_seed,
+    ],
   ];
-  if (noted) checks.splice(1, 0, [TEXT.checkNoted, noted === reveal.commitment]);
+  if (noted) checks.splice(1, 0, [t("verify.checkNoted"), noted === reveal.commitment]);
   $("#verify-checks").replaceChildren(
     ...checks.map(([what, ok]) =>
       h("li", { "data-ok": ok ? "yes" : "no" }, `${ok ? "✓" : "✗"} ${what}`),
     ),
   );
   const ok = checks.every(([, passed]) => passed);
-  verdict(ok ? "verified" : "failed", ok ? TEXT.verified : TEXT.failed);
+  verdict(ok ? "verified" : "failed", ok ? t("verify.verified") : t("verify.failed"));
 }
 
 main();

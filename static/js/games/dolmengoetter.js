@@ -2,6 +2,7 @@
 // observer.py documents its shape) and turns each legal action into clicks.
 
 import { BoardSvg, titled } from "../boardkit.js";
+import { num, t } from "../i18n.js";
 import { seatMark, seatStyle, seatSwatch } from "../palette.js";
 import { CORNER_RUNE, runeGlyph } from "../runes.js";
 import { h, points, regular, s } from "../svg.js";
@@ -16,7 +17,7 @@ const HIT_MAX = 34;
 const px = (p) => [p.x * K, p.y * K];
 
 function placeLabel(id) {
-  return `stone place ${id}`;
+  return t("dg.place", id);
 }
 
 // ---- the board ------------------------------------------------------------------------
@@ -29,7 +30,7 @@ function createBoard(board) {
   const minY = Math.min(...ys) - pad;
   const bv = new BoardSvg(
     [minX, minY, Math.max(...xs) - minX + pad, Math.max(...ys) - minY + pad],
-    "Die Dolmengötter board: stone circles, stone places, druids, stones and dolmens",
+    t("dg.boardTitle"),
   );
   bv.svg.classList.add("board-dg");
   const places = new Map(board.places.map((p) => [p.id, p]));
@@ -70,7 +71,7 @@ function createBoard(board) {
     bv.addTarget(
       `circle:${c.id}`,
       s("polygon", { points: points(shrink(pts, [cx, cy], 0.72)) }),
-      `circle ${c.id}`,
+      t("dg.circle", c.id),
     );
   }
 
@@ -116,8 +117,8 @@ function createBoard(board) {
     const corner = p.rune === 0;
     const n = corner ? CORNER_RUNE : p.rune;
     const text = corner
-      ? `corner rune at stone place ${p.id}: linked to the other three corners`
-      : `rune ${p.rune} at stone place ${p.id}: linked to stone place ${mates.map((m) => m.id).join(", ")}`;
+      ? t("dg.cornerRune", p.id)
+      : t("dg.rune", p.rune, p.id, mates.map((m) => m.id).join(", "));
     const g = titled(
       s(
         "g",
@@ -287,7 +288,7 @@ function drawPieces(bv, board, places, circleGroups, view, ctx) {
       layer.append(
         titled(
           stoneShape(pv.stone, x, y),
-          `${ctx.nameOf(pv.stone)}'s stone on ${placeLabel(pv.id)}`,
+          t("dg.stoneTitle", ctx.nameOf(pv.stone), placeLabel(pv.id)),
         ),
       );
     }
@@ -295,10 +296,7 @@ function drawPieces(bv, board, places, circleGroups, view, ctx) {
       const el = druidShape(pv.druid, x, y, pv.lying);
       el.dataset.place = pv.id;
       layer.append(
-        titled(
-          el,
-          `${ctx.nameOf(pv.druid)}'s druid ${pv.lying ? "lying (collecting herbs)" : "standing"} on ${placeLabel(pv.id)}`,
-        ),
+        titled(el, t("dg.druidTitle", ctx.nameOf(pv.druid), pv.lying, placeLabel(pv.id))),
       );
     }
   }
@@ -322,7 +320,6 @@ function dolmenLadder(c, cx, cy, rightNow, ctx) {
   // faded and with their now public values, so the scoring can be read off the board.
   const scored = !c.stack?.length && c.scored && c.scored.length ? c.scored : null;
   const stack = scored || c.stack || [];
-  const scoredNote = c.scored ? " This circle has scored." : "";
   if (scored) g.classList.add("scored");
   for (let k = 0; k < n; k++) {
     const y = top + k * SLOT;
@@ -403,12 +400,17 @@ function dolmenLadder(c, cx, cy, rightNow, ctx) {
           ]
         : seatMark(d.owner, x + SLOT / 2, y + SLOT / 2, 3.6),
     );
-    const valueText =
-      (known ? `value ${d.value}` : "value hidden") + (scored ? `, scored ${d.points} points` : "");
     g.append(
       titled(
         dg,
-        `${ctx.nameOf(d.owner)}'s dolmen, ${valueText}, position ${k + 1} from the top (factor ${c.factors[k]}) in circle ${c.id}`,
+        t("dg.dolmenTitle", {
+          name: ctx.nameOf(d.owner),
+          value: known ? d.value : null,
+          points: scored ? d.points : null,
+          position: k + 1,
+          factor: c.factors[k],
+          circle: c.id,
+        }),
       ),
     );
   }
@@ -436,19 +438,19 @@ function dolmenLadder(c, cx, cy, rightNow, ctx) {
   }
   return titled(
     g,
-    `Circle ${c.id} (${c.shape}): factors ${c.factors.join(", ")} from the top; ${stack.length} dolmen(s).${scoredNote}`,
+    t("dg.circleTitle", c.id, c.shape, c.factors.join(", "), stack.length, Boolean(c.scored)),
   );
 }
 
 // ---- actions as clicks ----------------------------------------------------------------
 
 function stoneStep(stone, from, view, seat) {
-  if (stone) return { key: "stone:yes", text: `Leave a stone on place ${from}` };
+  if (stone) return { key: "stone:yes", text: t("dg.step.stone", from) };
   const me = (view.players || [])[seat];
   const free = me && me.stones_left === 0;
   return {
     key: "stone:no",
-    text: free ? "No stone (none left)" : "No stone (−1 point)",
+    text: free ? t("dg.step.noStoneFree") : t("dg.step.noStone"),
     decline: true,
   };
 }
@@ -457,34 +459,34 @@ function steps(action, view, ctx) {
   const at = (p, text) => ({ key: `place:${p}`, board: true, text });
   switch (action.type) {
     case "place_druid":
-      return [at(action.place, `Put a druid on ${placeLabel(action.place)}`)];
+      return [at(action.place, t("dg.step.placeDruid", placeLabel(action.place)))];
     case "walk":
     case "flight":
       return [
-        at(action.from_place, `Your druid on ${placeLabel(action.from_place)}`),
-        at(action.to, `Move the druid to ${placeLabel(action.to)}`),
+        at(action.from_place, t("dg.step.yourDruid", placeLabel(action.from_place))),
+        at(action.to, t("dg.step.moveTo", placeLabel(action.to))),
         action.type === "walk"
-          ? { key: "how:walk", text: "Walk there" }
-          : { key: "how:fly", text: "Fly there (uses the herbs)" },
+          ? { key: "how:walk", text: t("dg.step.walk") }
+          : { key: "how:fly", text: t("dg.step.fly") },
         stoneStep(action.stone, action.from_place, view, ctx.seat),
       ];
     case "herbs":
       return [
-        at(action.place, `Your druid on ${placeLabel(action.place)}`),
-        { key: "herbs", text: "Lie down and collect herbs" },
+        at(action.place, t("dg.step.yourDruid", placeLabel(action.place))),
+        { key: "herbs", text: t("dg.step.herbs") },
       ];
     case "place_dolmen":
       return [
-        { key: `circle:${action.circle}`, board: true, text: `Circle ${action.circle}` },
-        { key: `value:${action.value}`, text: `Dolmen of value ${action.value}` },
+        { key: `circle:${action.circle}`, board: true, text: t("dg.step.circle", action.circle) },
+        { key: `value:${action.value}`, text: t("dg.step.value", action.value) },
       ];
     case "decline_dolmen":
       return [
-        { key: `circle:${action.circle}`, board: true, text: `Circle ${action.circle}` },
-        { key: "value:none", text: "No dolmen", decline: true },
+        { key: `circle:${action.circle}`, board: true, text: t("dg.step.circle", action.circle) },
+        { key: "value:none", text: t("dg.step.noDolmen"), decline: true },
       ];
     case "pass":
-      return [{ key: "pass", text: "Pass (no move is possible)" }];
+      return [{ key: "pass", text: t("dg.step.pass") }];
     default:
       return [{ key: `other:${JSON.stringify(action)}`, text: action.type }];
   }
@@ -494,22 +496,19 @@ function question(path, targets, choices, view, ctx) {
   const last = path[path.length - 1];
   if (view.phase === "druids") {
     const left = (view.players || [])[ctx.seat]?.druids_to_place;
-    return `Click a highlighted free stone place to put one of your druids there${Number.isInteger(left) ? ` (${left} still to place)` : ""}.`;
+    return t("dg.q.druids", Number.isInteger(left) ? left : null);
   }
   if (view.phase === "rights") {
     const r = (view.rights || [])[0];
     if (!r) return "";
-    const where = r.position === "top" ? "on top of" : "at the bottom of";
-    return `You may raise a dolmen ${where} the stack in circle ${r.circle}. Choose its value (only you will see it), or none.`;
+    return t("dg.q.right", r.position === "top", r.circle);
   }
-  if (!last)
-    return "Click one of your druids to move it (walk or fly), or to let it collect herbs.";
+  if (!last) return t("dg.q.move");
   if (last.key.startsWith("place:") && path.length === 1) {
-    return targets.size ? "Click where the druid should go, or choose:" : "Choose:";
+    return targets.size ? t("dg.q.where") : t("dg.q.choose");
   }
-  if (choices.some((c) => c.key.startsWith("how:"))) return "Walk or fly?";
-  if (choices.some((c) => c.key.startsWith("stone:")))
-    return "Leave a stone on the place the druid left?";
+  if (choices.some((c) => c.key.startsWith("how:"))) return t("dg.q.how");
+  if (choices.some((c) => c.key.startsWith("stone:"))) return t("dg.q.stone");
   return "";
 }
 
@@ -518,15 +517,15 @@ function phaseText(view, ctx) {
   const mine = to === ctx.seat;
   if (view.phase === "druids") {
     const left = (view.players || [])[to]?.druids_to_place;
-    return mine ? `place a druid (${left} to place)` : "placing druids";
+    return mine ? t("dg.phase.placeDruid", left) : t("dg.phase.placingDruids");
   }
   if (view.phase === "rights") {
     const r = (view.rights || [])[0];
-    return r ? `dolmen right in circle ${r.circle} (${r.position})` : "";
+    return r ? t("dg.phase.right", r.circle, r.position === "top") : "";
   }
   const fr = view.final_round;
-  if (fr) return `final round${mine ? ": your last turn" : ""}`;
-  return mine ? "move a druid or collect herbs" : "";
+  if (fr) return t("dg.phase.finalRound", mine);
+  return mine ? t("dg.phase.move") : "";
 }
 
 // ---- panels ---------------------------------------------------------------------------
@@ -534,12 +533,22 @@ function phaseText(view, ctx) {
 function playerColumns(view) {
   const p = (seat) => (view.players || [])[seat] || {};
   return [
-    { id: "score", label: "Score", title: "Points", value: (seat) => p(seat).score },
-    { id: "stones", label: "Stones", title: "Stones left", value: (seat) => p(seat).stones_left },
+    {
+      id: "score",
+      label: t("col.score"),
+      title: t("col.scoreTitle"),
+      value: (seat) => p(seat).score,
+    },
+    {
+      id: "stones",
+      label: t("dg.col.stones"),
+      title: t("dg.col.stonesTitle"),
+      value: (seat) => p(seat).stones_left,
+    },
     {
       id: "dolmens",
-      label: "Dolmens",
-      title: "Dolmens left in hand",
+      label: t("dg.col.dolmens"),
+      title: t("dg.col.dolmensTitle"),
       value: (seat) => p(seat).dolmens_left,
     },
   ];
@@ -551,13 +560,13 @@ function privatePanel(view, ctx) {
   if (!me?.hand) return null;
   const hand = h(
     "ul",
-    { class: "chips", id: "my-hand", "aria-label": "Your dolmens in hand" },
+    { class: "chips", id: "my-hand", "aria-label": t("dg.priv.hand") },
     [1, 2, 3, 4].map((v) =>
       h(
         "li",
         { class: "chip", "data-value": v, "data-count": me.hand[String(v)] },
         h("strong", {}, `${me.hand[String(v)]}×`),
-        ` value ${v}`,
+        ` ${t("dg.priv.value", v)}`,
       ),
     ),
   );
@@ -569,7 +578,7 @@ function privatePanel(view, ctx) {
           h(
             "li",
             { class: "chip", "data-circle": c.id, "data-value": d.value },
-            `circle ${c.id}: value ${d.value} (×${c.factors[k]})`,
+            t("dg.priv.onBoard", c.id, d.value, c.factors[k]),
           ),
         );
       }
@@ -578,15 +587,15 @@ function privatePanel(view, ctx) {
   return h(
     "div",
     {},
-    h("p", {}, "Your dolmens in hand:"),
+    h("p", {}, `${t("dg.priv.hand")}:`),
     hand,
-    h("p", {}, "Your dolmens on the board:"),
+    h("p", {}, `${t("dg.priv.board")}:`),
     mine.length
       ? h("ul", { class: "chips", id: "my-board-dolmens" }, mine)
       : h(
           "p",
           { class: "muted", id: "my-board-dolmens" },
-          view.is_over ? "none (all have scored)" : "none yet",
+          view.is_over ? t("dg.priv.noneScored") : t("dg.priv.noneYet"),
         ),
   );
 }
@@ -608,8 +617,14 @@ function resultPanel(view, ctx) {
       h(
         "tr",
         { "data-circle": c.id },
-        h("td", {}, `Circle ${c.id}`, h("br"), h("small", { class: "muted" }, detail.join(", "))),
-        per.map((v) => h("td", {}, v ? String(v) : "·")),
+        h(
+          "td",
+          {},
+          t("dg.step.circle", c.id),
+          h("br"),
+          h("small", { class: "muted" }, detail.join(", ")),
+        ),
+        per.map((v) => h("td", {}, v ? num(v) : "·")),
       ),
     );
   }
@@ -618,7 +633,7 @@ function resultPanel(view, ctx) {
   const head = h(
     "tr",
     {},
-    h("th", {}, "Circle"),
+    h("th", {}, t("dg.res.circle")),
     [...Array(n).keys()].map((i) =>
       h("th", { title: ctx.nameOf(i) }, seatSwatch(i, 14), ` ${ctx.nameOf(i)}`),
     ),
@@ -629,9 +644,7 @@ function resultPanel(view, ctx) {
     h(
       "p",
       {},
-      view.end_reason === "stones_used_up"
-        ? "Every stone has been placed."
-        : "The final round is over.",
+      view.end_reason === "stones_used_up" ? t("dg.res.stonesUsedUp") : t("dg.res.finalRoundOver"),
     ),
     h(
       "table",
@@ -644,14 +657,14 @@ function resultPanel(view, ctx) {
         h(
           "tr",
           {},
-          h("td", {}, "Start (4) and declined stones"),
-          rest.map((v) => h("td", {}, String(v))),
+          h("td", {}, t("dg.res.rest")),
+          rest.map((v) => h("td", {}, num(v))),
         ),
         h(
           "tr",
           { class: "total" },
-          h("th", {}, "Total"),
-          scores.map((v) => h("th", {}, String(v))),
+          h("th", {}, t("dg.res.total")),
+          scores.map((v) => h("th", {}, num(v))),
         ),
       ),
     ),
@@ -667,9 +680,9 @@ function legend() {
       text,
     );
   return [
-    mk(stoneShape(0, 0, 0), "stone"),
-    mk(druidShape(0, 0, 2, false), "druid standing"),
-    mk(druidShape(0, 2, 0, true), "druid lying (may fly)"),
+    mk(stoneShape(0, 0, 0), t("dg.legend.stone")),
+    mk(druidShape(0, 0, 2, false), t("dg.legend.standing")),
+    mk(druidShape(0, 2, 0, true), t("dg.legend.lying")),
     mk(
       s(
         "g",
@@ -685,16 +698,13 @@ function legend() {
         }),
         seatMark(1, 0, 0, 3.6),
       ),
-      "dolmen (value hidden)",
+      t("dg.legend.dolmen"),
     ),
     mk(
       s("text", { x: 0, y: 4, "font-size": 11, "font-weight": 700, "text-anchor": "middle" }, "5"),
-      "scoring factor, top to bottom",
+      t("dg.legend.factor"),
     ),
-    mk(
-      s("g", { color: "#3d2a10" }, runeGlyph(1, 0, 0, 1.6)),
-      "same rune on both edges: a path across",
-    ),
+    mk(s("g", { color: "#3d2a10" }, runeGlyph(1, 0, 0, 1.6)), t("dg.legend.rune")),
   ];
 }
 
@@ -702,33 +712,41 @@ function eventText(ev, ctx) {
   const who = ctx.who(ev.seat);
   switch (ev.type) {
     case "druid_placed":
-      return `${who} put a druid on place ${ev.place}.`;
+      return t("dg.ev.druidPlaced", who, ev.place);
     case "walk":
-      return `${who} walked a druid from ${ev.from} to ${ev.to}.`;
+      return t("dg.ev.walk", who, ev.from, ev.to);
     case "flight":
-      return `${who} flew a druid from ${ev.from} to ${ev.to}.`;
+      return t("dg.ev.flight", who, ev.from, ev.to);
     case "herbs":
-      return `${who}: the druid on ${ev.place} collects herbs.`;
+      return t("dg.ev.herbs", who, ev.place);
     case "stone_placed":
-      return `Stone left on ${ev.place}.`;
+      return t("dg.ev.stonePlaced", ev.place);
     case "stone_declined":
-      return ev.penalty ? `No stone (−${ev.penalty} point, score ${ev.score}).` : "No stone.";
+      return ev.penalty
+        ? t("dg.ev.stoneDeclinedPenalty", ev.penalty, ev.score)
+        : t("dg.ev.stoneDeclined");
     case "dolmen_right":
-      return `${who} may raise a dolmen ${ev.position === "top" ? "on top" : "at the bottom"} in circle ${ev.circle}.`;
+      return t("dg.ev.right", who, ev.position === "top", ev.circle);
     case "dolmen_placed":
-      return `${who} raised a dolmen${ev.value ? ` of value ${ev.value}` : ""} in circle ${ev.circle} (${ev.position}).`;
+      return t("dg.ev.dolmenPlaced", who, ev.value || null, ev.circle, ev.position === "top");
     case "dolmen_declined":
-      return `${who} raised no dolmen in circle ${ev.circle}.`;
+      return t("dg.ev.dolmenDeclined", who, ev.circle);
     case "dolmen_right_lapsed":
-      return `${who}'s dolmen right in circle ${ev.circle} lapsed (${ev.reason === "stack_full" ? "the stack is full" : "no dolmens left"}).`;
+      return t(
+        "dg.ev.lapsed",
+        ctx.nameOf(ev.seat),
+        ev.circle,
+        ev.reason === "stack_full",
+        ev.seat === ctx.seat,
+      );
     case "circle_scored": {
       const parts = (ev.dolmens || []).map(
         (d) => `${ctx.nameOf(d.owner)} ${d.value}×${d.factor}=${d.points}`,
       );
-      return `Circle ${ev.circle} scored${ev.final ? " at the end" : ""}: ${parts.join(", ") || "no dolmens"}.`;
+      return t("dg.ev.circleScored", ev.circle, Boolean(ev.final), parts.join(", "));
     }
     case "final_round":
-      return `${ctx.who(ev.started_by)} placed the last dolmen: final round!`;
+      return t("dg.ev.finalRound", ctx.who(ev.started_by));
     default:
       return undefined; // events both games share are told by game.js
   }

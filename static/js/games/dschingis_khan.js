@@ -2,26 +2,31 @@
 // observer.py documents its shape) and turns each legal action into clicks.
 
 import { BoardSvg, titled } from "../boardkit.js";
+import { num, t } from "../i18n.js";
 import { seatMark, seatStyle, seatSwatch } from "../palette.js";
 import { h, points, s } from "../svg.js";
 
 const U = 100; // board units -> SVG units
+const tr = t; // the texts, in functions where `t` names a tower or the turn
 
-export const FACE = {
-  chinese: { letter: "C", name: "Chinese" },
-  mongolian: { letter: "M", name: "Mongolian" },
-  farmer: { letter: "F", name: "farmer" },
-  plague: { letter: "P", name: "plague" },
-  ginseng: { letter: "G", name: "ginseng" },
-};
+// The tile faces; their names and letters are the texts "dk.face.<face>", "dk.letter.<face>".
+export const FACES = ["chinese", "mongolian", "farmer", "plague", "ginseng"];
 
 const SIDE = {
-  mongolia: { fill: "#f1e0b5", name: "Mongolia" },
-  china: { fill: "url(#china)", name: "China" },
+  mongolia: { fill: "#f1e0b5" },
+  china: { fill: "url(#china)" },
 };
 
 function faceName(f) {
-  return FACE[f] ? FACE[f].name : String(f);
+  return FACES.includes(f) ? t(`dk.face.${f}`) : String(f);
+}
+
+function faceLetter(f) {
+  return FACES.includes(f) ? t(`dk.letter.${f}`) : "?";
+}
+
+function sideName(side) {
+  return SIDE[side] ? t(`dk.side.${side}`) : String(side);
 }
 
 // ---- geometry ---------------------------------------------------------------------------
@@ -80,10 +85,7 @@ function createBoard(board) {
   const minY = Math.min(...ys) - pad;
   const width = Math.max(...xs) - minX + pad;
   const height = Math.max(...ys) - minY + pad;
-  const bv = new BoardSvg(
-    [minX, minY, width, height],
-    "Dschingis Khan board: villages, the Great Wall, stacks of tiles and scouts",
-  );
+  const bv = new BoardSvg([minX, minY, width, height], t("dk.boardTitle"));
   bv.svg.classList.add("board-dk");
 
   bv.defs.append(
@@ -115,7 +117,7 @@ function createBoard(board) {
         fill: "#7a5a12",
         "letter-spacing": 6,
       },
-      "▲ MONGOLIA (north)",
+      t("dk.captionNorth"),
     ),
     s(
       "text",
@@ -128,7 +130,7 @@ function createBoard(board) {
         fill: "#2f5870",
         "letter-spacing": 6,
       },
-      "CHINA (south) ▼",
+      t("dk.captionSouth"),
     ),
   );
 
@@ -182,7 +184,7 @@ function createBoard(board) {
   for (const t of board.towers) {
     const [x, y] = geo.tower.get(t.id);
     if (t.side) {
-      const label = t.side === "west" ? "W" : "E";
+      const label = t.side === "west" ? tr("dk.letterWest") : tr("dk.letterEast");
       bv.base.append(
         titled(
           s(
@@ -211,7 +213,7 @@ function createBoard(board) {
               label,
             ),
           ),
-          `${t.side} side tower ${t.id}`,
+          tr("dk.sideTower", t.side, t.id),
         ),
       );
     } else {
@@ -234,7 +236,7 @@ function createBoard(board) {
     bv.addTarget(
       `village:${v.id}`,
       s("polygon", { points: points(shrink(g.pts, g.c, 0.86)) }),
-      `village ${v.id}`,
+      t("dk.village", v.id),
     );
   }
   for (const l of board.lines) {
@@ -245,7 +247,7 @@ function createBoard(board) {
     const el = bv.addTarget(
       `line:${l.id}`,
       s("polygon", { points: points(band(gl.a, gl.b, 13, 10)) }),
-      `line ${l.id}`,
+      t("dk.line", l.id),
       hit,
     );
     el.classList.add("line-tgt");
@@ -294,7 +296,7 @@ function drawPieces(bv, geo, villageEls, view, ctx) {
             "stroke-width": 2,
           }),
         ),
-        `${side} end of the Great Wall (tower ${tower})`,
+        t("dk.wallEnd", side, tower),
       ),
     );
   }
@@ -382,7 +384,7 @@ function wallPiece(piece, gl) {
       }),
     );
   }
-  const text = `${great ? "Great Wall" : "branch"} piece on line ${piece.line}, ${piece.open ? "open" : "closed"}`;
+  const text = t("dk.wallPiece", great, piece.line, piece.open);
   return titled(
     s(
       "g",
@@ -409,7 +411,6 @@ function stackShape(v, [cx, cy], ctx) {
     const st = seatStyle(layer.owner);
     const top = i === n - 1;
     const known = layer.face !== null && layer.face !== undefined;
-    const f = known ? FACE[layer.face] : null;
     const lg = s(
       "g",
       {
@@ -452,22 +453,17 @@ function stackShape(v, [cx, cy], ctx) {
                 "font-style": layer.remembered ? "italic" : null,
                 fill: "#000",
               },
-              f ? f.letter : "?",
+              faceLetter(layer.face),
             ),
           ]
         : null,
     );
-    const faceText = known
-      ? `${faceName(layer.face)}${layer.remembered ? " (remembered)" : ""}`
-      : "face hidden";
-    g.append(titled(lg, `${ctx.nameOf(layer.owner)}'s tile, ${faceText}`));
+    const face = known ? faceName(layer.face) : null;
+    g.append(titled(lg, t("dk.tileTitle", ctx.nameOf(layer.owner), face, layer.remembered)));
   });
   const ctrl = v.controller;
-  const ctrlText = ctrl === null || ctrl === undefined ? "" : `, controlled by ${ctx.nameOf(ctrl)}`;
-  return titled(
-    g,
-    `Village ${v.id} (${SIDE[v.side] ? SIDE[v.side].name : v.side}): ${n} tile(s)${ctrlText}`,
-  );
+  const ctrlName = ctrl === null || ctrl === undefined ? null : ctx.nameOf(ctrl);
+  return titled(g, t("dk.villageTitle", v.id, sideName(v.side), n, ctrlName));
 }
 
 function scoutShape(seat, [cx, cy], village, ctx) {
@@ -488,16 +484,14 @@ function scoutShape(seat, [cx, cy], village, ctx) {
       s("circle", { cx: x, cy: y - 9, r: 8, fill: st.colour, stroke: "#000", "stroke-width": 2.2 }),
       seatMark(seat, x, y + 8, 5),
     ),
-    `${ctx.nameOf(seat)}'s scout on village ${village}`,
+    t("dk.scoutTitle", ctx.nameOf(seat), village),
   );
 }
 
 // ---- actions as clicks ----------------------------------------------------------------
 
 function viaText(via) {
-  if (!via || via.length === 0) return "straight across";
-  if (via.length === 1) return `through the gate on line ${via[0]} (it closes)`;
-  return `along the wall, up at line ${via[0]} and down at line ${via[1]} (both close)`;
+  return t("dk.via", via || []);
 }
 
 /**
@@ -508,24 +502,24 @@ function viaText(via) {
 function stepSteps(action, at) {
   const via = action.via || [];
   const to = action.to;
-  const steps = [at(to, `Move your scout to village ${to}`)];
+  const steps = [at(to, t("dk.step.moveTo", to))];
   const piece = (l, text) => ({ key: `line:${l}`, board: true, auto: true, text });
   if (via.length === 0) {
-    steps.push({ key: "via:straight", text: `Straight across into village ${to}`, auto: true });
+    steps.push({ key: "via:straight", text: t("dk.step.straight", to), auto: true });
   } else if (via.length === 1) {
-    steps.push(piece(via[0], `Use the open wall piece on line ${via[0]}`), {
+    steps.push(piece(via[0], t("dk.step.usePiece", via[0])), {
       key: "via:gate",
-      text: `Through this gate into village ${to}`,
+      text: t("dk.step.gate", to),
       hint: [`line:${via[0]}`],
       auto: true,
     });
   } else {
     steps.push(
-      piece(via[0], `Use the open wall piece on line ${via[0]}`),
-      piece(via[1], `Climb down at the open piece on line ${via[1]} into village ${to}`),
+      piece(via[0], t("dk.step.usePiece", via[0])),
+      piece(via[1], t("dk.step.climbDown", via[1], to)),
     );
   }
-  steps.push({ key: `tile:${action.tile}`, text: `Place a ${faceName(action.tile)} tile` });
+  steps.push({ key: `tile:${action.tile}`, text: t("dk.step.placeTile", faceName(action.tile)) });
   return steps;
 }
 
@@ -538,34 +532,28 @@ function steps(action) {
       const tail = [
         {
           key: `faces:${a}=${fa},${b}=${fb}`,
-          text: `${FACE[fa].name} on ${a}, ${FACE[fb].name} on ${b}`,
+          text: t("dk.step.faces", faceName(fa), a, faceName(fb), b),
         },
-        at(action.scout, `Put your scout on village ${action.scout}`),
+        at(action.scout, t("dk.step.scoutStart", action.scout)),
       ];
-      return [
-        at(a, `Start tile on village ${a}`),
-        at(b, `Second start tile on village ${b}`),
-        ...tail,
-      ];
+      return [at(a, t("dk.step.startTile", a)), at(b, t("dk.step.secondTile", b)), ...tail];
     }
     case "take_wall":
-      return [{ key: "take:wall", text: "Take a wall piece" }];
+      return [{ key: "take:wall", text: t("dk.step.takeWall") }];
     case "take_tile":
-      return [{ key: "take:tile", text: "Draw a tile" }];
+      return [{ key: "take:tile", text: t("dk.step.drawTile") }];
     case "place_wall":
-      return [
-        { key: `line:${action.line}`, board: true, text: `Build a wall on line ${action.line}` },
-      ];
+      return [{ key: `line:${action.line}`, board: true, text: t("dk.step.build", action.line) }];
     case "step":
       return stepSteps(action, at);
     case "place_scout":
-      return [at(action.village, `Put your scout back on village ${action.village}`)];
+      return [at(action.village, t("dk.step.scoutBack", action.village))];
     case "discard_tiles":
-      return [{ key: "discard", text: "Discard my tiles (scout blocked)", decline: true }];
+      return [{ key: "discard", text: t("dk.step.discard"), decline: true }];
     case "rescue_scout":
-      return [{ key: "rescue", text: "Take my scout off the board" }];
+      return [{ key: "rescue", text: t("dk.step.rescue") }];
     case "pass":
-      return [{ key: "pass", text: "Pass" }];
+      return [{ key: "pass", text: t("step.pass") }];
     default:
       return [{ key: `other:${JSON.stringify(action)}`, text: action.type }];
   }
@@ -580,8 +568,8 @@ function expand(option) {
     {
       ...option,
       steps: [
-        { ...b, text: `Start tile on village ${b.key.split(":")[1]}` },
-        { ...a, text: `Second start tile on village ${a.key.split(":")[1]}` },
+        { ...b, text: t("dk.step.startTile", b.key.split(":")[1]) },
+        { ...a, text: t("dk.step.secondTile", a.key.split(":")[1]) },
         faces,
         scout,
       ],
@@ -589,25 +577,17 @@ function expand(option) {
   ];
 }
 
-function plural(n, one, many = `${one}s`) {
-  return `${n} ${n === 1 ? one : many}`;
-}
-
 function question(path, targets, choices, view, ctx) {
   const t = view.turn || {};
   const me = (view.players || [])[ctx.seat] || {};
   if (t.phase === "setup") {
-    if (path.length === 0) return "Start: click a village for your first start tile.";
-    if (path.length === 1) return "Click a neighbouring village for the second tile.";
-    if (choices.some((c) => c.key.startsWith("faces:"))) return "Which tile goes where?";
-    return "Click the village where your scout starts.";
+    if (path.length === 0) return tr("dk.q.setupFirst");
+    if (path.length === 1) return tr("dk.q.setupSecond");
+    if (choices.some((c) => c.key.startsWith("faces:"))) return tr("dk.q.setupFaces");
+    return tr("dk.q.setupScout");
   }
-  if (t.phase === "scout")
-    return "Your scout was taken off the board: click a highlighted village to put it back.";
-  if (t.phase === "take") {
-    const left = 2 - (t.takes || 0);
-    return `Take ${left} more piece${left === 1 ? "" : "s"}: a wall piece from the common supply or a tile from your own supply.`;
-  }
+  if (t.phase === "scout") return tr("dk.q.scoutBack");
+  if (t.phase === "take") return tr("dk.q.take", 2 - (t.takes || 0));
   if (t.phase === "place") {
     const village = [...path].reverse().find((st) => st.key.startsWith("village:"));
     if (village) {
@@ -619,34 +599,28 @@ function question(path, targets, choices, view, ctx) {
       const straight = choices.some((c) => c.key === "via:straight");
       const gate = choices.some((c) => c.key === "via:gate");
       if (lines.length === 0 && (hasLines || straight)) {
-        if (!hasLines) return `Village ${to}: go straight across?`;
-        return `Village ${to}: how does your scout get there? ${straight ? "Go straight across, or click" : "Click"} the highlighted open wall piece where it climbs onto the wall. Every piece it uses closes.`;
+        if (!hasLines) return tr("dk.q.straight", to);
+        return tr("dk.q.how", to, straight);
       }
       if (lines.length === 1 && (hasLines || gate)) {
         const l = lines[0].key.split(":")[1];
-        if (!hasLines) return `Go through the gate on line ${l} into village ${to}?`;
-        return `${gate ? `Go through the gate on line ${l}, or click` : "Now click"} the open wall piece where your scout climbs down into village ${to}.`;
+        if (!hasLines) return tr("dk.q.gate", l, to);
+        return tr("dk.q.climbDown", gate, l, to);
       }
       const via = lines.map((st) => Number(st.key.split(":")[1]));
       if (choices.some((c) => c.key.startsWith("tile:"))) {
-        return `Your scout goes to village ${to} ${viaText(via)}. Which of your tiles do you place there?`;
+        return tr("dk.q.whichTile", to, viaText(via));
       }
     }
     const walls = me.walls ?? 0;
     const tiles = me.tiles ?? 0;
-    if (t.committed === "walls")
-      return `Build your next wall piece: click a highlighted line (${plural(walls, "wall piece")} left to place).`;
-    if (t.committed === "tiles")
-      return `Move your scout on: click a highlighted village (${plural(tiles, "tile")} left to place).`;
+    if (t.committed === "walls") return tr("dk.q.nextWall", walls);
+    if (t.committed === "tiles") return tr("dk.q.nextTile", tiles);
     const hasLines = [...targets.keys()].some((k) => k.startsWith("line:"));
     const hasVillages = [...targets.keys()].some((k) => k.startsWith("village:"));
-    if (hasLines && hasVillages) {
-      return `Place either all your walls (${walls}: click a highlighted line) or all your tiles (${tiles}: click a highlighted village to move your scout there).`;
-    }
-    if (hasLines)
-      return `Build a wall piece: click a highlighted line (${plural(walls, "wall piece")} to place).`;
-    if (hasVillages)
-      return `Move your scout: click a highlighted village (${plural(tiles, "tile")} to place).`;
+    if (hasLines && hasVillages) return tr("dk.q.either", walls, tiles);
+    if (hasLines) return tr("dk.q.wall", walls);
+    if (hasVillages) return tr("dk.q.tile", tiles);
   }
   return "";
 }
@@ -654,19 +628,17 @@ function question(path, targets, choices, view, ctx) {
 function phaseText(view, ctx) {
   const t = view.turn || {};
   const mine = t.seat === ctx.seat;
-  const fin = view.final?.active ? " (final phase)" : "";
-  const what = {
-    setup: "placing the start tiles",
-    scout: "putting the scout back",
-    take: "taking supplies",
-    place:
-      t.committed === "walls"
-        ? "building walls"
-        : t.committed === "tiles"
-          ? "moving the scout"
-          : "placing pieces",
-  }[t.phase];
-  return what ? `${mine ? what.replace(/^the /, "") : what}${fin}` : fin.trim();
+  const fin = view.final?.active ? tr("dk.phase.final") : "";
+  const key =
+    t.phase === "place"
+      ? t.committed === "walls" || t.committed === "tiles"
+        ? t.committed
+        : "place"
+      : t.phase;
+  const what = ["setup", "scout", "take", "walls", "tiles", "place"].includes(key)
+    ? tr(`dk.phase.${key}`, mine)
+    : "";
+  return what ? (fin ? `${what} (${fin})` : what) : fin;
 }
 
 // ---- panels ---------------------------------------------------------------------------
@@ -676,34 +648,34 @@ function playerColumns(view) {
   const cols = [
     {
       id: "walls",
-      label: "Walls",
-      title: "Wall pieces in hand (active supply)",
+      label: t("dk.col.walls"),
+      title: t("dk.col.wallsTitle"),
       value: (seat) => p(seat).walls,
     },
     {
       id: "tiles",
-      label: "Tiles",
-      title: "Tiles in hand (active supply)",
+      label: t("dk.col.tiles"),
+      title: t("dk.col.tilesTitle"),
       value: (seat) => p(seat).tiles,
     },
     {
       id: "passive",
-      label: "Supply",
-      title: "Tiles left in the own face-down supply",
+      label: t("dk.col.supply"),
+      title: t("dk.col.supplyTitle"),
       value: (seat) => p(seat).passive,
     },
     {
       id: "discards",
-      label: "Out",
-      title: "Tiles discarded, out of the game",
+      label: t("dk.col.out"),
+      title: t("dk.col.outTitle"),
       value: (seat) => p(seat).discards,
     },
   ];
   if (view.is_over && view.scores)
     cols.unshift({
       id: "score",
-      label: "Score",
-      title: "Points",
+      label: t("col.score"),
+      title: t("col.scoreTitle"),
       value: (seat) => view.scores[seat],
     });
   return cols;
@@ -711,15 +683,14 @@ function playerColumns(view) {
 
 function tableNote(view) {
   const w = view.walls || {};
-  const fin = view.final?.active ? " · final phase" : "";
-  return `Common wall supply: ${w.supply ?? "?"}${w.out_of_game ? ` · out of the game: ${w.out_of_game}` : ""}${fin}`;
+  return t("dk.tableNote", w.supply ?? "?", w.out_of_game || 0, Boolean(view.final?.active));
 }
 
 function faceChip(face, extra = {}) {
   return h(
     "li",
     { class: `chip${extra.remembered ? " remembered" : ""}`, "data-face": face, ...extra.attrs },
-    h("span", { class: "face-letter" }, FACE[face] ? FACE[face].letter : "?"),
+    h("span", { class: "face-letter" }, faceLetter(face)),
     ` ${faceName(face)}`,
     extra.note ? h("small", {}, ` ${extra.note}`) : null,
   );
@@ -736,7 +707,7 @@ function privatePanel(view, ctx) {
         remembered.push(
           faceChip(layer.face, {
             remembered: true,
-            note: `village ${v.id}, layer ${i + 1} (${ctx.nameOf(layer.owner)})`,
+            note: t("dk.priv.rememberedAt", v.id, i + 1, ctx.nameOf(layer.owner)),
             attrs: { "data-village": v.id, "data-layer": i },
           }),
         );
@@ -746,22 +717,18 @@ function privatePanel(view, ctx) {
   return h(
     "div",
     {},
-    h("p", {}, `Your tiles in hand (${me.faces.length}):`),
+    h("p", {}, t("dk.priv.inHand", me.faces.length)),
     me.faces.length
       ? h(
           "ul",
           { class: "chips", id: "my-tiles" },
           me.faces.map((f) => faceChip(f)),
         )
-      : h("p", { class: "muted", id: "my-tiles" }, "none"),
-    h(
-      "p",
-      {},
-      `Wall pieces in hand: ${me.walls} · tiles left in your supply: ${me.passive} (order unknown, even to you)`,
-    ),
+      : h("p", { class: "muted", id: "my-tiles" }, t("none")),
+    h("p", {}, t("dk.priv.walls", me.walls, me.passive)),
     me.discarded?.length
       ? [
-          h("p", {}, "Your discarded tiles:"),
+          h("p", {}, t("dk.priv.discarded")),
           h(
             "ul",
             { class: "chips", id: "my-discards" },
@@ -769,16 +736,16 @@ function privatePanel(view, ctx) {
           ),
         ]
       : null,
-    h("p", {}, "Faces you remember (villages you no longer control):"),
+    h("p", {}, t("dk.priv.remembered")),
     remembered.length
       ? h("ul", { class: "chips", id: "my-remembered" }, remembered)
-      : h("p", { class: "muted", id: "my-remembered" }, "none"),
+      : h("p", { class: "muted", id: "my-remembered" }, t("none")),
   );
 }
 
 function resultPanel(view, ctx) {
   const sc = view.scoring;
-  if (!sc) return h("p", {}, "Final scores are in the table of players.");
+  if (!sc) return h("p", {}, t("dk.res.inTable"));
   const rows = sc.villages
     .filter((v) => v.controller !== null && v.controller !== undefined)
     .sort((a, b) => a.controller - b.controller || a.village - b.village)
@@ -787,10 +754,10 @@ function resultPanel(view, ctx) {
         "tr",
         { "data-village": v.village },
         h("td", {}, `${v.village}`),
-        h("td", {}, SIDE[v.side] ? SIDE[v.side].name : v.side),
+        h("td", {}, sideName(v.side)),
         h("td", { class: "owner" }, seatSwatch(v.controller, 14), ` ${ctx.nameOf(v.controller)}`),
-        h("td", { class: "faces" }, v.faces.map((f) => (FACE[f] ? FACE[f].letter : "?")).join(" ")),
-        h("td", {}, String(v.points)),
+        h("td", { class: "faces" }, v.faces.map(faceLetter).join(" ")),
+        h("td", {}, num(v.points)),
       ),
     );
   return h(
@@ -799,21 +766,17 @@ function resultPanel(view, ctx) {
     h(
       "p",
       {},
-      "Totals: ",
+      t("dk.res.totals"),
       sc.scores.map((p, i) =>
         h(
           "span",
           { class: "total", "data-seat": i },
           seatSwatch(i, 14),
-          ` ${ctx.nameOf(i)} ${p}  `,
+          ` ${ctx.nameOf(i)} ${num(p)}  `,
         ),
       ),
     ),
-    h(
-      "p",
-      { class: "hint" },
-      "C Chinese · M Mongolian · F farmer · P plague · G ginseng (bottom to top)",
-    ),
+    h("p", { class: "hint" }, `${faceKey()} ${t("dk.res.bottomToTop")}`),
     h(
       "table",
       { class: "score-table", id: "score-table" },
@@ -823,11 +786,11 @@ function resultPanel(view, ctx) {
         h(
           "tr",
           {},
-          h("th", {}, "Village"),
-          h("th", {}, "Side"),
-          h("th", {}, "Owner"),
-          h("th", {}, "Tiles"),
-          h("th", {}, "Points"),
+          h("th", {}, t("dk.res.village")),
+          h("th", {}, t("dk.res.side")),
+          h("th", {}, t("dk.res.owner")),
+          h("th", {}, t("dk.res.tiles")),
+          h("th", {}, t("dk.res.points")),
         ),
       ),
       h("tbody", {}, rows),
@@ -857,7 +820,7 @@ function legend() {
         fill: SIDE.mongolia.fill,
         stroke: "#b7ab8c",
       }),
-      "Mongolia",
+      t("dk.side.mongolia"),
     ),
     mk(
       s("rect", {
@@ -868,12 +831,12 @@ function legend() {
         fill: "url(#china-legend)",
         stroke: "#b7ab8c",
       }),
-      "China (hatched)",
+      t("dk.legend.china"),
     ),
-    mk(piece(true, true), "Great Wall, open", "-22 -10 44 20"),
-    mk(piece(true, false), "Great Wall, closed", "-22 -10 44 20"),
-    mk(piece(false, true), "branch, open", "-22 -10 44 20"),
-    mk(piece(false, false), "branch, closed", "-22 -10 44 20"),
+    mk(piece(true, true), t("dk.legend.greatOpen"), "-22 -10 44 20"),
+    mk(piece(true, false), t("dk.legend.greatClosed"), "-22 -10 44 20"),
+    mk(piece(false, true), t("dk.legend.branchOpen"), "-22 -10 44 20"),
+    mk(piece(false, false), t("dk.legend.branchClosed"), "-22 -10 44 20"),
     mk(
       s("path", {
         d: "M-9,12 L-4,-1 L4,-1 L9,12 Z M0,-8 m-6,0 a6,6 0 1,0 12,0 a6,6 0 1,0 -12,0",
@@ -881,13 +844,9 @@ function legend() {
         stroke: "#000",
         "stroke-width": 1.5,
       }),
-      "scout",
+      t("dk.legend.scout"),
     ),
-    h(
-      "span",
-      {},
-      "Tiles: C Chinese · M Mongolian · F farmer · P plague · G ginseng; italic = remembered",
-    ),
+    h("span", {}, t("dk.legend.tiles", faceKey())),
     s(
       "svg",
       { width: 0, height: 0, "aria-hidden": "true", class: "pattern-defs" },
@@ -915,47 +874,37 @@ function faces(list) {
   return (list || []).map(faceName).join(", ");
 }
 
+/** "C Chinese · M Mongolian · …": what the tile letters mean. */
+function faceKey() {
+  return FACES.map((f) => `${faceLetter(f)} ${faceName(f)}`).join(" · ");
+}
+
 function eventText(ev, ctx) {
   const who = ctx.who(ev.seat);
   switch (ev.type) {
     case "setup":
-      return `${who} started on villages ${ev.villages.join(" and ")}${ev.faces ? ` (${faces(ev.faces)})` : ""}, scout on ${ev.scout}.`;
+      return t("dk.ev.setup", who, ev.villages, ev.faces ? faces(ev.faces) : null, ev.scout);
     case "take_walls":
-      return `${who} took ${ev.count} wall piece${ev.count === 1 ? "" : "s"} (supply ${ev.supply}).`;
+      return t("dk.ev.takeWalls", who, ev.count, ev.supply);
     case "take_tiles":
-      return `${who} drew ${ev.count} tile${ev.count === 1 ? "" : "s"}${ev.faces ? `: ${faces(ev.faces)}` : ""}.`;
+      return t("dk.ev.takeTiles", who, ev.count, ev.faces ? faces(ev.faces) : null);
     case "place_scout":
-      return `${who} put the scout back on village ${ev.village}.`;
-    case "wall": {
-      let text = `${who} built a wall on line ${ev.line}`;
-      if (ev.kind === "loop")
-        text += `, closing a loop: the ${ev.kept === "new" ? "new" : "old"} section stays`;
-      if (ev.kind === "new_end")
-        text += `, reaching a side tower: the ${ev.kept === "new" ? "new end" : "old end"} stays`;
-      if (ev.removed?.length)
-        text += `; ${ev.removed.length} piece${ev.removed.length === 1 ? "" : "s"} removed`;
-      const changed = ev.sides_changed || [];
-      if (changed.length)
-        text += `; ${changed.length === 1 ? "village" : "villages"} ${changed.join(", ")} changed side`;
-      return `${text}.`;
-    }
+      return t("dk.ev.placeScout", who, ev.village);
+    case "wall":
+      return t("dk.ev.wall", who, ev);
     case "walls_kept":
-      return `${who} ${who === "You" ? "keep" : "keeps"} ${ev.count} wall piece(s) that fit nowhere.`;
+      return t("dk.ev.wallsKept", who, ev.count);
     case "step": {
       const how =
-        !ev.via || ev.via.length === 0
-          ? ""
-          : ev.via.length === 1
-            ? " through a gate"
-            : " along the wall";
-      return `${who}: scout ${ev.from} → ${ev.to}${how}${ev.tile ? `, placing ${faceName(ev.tile)}` : ""}.`;
+        !ev.via || ev.via.length === 0 ? "straight" : ev.via.length === 1 ? "gate" : "wall";
+      return t("dk.ev.step", who, ev.from, ev.to, how, ev.tile ? faceName(ev.tile) : null);
     }
     case "discard":
-      return `${who} discarded ${ev.count} tile${ev.count === 1 ? "" : "s"}${ev.faces ? ` (${faces(ev.faces)})` : ""}.`;
+      return t("dk.ev.discard", who, ev.count, ev.faces ? faces(ev.faces) : null);
     case "rescue_scout":
-      return `${who} took the scout off village ${ev.village}.`;
+      return t("dk.ev.rescue", who, ev.village);
     case "final_phase":
-      return "Two supplies are empty: the final phase begins.";
+      return t("dk.ev.finalPhase");
     default:
       return undefined; // events both games share are told by game.js
   }

@@ -1,0 +1,554 @@
+// Jeder deutsche Text der Seiten (static/js/i18n.js). text/en.js hat dieselben Schlüssel; ein
+// Wert ist ein Text oder eine Funktion der Werte, die er nennt. Die Wörter der Spiele sind
+// die ihrer Spielregeln: Dschingis Khan (Leo Colovini): Dorf, Späher, Mauerteil, Chinesische
+// Mauer, Tor, Plättchen (Chinese, Mongole, Bauer, Pest, Ginseng), aktiver und passiver Vorrat;
+// Die Dolmengötter (Thomas Odenhoven): Druide, Stein, Steinplatz, Steinkreis, Dolmen,
+// Kräuter, Wertungsleiter.
+
+const YOU = "Du";
+/** The verb form for "Du" or for a named player. */
+const v = (who, du, other) => (who === YOU ? du : other);
+const list = (names) =>
+  names.length <= 1 ? names.join("") : `${names.slice(0, -1).join(", ")} und ${names.at(-1)}`;
+const dot = (text) => text.replace(/\.$/, "");
+const n1 = (n, one, many) => `${n} ${n === 1 ? one : many}`;
+const SIDE = { west: "westlich", east: "östlich" };
+const SHAPE = { octagon: "Achteck", hexagon: "Sechseck", square: "Viereck" };
+
+export default {
+  "lang.de": "Deutsch",
+  "lang.en": "English",
+  "lang.switch": "Sprache",
+
+  loading: "Lädt …",
+  none: "keine",
+  you: YOU,
+  youLower: "du",
+
+  "colour.blue": "blau",
+  "colour.orange": "orange",
+  "colour.green": "grün",
+  "colour.pink": "rosa",
+  "colour.red": "rot",
+
+  "seat.someone": "jemandem",
+  "seat.bot": (letter) => `Bot ${letter}`,
+  "seat.seat": (letter) => `Platz ${letter}`,
+
+  "copy.copy": "Kopieren",
+  "copy.copied": "Kopiert",
+  "copy.select": "Markieren und kopieren",
+
+  "status.open": "offen",
+  "status.running": "läuft",
+  "status.over": "beendet",
+
+  "col.score": "Punkte",
+  "col.scoreTitle": "Punkte",
+
+  "step.pass": "Passen",
+
+  // ---- Ablehnungen des Servers, nach Code (docs/API.md)
+  "error.network":
+    "Der Server ist nicht erreichbar. Prüfe deine Verbindung und versuche es noch einmal.",
+  "error.status": (status) => `Der Server antwortete mit ${status}.`,
+  "error.bad_request": "Die Anfrage wurde nicht verstanden.",
+  "error.unauthorized": "Der Platzschlüssel dieser Seite gilt nicht (mehr).",
+  "error.forbidden": "Das ist für diesen Platz nicht erlaubt.",
+  "error.invite_required": "Dieser Platz kann nur mit seinem Einladungslink besetzt werden.",
+  "error.history_private": "Solange das Spiel läuft, dürfen nur die Mitspieler zurückblicken.",
+  "error.not_found": "Nicht gefunden.",
+  "error.unknown_kind": "Dieses Spiel kennt der Server nicht.",
+  "error.unknown_game": "Dieses Spiel gibt es auf diesem Server nicht.",
+  "error.unknown_seat": "Diesen Platz gibt es in diesem Spiel nicht.",
+  "error.unknown_version": "Diese Stellung gibt es in diesem Spiel nicht.",
+  "error.method_not_allowed": "Das ist hier nicht erlaubt.",
+  "error.seat_taken": "Dieser Platz ist schon besetzt.",
+  "error.bot_seat": "Diesen Platz spielt ein Bot.",
+  "error.seat_in_use":
+    "Der Spieler war erst vor wenigen Minuten da; versuche es noch einmal, wenn er länger weg ist.",
+  "error.stale_version": "Das Spiel ist inzwischen weitergegangen.",
+  "error.not_your_turn": "Du bist nicht am Zug.",
+  "error.game_not_started": "Das Spiel hat noch nicht begonnen.",
+  "error.game_over": "Das Spiel ist vorbei.",
+  "error.game_not_over": "Das Spiel ist noch nicht vorbei.",
+  "error.not_undoable": "Dieser Zug kann nicht zurückgenommen werden.",
+  "error.illegal_action": "Die Regeln erlauben diesen Zug nicht.",
+  "error.bad_action": "Dieser Zug wurde nicht verstanden.",
+  "error.bad_options": "Diese Spieloptionen sind ungültig.",
+  "error.bad_player_count": "Dieses Spiel wird nicht mit so vielen Plätzen gespielt.",
+  "error.payload_too_large": "Das ist zu lang.",
+  "error.rate_limited": "Zu viele Anfragen: warte einen Moment und versuche es noch einmal.",
+  "error.too_many_bot_games": "Gerade laufen zu viele Spiele mit Bots: versuche es später.",
+  "error.too_many_connections": "Zu viele offene Seiten für dieses Spiel.",
+  "error.database_unavailable":
+    "Die Datenbank des Servers ist nicht erreichbar: versuche es gleich noch einmal.",
+  "error.internal_error": "Auf dem Server ist etwas schiefgegangen.",
+
+  // ---- der Verbindungspunkt
+  "conn.live": "Verbunden",
+  "conn.connecting": "Verbinde …",
+  "conn.refused": "Nicht verbunden (Platz abgelehnt)",
+  "conn.offline": "Offline – verbindet sich wieder",
+  "conn.retrying": (secs) => `Verbindung verloren – neuer Versuch in ${secs} s`,
+  "conn.reconnecting": "Verbinde neu …",
+
+  // ---- die Startseite
+  "home.pageTitle": "Tafelrunde – Dschingis Khan und Die Dolmengötter mit Freunden spielen",
+  "home.skip": "Weiter zu „Spiel starten“",
+  "home.tagline": "Brettspiele mit Freunden, im Browser.",
+  "home.newGame": "Spiel starten",
+  "home.chooseGame": "1. Spiel wählen",
+  "home.game": "Spiel",
+  "home.loadingGames": "Die Spiele werden geladen …",
+  "home.players": "2. Mitspieler",
+  "home.numSeats": "Anzahl der Plätze",
+  "home.seatHint":
+    "Für jeden Platz: du, ein Freund (du bekommst einen Link zum Verschicken) oder ein Bot, den der Server spielt.",
+  "home.you": "3. Du",
+  "home.yourName": "Dein Name",
+  "home.namePlaceholder": "z. B. Anna",
+  "home.whoStarts": "Wer beginnt",
+  "home.random": "Zufällig",
+  "home.public":
+    "Öffentlicher Tisch: auf dieser Seite anzeigen, damit jeder einen freien Platz nehmen kann",
+  "home.create": "Spiel anlegen",
+  "home.creating": "Wird angelegt …",
+  "home.created": "Dein Spiel ist bereit",
+  "home.sendLinks": "Schicke jedem Freund den Link für seinen Platz.",
+  "home.watchLinkIntro": "Link für Zuschauer (sie sehen nichts Verdecktes):",
+  "home.watchLink": "Link für Zuschauer",
+  "home.goToTable": "Zum Spieltisch",
+  "home.another": "Noch ein Spiel anlegen",
+  "home.mine": "Deine Spiele",
+  "home.openTables": "Öffentliche Tische, die auf Mitspieler warten",
+  "home.refresh": "Aktualisieren",
+  "home.running": "Öffentliche Spiele, die gerade laufen",
+  "home.footer": "Tafelrunde ist quelloffen. Auch Bots können mitspielen: die API steht unter",
+  "home.blurb.dschingis_khan":
+    "Leo Colovini · Zieh deinen Späher durch die Dörfer und lege Plättchen; bau an der Chinesischen Mauer und entscheide, welche Dörfer mongolisch und welche chinesisch sind.",
+  "home.blurb.dolmengoetter":
+    "Thomas Odenhoven · Lass deine Druiden gehen und fliegen, hinterlasse Steine, gewinne Mehrheiten in den Steinkreisen und errichte Dolmen mit verdecktem Wert.",
+  "home.role.you": "Du",
+  "home.role.friend": "Ein Freund (bekommt einen Link)",
+  "home.role.bot": "Bot",
+  "home.level.easy": "Leicht (zufällig)",
+  "home.level.medium": "Mittel (gierig)",
+  "home.level.hard": "Schwer (rechnet voraus)",
+  "home.playersRange": (min, max) => `${min}–${max} Spieler`,
+  "home.noGames": "Dieser Server bietet keine Spiele an.",
+  "home.botLevel": (letter) => `Stärke des Bots auf Platz ${letter}`,
+  "home.seatRow": (letter, colour) => `Platz ${letter} (${colour})`,
+  "home.chooseFirst": "Wähle zuerst ein Spiel.",
+  "home.enterName": "Bitte gib deinen Namen ein, damit deine Freunde wissen, wer sie einlädt.",
+  "home.isPublic":
+    "Dieser Tisch ist öffentlich: er steht unten in der Liste, und jeder kann einen freien Platz nehmen.",
+  "home.isPrivate":
+    "Jeder Link enthält den geheimen Schlüssel seines Platzes: schicke ihn nur an einen Freund. Der Tisch steht in keiner Liste; Zuschauer brauchen den Zuschauerlink.",
+  "home.inviteFor": (letter) => `Platz ${letter} – Einladungslink für einen Freund:`,
+  "home.aBot": "ein Bot",
+  "home.seatIs": (letter, who) => `Platz ${letter}: ${who}`,
+  "home.player": "Spieler",
+  "home.seats": (n) => `${n} Plätze`,
+  "home.backToSeat": "Zurück zu deinem Platz",
+  "home.joinAs": (letter) => `Platz ${letter} nehmen`,
+  "home.watch": "Zuschauen",
+  "home.play": "Spielen",
+  "home.noOpen": "Kein öffentlicher Tisch wartet auf Mitspieler. Starte oben einen!",
+  "home.noneRunning": "Gerade keine.",
+  "home.result": (letter) => `Ergebnis (Platz ${letter})`,
+  "home.playSeat": (letter) => `Spielen (Platz ${letter})`,
+
+  // ---- der Spieltisch
+  "game.pageTitle": "Tafelrunde – Spieltisch",
+  "game.skip": "Weiter zum Spielbrett",
+  "game.homeTitle": "Startseite: ein Spiel starten oder finden",
+  "game.boardArea": "Spielbrett",
+  "game.zoomOut": "Spielbrett kleiner",
+  "game.zoomIn": "Spielbrett größer",
+  "game.resultTitle": "Spielende",
+  "game.playersTitle": "Mitspieler",
+  "game.privateTitle": "Nur du siehst das",
+  "game.invitesTitle": "Warten auf Mitspieler",
+  "game.invitesStart": "Das Spiel beginnt, sobald jeder Platz besetzt ist. Schicke diese Links:",
+  "game.invitesAgain":
+    "Das Spiel geht weiter, sobald jeder Platz wieder besetzt ist. Schicke diese Links:",
+  "game.invitesHost":
+    "Das Spiel geht weiter, sobald jeder Platz besetzt ist. Die Einladungslinks hat der Gastgeber.",
+  "game.inviteLinkFor": (letter) => `Einladungslink für Platz ${letter}`,
+  "game.actionsTitle": "Alle deine möglichen Züge als Liste",
+  "game.logTitle": "Was geschah",
+  "game.logEmpty": "Noch nichts.",
+  "game.backHome": "Zur Startseite",
+  "game.noGameInAddress": "Diese Adresse nennt kein Spiel.",
+  "game.noSuchGame": "Dieses Spiel gibt es auf diesem Server nicht.",
+  "game.alreadyHold": (letter) =>
+    `Du hast in diesem Spiel auf diesem Gerät schon Platz ${letter}, also spielst du diesen Platz.`,
+  "game.noSeat": (n) => `Dieses Spiel hat keinen Platz ${n}. Du schaust zu.`,
+  "game.seatTaken": (letter, name) =>
+    `Platz ${letter} ist schon von ${name} besetzt. Du schaust zu.`,
+  "game.cannotShowKind": (kind) => `Diese Seite kann Spiele der Art „${kind}“ nicht zeigen.`,
+  "game.boardFailed": (why) => `Das Spielbrett konnte nicht geladen werden: ${why}`,
+  "game.youAre": (letter) => `Du: Platz ${letter}`,
+  "game.watching": "Zuschauer",
+  "game.released":
+    "Dein Platz wurde freigegeben (vom Gastgeber oder auf einer anderen Seite von dir); du schaust jetzt zu.",
+  "game.gaveBack": "Du hast deinen Platz freigegeben; du schaust jetzt zu.",
+  "game.game": "Spiel",
+  "game.refused": "Der Server hat das abgelehnt.",
+  "game.failed": (why) => `Etwas ist schiefgegangen: ${why}`,
+  "game.waitingSeats": "Warten, bis jeder Platz besetzt ist …",
+  "game.overBanner": (names) => `Spielende – Sieger: ${names.join(", ")}`,
+  "game.seeScoring": "Zur Wertung",
+  "game.yourTurn": (what) => `Du bist am Zug${what ? ` – ${what}` : ""}`,
+  "game.waitingFor": (names, what) => `Warten auf ${names}${what ? ` – ${what}` : ""}`,
+  "game.sending": "Dein Zug wird gesendet …",
+  "game.startOver": "Neu wählen (Esc)",
+  "game.hintStale":
+    "Das Spiel ging weiter, bevor dein Zug ankam; das Spielbrett zeigt jetzt den aktuellen Stand, bitte wähle noch einmal.",
+  "game.hintNotYourTurn": "Das Spielbrett zeigt jetzt, wer am Zug ist.",
+  "game.moveRefused": (why) => `Der Server hat diesen Zug abgelehnt: ${dot(why)}.`,
+  "game.dismiss": "Meldung schließen",
+  "game.nothingToDo": "Gerade gibt es nichts zu tun.",
+  "game.nameTitle": (name, letter, colour) => `${name} (Platz ${letter}, ${colour})`,
+  "game.tagBot": "Bot",
+  "game.tagFree": "frei",
+  "game.tagYou": "du",
+  "game.tagWinner": "Sieger",
+  "game.player": "Spieler",
+  "game.youWin": "Du hast gewonnen!",
+  "game.wins": (name) => `${name} hat gewonnen!`,
+  "game.sharedWin": (names) => `Geteilter Sieg: ${list(names)}`,
+  "game.checkDraws": "Die Ziehungen prüfen",
+
+  "join.title": "Nimm deinen Platz ein",
+  "join.name": "Dein Name",
+  "join.namePlaceholder": "z. B. Ben",
+  "join.button": "Mitspielen",
+  "join.watch": "Nur zuschauen",
+  "join.intro": (game, letter) => `Du bist eingeladen, ${game} auf Platz ${letter} `,
+  "join.introEnd": (names) => (names ? ` mit ${names} zu spielen.` : " zu spielen."),
+  "join.enterName": "Bitte gib deinen Namen ein.",
+  "join.watchInstead": "Stattdessen zuschauen",
+
+  "host.reinvite": "Neu einladen",
+  "host.reinviteTitle":
+    "Diesen Platz freigeben und seinen Einladungslink neu bekommen (wenn der Spieler ihn verloren hat oder er an die falsche Person ging)",
+  "host.reinviteConfirm": (letter, name) =>
+    `Platz ${letter} (${name}) freigeben? Jener Browser spielt diesen Platz sofort nicht mehr, und du bekommst einen neuen Einladungslink zum Verschicken (der alte gilt nicht mehr). Das Spiel behält seinen Stand und wartet, bis der Platz besetzt ist. Das geht erst, wenn der Spieler einige Minuten weg war.`,
+  "host.notYet": (letter, why) => `Platz ${letter} kann noch nicht freigegeben werden: ${why}`,
+  "host.failed": (letter, why) => `Platz ${letter} konnte nicht freigegeben werden: ${why}`,
+  "host.freed": (letter) =>
+    `Platz ${letter} ist wieder frei. Schicke seinen Einladungslink (unter „Warten auf Mitspieler“) an den, der ihn spielen soll.`,
+
+  "giveBack.button": "Meinen Platz freigeben",
+  "giveBack.title":
+    "Das Spiel verlassen: dein Platz wird für jemand anderen frei (mit einem neuen Einladungslink vom Gastgeber)",
+  "giveBack.confirm":
+    "Deinen Platz freigeben? Du spielst ihn sofort nicht mehr (hier und auf deinen anderen Geräten) und schaust stattdessen zu; das Spiel wartet, bis jemand den Platz mit einem neuen Einladungslink vom Gastgeber nimmt.",
+  "giveBack.failed": (why) => `Dein Platz konnte nicht freigegeben werden: ${why}`,
+
+  // ---- das Protokoll: Ereignisse beider Spiele
+  "ev.pass": (who) => `${who} passt.`,
+  "ev.releasedByHost": (letter) =>
+    `Der Gastgeber hat Platz ${letter} freigegeben (sein Spieler war weg); er wartet auf einen neuen Spieler.`,
+  "ev.releasedByPlayer": (letter) =>
+    `Der Spieler von Platz ${letter} hat den Platz freigegeben; er wartet auf einen neuen Spieler.`,
+  "ev.gameOver": (names) => `Spielende. Sieger: ${names.join(", ")}.`,
+
+  "undo.button": "Meinen letzten Zug zurücknehmen (z)",
+  "undo.title": "Deinen letzten Zug zurücknehmen (z)",
+  "undo.sending": "Dein Zug wird zurückgenommen …",
+  "undo.refused": (why) => `Der Server hat den Zug nicht zurückgenommen: ${dot(why)}.`,
+  "undo.event": (who) =>
+    `${who} ${v(who, "hast deinen", "hat seinen")} letzten Zug zurückgenommen.`,
+
+  "presence.here": "da",
+  "presence.hereTitle": "Dieser Spieler hat das Spiel gerade offen.",
+  "presence.away": (since) => `weg seit ${since}`,
+  "presence.awayTitle": (since) => `Dieser Spieler hat das Spiel seit ${since} nicht offen.`,
+  "presence.justNow": "eben",
+  "presence.minutes": (n) => `${n} Min.`,
+  "presence.hours": (n) => `${n} Std.`,
+  "presence.days": (n) => n1(n, "Tag", "Tagen"),
+
+  "history.title": "Verlauf",
+  "history.first": "Erste Stellung",
+  "history.prev": "Voriger Zug",
+  "history.next": "Nächster Zug",
+  "history.last": "Aktuelle Stellung",
+  "history.slider": "Stellung im Spiel",
+  "history.start": "Der Anfang, vor dem ersten Zug",
+  "history.position": (at, n) => `Zug ${at} von ${n}`,
+  "history.by": (who) => ` – ${who}`,
+  "history.lookingBack": "Du blickst zurück: Züge sind nur in der aktuellen Stellung möglich.",
+  "history.turnLine": (at) => `Rückblick auf Zug ${at}`,
+  "history.backToGame": "Zurück zum Spiel",
+  "history.seenBy": "Sicht von",
+  "history.watcher": "Zuschauer",
+  "history.everything": "Alles aufgedeckt",
+  "history.failed": (why) => `Diese Stellung kann nicht gezeigt werden: ${why}`,
+
+  // ---- die Prüfseite
+  "verify.pageTitle": "Tafelrunde – die Ziehungen prüfen",
+  "verify.tagline": "Prüfen, dass niemand die Ziehungen gewählt hat.",
+  "verify.title": "Faire Ziehungen",
+  "verify.loading": "Lädt …",
+  "verify.running": "Das Spiel ist noch nicht vorbei: sein Startwert bleibt bis zum Ende geheim.",
+  "verify.old": "Dieses Spiel entstand vor den fairen Ziehungen: es gibt keine Zusage zu prüfen.",
+  "verify.verified":
+    "Geprüft: die Ziehungen kommen aus dem zugesagten Startwert und dem Beitrag jedes Spielers.",
+  "verify.failed": "NICHT bestätigt: der aufgedeckte Startwert passt nicht zur Zusage.",
+  "verify.noCrypto":
+    "Dieser Browser rechnet Hashes nur auf https- oder localhost-Seiten, kann hier also nicht prüfen: führe den Befehl unten aus.",
+  "verify.commitment": "Zusage (beim Anlegen veröffentlicht)",
+  "verify.contributions": "Beiträge (Platz: Text)",
+  "verify.none": "keine",
+  "verify.seed": "Startwert des Servers (aufgedeckt)",
+  "verify.salt": "Salz (aufgedeckt)",
+  "verify.gameSeed": "Startwert des Spiels",
+  "verify.checkCommitment": "Startwert und Salz ergeben die beim Anlegen veröffentlichte Zusage",
+  "verify.checkNoted": "Es ist die Zusage, die dieser Browser vor dem Ende gesehen hat",
+  "verify.checkGameSeed": "Der Startwert des Spiels ist der Hash aus Startwert und jedem Beitrag",
+  "verify.commandIntro":
+    "Um jeden Zug nachzuspielen und jedes Ereignis und die Endwertung selbst zu vergleichen:",
+  "verify.back": "Zurück zum Spiel",
+
+  // ---- Dschingis Khan
+  "dk.face.chinese": "Chinese",
+  "dk.face.mongolian": "Mongole",
+  "dk.face.farmer": "Bauer",
+  "dk.face.plague": "Pest",
+  "dk.face.ginseng": "Ginseng",
+  "dk.letter.chinese": "C",
+  "dk.letter.mongolian": "M",
+  "dk.letter.farmer": "B",
+  "dk.letter.plague": "P",
+  "dk.letter.ginseng": "G",
+  "dk.side.mongolia": "Mongolei",
+  "dk.side.china": "China",
+  "dk.boardTitle":
+    "Spielbrett Dschingis Khan: Dörfer, die Chinesische Mauer, Plättchenstapel und Späher",
+  "dk.captionNorth": "▲ MONGOLEI (Norden)",
+  "dk.captionSouth": "CHINA (Süden) ▼",
+  "dk.letterWest": "W",
+  "dk.letterEast": "O",
+  "dk.sideTower": (side, id) => `${SIDE[side] ? `${SIDE[side]}er` : side} Randturm ${id}`,
+  "dk.village": (id) => `Dorf ${id}`,
+  "dk.line": (id) => `Linie ${id}`,
+  "dk.wallEnd": (side, tower) =>
+    `${SIDE[side] ? `${SIDE[side]}es` : side} Ende der Chinesischen Mauer (Turm ${tower})`,
+  "dk.wallPiece": (great, line, open) =>
+    `${great ? "Mauerteil der Chinesischen Mauer" : "Mauerteil einer Abzweigung"} auf Linie ${line}, ${open ? "offen" : "geschlossen"}`,
+  "dk.tileTitle": (name, face, remembered) =>
+    `Plättchen von ${name}, ${face === null ? "verdeckt" : `${face}${remembered ? " (gemerkt)" : ""}`}`,
+  "dk.villageTitle": (id, side, n, controller) =>
+    `Dorf ${id} (${side}): ${n1(n, "Plättchen", "Plättchen")}${controller === null ? "" : `, beherrscht von ${controller}`}`,
+  "dk.scoutTitle": (name, village) => `Späher von ${name} in Dorf ${village}`,
+  "dk.via": (via) =>
+    via.length === 0
+      ? "direkt hinüber"
+      : via.length === 1
+        ? `durch das Tor auf Linie ${via[0]} (es schließt sich)`
+        : `über die Mauer, hinauf auf Linie ${via[0]} und hinab auf Linie ${via[1]} (beide schließen sich)`,
+  "dk.step.moveTo": (to) => `Deinen Späher in Dorf ${to} ziehen`,
+  "dk.step.straight": (to) => `Direkt hinüber in Dorf ${to}`,
+  "dk.step.usePiece": (line) => `Über das offene Mauerteil auf Linie ${line}`,
+  "dk.step.gate": (to) => `Durch dieses Tor in Dorf ${to}`,
+  "dk.step.climbDown": (line, to) => `Am offenen Mauerteil auf Linie ${line} hinab in Dorf ${to}`,
+  "dk.step.placeTile": (face) => `Plättchen ${face} legen`,
+  "dk.step.faces": (fa, a, fb, b) => `${fa} auf ${a}, ${fb} auf ${b}`,
+  "dk.step.scoutStart": (at) => `Deinen Späher in Dorf ${at} stellen`,
+  "dk.step.startTile": (at) => `Startplättchen in Dorf ${at}`,
+  "dk.step.secondTile": (at) => `Zweites Startplättchen in Dorf ${at}`,
+  "dk.step.takeWall": "Ein Mauerteil nehmen",
+  "dk.step.drawTile": "Ein Plättchen ziehen",
+  "dk.step.build": (line) => `Mauer auf Linie ${line} bauen`,
+  "dk.step.scoutBack": (at) => `Deinen Späher wieder in Dorf ${at} stellen`,
+  "dk.step.discard": "Meine Plättchen abwerfen (Späher blockiert)",
+  "dk.step.rescue": "Meinen Späher vom Spielbrett nehmen",
+  "dk.q.setupFirst": "Start: klicke ein Dorf für dein erstes Startplättchen an.",
+  "dk.q.setupSecond": "Klicke ein benachbartes Dorf für das zweite Plättchen an.",
+  "dk.q.setupFaces": "Welches Plättchen kommt wohin?",
+  "dk.q.setupScout": "Klicke das Dorf an, in dem dein Späher beginnt.",
+  "dk.q.scoutBack":
+    "Dein Späher wurde vom Spielbrett genommen: klicke ein hervorgehobenes Dorf an, um ihn wieder hinzustellen.",
+  "dk.q.take": (left) =>
+    `Nimm noch ${n1(left, "Teil", "Teile")}: ein Mauerteil aus dem allgemeinen Vorrat oder ein Plättchen aus deinem passiven Vorrat.`,
+  "dk.q.straight": (to) => `Dorf ${to}: direkt hinüber?`,
+  "dk.q.how": (to, straight) =>
+    `Dorf ${to}: wie kommt dein Späher dorthin? ${straight ? "Geh direkt hinüber, oder klicke" : "Klicke"} das hervorgehobene offene Mauerteil an, auf dem er die Mauer besteigt. Jedes Mauerteil, das er benutzt, schließt sich.`,
+  "dk.q.gate": (line, to) => `Durch das Tor auf Linie ${line} in Dorf ${to}?`,
+  "dk.q.climbDown": (gate, line, to) =>
+    `${gate ? `Geh durch das Tor auf Linie ${line}, oder klicke` : "Klicke jetzt"} das offene Mauerteil an, an dem dein Späher in Dorf ${to} hinabsteigt.`,
+  "dk.q.whichTile": (to, via) =>
+    `Dein Späher zieht in Dorf ${to}, ${via}. Welches deiner Plättchen legst du dort?`,
+  "dk.q.nextWall": (n) =>
+    `Baue dein nächstes Mauerteil: klicke eine hervorgehobene Linie an (noch ${n1(n, "Mauerteil", "Mauerteile")} zu bauen).`,
+  "dk.q.nextTile": (n) =>
+    `Zieh deinen Späher weiter: klicke ein hervorgehobenes Dorf an (noch ${n} Plättchen zu legen).`,
+  "dk.q.either": (walls, tiles) =>
+    `Setze entweder alle deine Mauerteile ein (${walls}: klicke eine hervorgehobene Linie an) oder alle deine Plättchen (${tiles}: klicke ein hervorgehobenes Dorf an, um deinen Späher dorthin zu ziehen).`,
+  "dk.q.wall": (n) =>
+    `Baue ein Mauerteil: klicke eine hervorgehobene Linie an (${n1(n, "Mauerteil", "Mauerteile")} zu bauen).`,
+  "dk.q.tile": (n) =>
+    `Zieh deinen Späher: klicke ein hervorgehobenes Dorf an (${n} Plättchen zu legen).`,
+  // Am eigenen Zug ein Auftrag ("Du bist am Zug – Nachschub nehmen"), sonst was der andere tut.
+  "dk.phase.setup": (mine) => (mine ? "Startplättchen legen" : "legt die Startplättchen"),
+  "dk.phase.scout": (mine) => (mine ? "Späher wieder einsetzen" : "setzt den Späher wieder ein"),
+  "dk.phase.take": (mine) => (mine ? "Nachschub nehmen" : "nimmt Nachschub"),
+  "dk.phase.walls": (mine) => (mine ? "Mauern bauen" : "baut Mauern"),
+  "dk.phase.tiles": (mine) => (mine ? "Späher ziehen" : "zieht den Späher"),
+  "dk.phase.place": (mine) => (mine ? "Teile einsetzen" : "setzt Teile ein"),
+  "dk.phase.final": "Schlussphase",
+  "dk.col.walls": "Mauern",
+  "dk.col.wallsTitle": "Mauerteile in der Hand (aktiver Vorrat)",
+  "dk.col.tiles": "Plättchen",
+  "dk.col.tilesTitle": "Plättchen in der Hand (aktiver Vorrat)",
+  "dk.col.supply": "Vorrat",
+  "dk.col.supplyTitle": "Plättchen im eigenen verdeckten (passiven) Vorrat",
+  "dk.col.out": "Ablage",
+  "dk.col.outTitle": "Abgeworfene Plättchen, aus dem Spiel",
+  "dk.tableNote": (supply, out, final) =>
+    `Allgemeiner Mauervorrat: ${supply}${out ? ` · aus dem Spiel: ${out}` : ""}${final ? " · Schlussphase" : ""}`,
+  "dk.priv.rememberedAt": (village, layer, name) => `Dorf ${village}, Lage ${layer} (${name})`,
+  "dk.priv.inHand": (n) => `Deine Plättchen in der Hand (${n}):`,
+  "dk.priv.walls": (walls, passive) =>
+    `Mauerteile in der Hand: ${walls} · Plättchen in deinem passiven Vorrat: ${passive} (Reihenfolge unbekannt, auch dir)`,
+  "dk.priv.discarded": "Deine abgeworfenen Plättchen:",
+  "dk.priv.remembered": "Gemerkte Plättchen (Dörfer, die du nicht mehr beherrschst):",
+  "dk.res.inTable": "Die Endwertung steht in der Tabelle der Mitspieler.",
+  "dk.res.totals": "Summen: ",
+  "dk.res.bottomToTop": "(von unten nach oben)",
+  "dk.res.village": "Dorf",
+  "dk.res.side": "Seite",
+  "dk.res.owner": "Besitzer",
+  "dk.res.tiles": "Plättchen",
+  "dk.res.points": "Punkte",
+  "dk.legend.china": "China (schraffiert)",
+  "dk.legend.greatOpen": "Chinesische Mauer, offen",
+  "dk.legend.greatClosed": "Chinesische Mauer, geschlossen",
+  "dk.legend.branchOpen": "Abzweigung, offen",
+  "dk.legend.branchClosed": "Abzweigung, geschlossen",
+  "dk.legend.scout": "Späher",
+  "dk.legend.tiles": (key) => `Plättchen: ${key}; kursiv = gemerkt`,
+  "dk.ev.setup": (who, villages, faces, scout) =>
+    `${who} ${v(who, "beginnst", "beginnt")} in den Dörfern ${villages.join(" und ")}${faces ? ` (${faces})` : ""}, Späher in ${scout}.`,
+  "dk.ev.takeWalls": (who, n, supply) =>
+    `${who} ${v(who, "nimmst", "nimmt")} ${n1(n, "Mauerteil", "Mauerteile")} (Vorrat ${supply}).`,
+  "dk.ev.takeTiles": (who, n, faces) =>
+    `${who} ${v(who, "ziehst", "zieht")} ${n} Plättchen${faces ? `: ${faces}` : ""}.`,
+  "dk.ev.placeScout": (who, village) =>
+    `${who} ${v(who, "stellst", "stellt")} den Späher wieder in Dorf ${village}.`,
+  "dk.ev.wall": (who, ev) => {
+    let text = `${who} ${v(who, "baust", "baut")} eine Mauer auf Linie ${ev.line}`;
+    if (ev.kind === "loop")
+      text += ` und schließt einen Ring: der ${ev.kept === "new" ? "neue" : "alte"} Abschnitt bleibt`;
+    if (ev.kind === "new_end")
+      text += ` und erreicht einen Randturm: das ${ev.kept === "new" ? "neue" : "alte"} Ende bleibt`;
+    if (ev.removed?.length)
+      text += `; ${n1(ev.removed.length, "Mauerteil", "Mauerteile")} entfernt`;
+    const changed = ev.sides_changed || [];
+    if (changed.length)
+      text += `; ${changed.length === 1 ? "Dorf" : "Dörfer"} ${changed.join(", ")} ${changed.length === 1 ? "wechselt" : "wechseln"} die Seite`;
+    return `${text}.`;
+  },
+  "dk.ev.wallsKept": (who, n) =>
+    `${who} ${v(who, "behältst", "behält")} ${n1(n, "Mauerteil", "Mauerteile")}, die nirgends passen.`,
+  "dk.ev.step": (who, from, to, how, tile) =>
+    `${who}: Späher ${from} → ${to}${{ straight: "", gate: " durch ein Tor", wall: " über die Mauer" }[how]}${tile ? `, Plättchen ${tile}` : ""}.`,
+  "dk.ev.discard": (who, n, faces) =>
+    `${who} ${v(who, "wirfst", "wirft")} ${n} Plättchen ab${faces ? ` (${faces})` : ""}.`,
+  "dk.ev.rescue": (who, village) =>
+    `${who} ${v(who, "nimmst", "nimmt")} den Späher aus Dorf ${village} vom Spielbrett.`,
+  "dk.ev.finalPhase": "Zwei Vorräte sind leer: die Schlussphase beginnt.",
+
+  // ---- Die Dolmengötter
+  "dg.place": (id) => `Steinplatz ${id}`,
+  "dg.circle": (id) => `Steinkreis ${id}`,
+  "dg.boardTitle":
+    "Spielbrett Die Dolmengötter: Steinkreise, Steinplätze, Druiden, Steine und Dolmen",
+  "dg.cornerRune": (place) =>
+    `Eckrune an Steinplatz ${place}: verbunden mit den anderen drei Ecken`,
+  "dg.rune": (rune, place, mates) =>
+    `Rune ${rune} an Steinplatz ${place}: verbunden mit Steinplatz ${mates}`,
+  "dg.stoneTitle": (name, place) => `Stein von ${name} auf ${place}`,
+  "dg.druidTitle": (name, lying, place) =>
+    `Druide von ${name}, ${lying ? "liegend (sammelt Kräuter)" : "stehend"}, auf ${place}`,
+  "dg.dolmenTitle": (d) =>
+    `Dolmen von ${d.name}, ${d.value === null ? "Wert verdeckt" : `Wert ${d.value}`}${d.points === null ? "" : `, ${d.points} Punkte gewertet`}, Stufe ${d.position} von oben (Faktor ${d.factor}) in Steinkreis ${d.circle}`,
+  "dg.circleTitle": (id, shape, factors, n, scored) =>
+    `Steinkreis ${id} (${SHAPE[shape] || shape}): Faktoren ${factors} von oben; ${n} Dolmen.${scored ? " Dieser Steinkreis ist gewertet." : ""}`,
+  "dg.step.stone": (place) => `Einen Stein auf Platz ${place} zurücklassen`,
+  "dg.step.noStoneFree": "Kein Stein (keiner mehr übrig)",
+  "dg.step.noStone": "Kein Stein (−1 Punkt)",
+  "dg.step.placeDruid": (place) => `Einen Druiden auf ${place} stellen`,
+  "dg.step.yourDruid": (place) => `Dein Druide auf ${place}`,
+  "dg.step.moveTo": (place) => `Den Druiden nach ${place} bewegen`,
+  "dg.step.walk": "Dorthin gehen",
+  "dg.step.fly": "Dorthin fliegen (verbraucht die Kräuter)",
+  "dg.step.herbs": "Hinlegen und Kräuter sammeln",
+  "dg.step.circle": (id) => `Steinkreis ${id}`,
+  "dg.step.value": (val) => `Dolmen mit Wert ${val}`,
+  "dg.step.noDolmen": "Kein Dolmen",
+  "dg.step.pass": "Passen (kein Zug möglich)",
+  "dg.q.druids": (left) =>
+    `Klicke einen hervorgehobenen freien Steinplatz an, um einen deiner Druiden dorthin zu stellen${left === null ? "" : ` (noch ${left} zu setzen)`}.`,
+  "dg.q.right": (top, circle) =>
+    `Du darfst einen Dolmen ${top ? "oben auf" : "unten an"} die Wertungsleiter in Steinkreis ${circle} setzen. Wähle seinen Wert (nur du siehst ihn) oder keinen.`,
+  "dg.q.move":
+    "Klicke einen deiner Druiden an, um ihn zu bewegen (gehen oder fliegen) oder Kräuter sammeln zu lassen.",
+  "dg.q.where": "Klicke an, wohin der Druide soll, oder wähle:",
+  "dg.q.choose": "Wähle:",
+  "dg.q.how": "Gehen oder fliegen?",
+  "dg.q.stone": "Einen Stein auf dem Platz zurücklassen, den der Druide verlässt?",
+  "dg.phase.placeDruid": (left) => `einen Druiden setzen (noch ${left})`,
+  "dg.phase.placingDruids": "setzt Druiden",
+  "dg.phase.right": (circle, top) =>
+    `Dolmenrecht in Steinkreis ${circle} (${top ? "oben" : "unten"})`,
+  "dg.phase.finalRound": (mine) => `Schlussrunde${mine ? ": dein letzter Zug" : ""}`,
+  "dg.phase.move": "einen Druiden bewegen oder Kräuter sammeln",
+  "dg.col.stones": "Steine",
+  "dg.col.stonesTitle": "Übrige Steine",
+  "dg.col.dolmens": "Dolmen",
+  "dg.col.dolmensTitle": "Übrige Dolmen in der Hand",
+  "dg.priv.hand": "Deine Dolmen in der Hand",
+  "dg.priv.board": "Deine Dolmen auf dem Spielbrett",
+  "dg.priv.value": (val) => `Wert ${val}`,
+  "dg.priv.onBoard": (circle, value, factor) => `Steinkreis ${circle}: Wert ${value} (×${factor})`,
+  "dg.priv.noneScored": "keine (alle sind gewertet)",
+  "dg.priv.noneYet": "noch keine",
+  "dg.res.circle": "Steinkreis",
+  "dg.res.stonesUsedUp": "Alle Steine sind gesetzt.",
+  "dg.res.finalRoundOver": "Die Schlussrunde ist vorbei.",
+  "dg.res.rest": "Start (4) und nicht gesetzte Steine",
+  "dg.res.total": "Summe",
+  "dg.legend.stone": "Stein",
+  "dg.legend.standing": "Druide stehend",
+  "dg.legend.lying": "Druide liegend (darf fliegen)",
+  "dg.legend.dolmen": "Dolmen (Wert verdeckt)",
+  "dg.legend.factor": "Wertungsfaktor, von oben nach unten",
+  "dg.legend.rune": "gleiche Rune an beiden Rändern: ein Weg hinüber",
+  "dg.ev.druidPlaced": (who, place) =>
+    `${who} ${v(who, "stellst", "stellt")} einen Druiden auf Platz ${place}.`,
+  "dg.ev.walk": (who, from, to) =>
+    `${who} ${v(who, "gehst", "geht")} mit einem Druiden von ${from} nach ${to}.`,
+  "dg.ev.flight": (who, from, to) =>
+    `${who} ${v(who, "fliegst", "fliegt")} mit einem Druiden von ${from} nach ${to}.`,
+  "dg.ev.herbs": (who, place) => `${who}: der Druide auf ${place} sammelt Kräuter.`,
+  "dg.ev.stonePlaced": (place) => `Stein auf ${place} zurückgelassen.`,
+  "dg.ev.stoneDeclinedPenalty": (penalty, score) =>
+    `Kein Stein (−${penalty} Punkt, jetzt ${score}).`,
+  "dg.ev.stoneDeclined": "Kein Stein.",
+  "dg.ev.right": (who, top, circle) =>
+    `${who} ${v(who, "darfst", "darf")} in Steinkreis ${circle} einen Dolmen ${top ? "oben" : "unten"} setzen.`,
+  "dg.ev.dolmenPlaced": (who, value, circle, top) =>
+    `${who} setzt einen Dolmen${value ? ` mit Wert ${value}` : ""} in Steinkreis ${circle} (${top ? "oben" : "unten"}).`,
+  "dg.ev.dolmenDeclined": (who, circle) => `${who} setzt keinen Dolmen in Steinkreis ${circle}.`,
+  "dg.ev.lapsed": (name, circle, full, mine) =>
+    `${mine ? "Dein" : "Das"} Dolmenrecht${mine ? "" : ` von ${name}`} in Steinkreis ${circle} verfällt (${full ? "die Wertungsleiter ist voll" : "keine Dolmen mehr"}).`,
+  "dg.ev.circleScored": (circle, final, parts) =>
+    `Steinkreis ${circle} wird${final ? " am Ende" : ""} gewertet: ${parts || "keine Dolmen"}.`,
+  "dg.ev.finalRound": (who) =>
+    `${who} ${v(who, "hast", "hat")} den letzten Dolmen gesetzt: Schlussrunde!`,
+};

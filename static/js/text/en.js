@@ -1,0 +1,525 @@
+// Every English text of the pages (static/js/i18n.js). text/de.js has the same keys; a
+// value is a text or a function of the values it names.
+
+const YOU = "You";
+const s = (n) => (n === 1 ? "" : "s");
+const list = (names) =>
+  names.length <= 1 ? names.join("") : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
+const dot = (text) => text.replace(/\.$/, "");
+
+export default {
+  "lang.de": "Deutsch",
+  "lang.en": "English",
+  "lang.switch": "Language",
+
+  loading: "Loading…",
+  none: "none",
+  you: YOU,
+  youLower: "you",
+
+  "colour.blue": "blue",
+  "colour.orange": "orange",
+  "colour.green": "green",
+  "colour.pink": "pink",
+  "colour.red": "red",
+
+  "seat.someone": "someone",
+  "seat.bot": (letter) => `Bot ${letter}`,
+  "seat.seat": (letter) => `Seat ${letter}`,
+
+  "copy.copy": "Copy",
+  "copy.copied": "Copied",
+  "copy.select": "Select and copy",
+
+  "status.open": "open",
+  "status.running": "running",
+  "status.over": "over",
+
+  "col.score": "Score",
+  "col.scoreTitle": "Points",
+
+  "step.pass": "Pass",
+
+  // ---- the server's refusals, by code (docs/API.md); English shows the server's message
+  "error.network": "Cannot reach the server. Check your connection and try again.",
+  "error.status": (status) => `The server answered ${status}.`,
+  "error.bad_request": "The request was not understood.",
+  "error.unauthorized": "This page's seat key is not valid (any more).",
+  "error.forbidden": "That is not allowed for this seat.",
+  "error.invite_required": "This seat can only be taken with its invitation link.",
+  "error.history_private": "Only the game's players may look back while it runs.",
+  "error.not_found": "Not found.",
+  "error.unknown_kind": "This server does not know that game.",
+  "error.unknown_game": "There is no such game on this server.",
+  "error.unknown_seat": "This game has no such seat.",
+  "error.unknown_version": "The game has no such position.",
+  "error.method_not_allowed": "That is not allowed here.",
+  "error.seat_taken": "This seat is already taken.",
+  "error.bot_seat": "A bot plays this seat.",
+  "error.seat_in_use":
+    "Its player was here only a few minutes ago; try again once they have been away longer.",
+  "error.stale_version": "The game moved on meanwhile.",
+  "error.not_your_turn": "It is not your turn.",
+  "error.game_not_started": "The game has not started yet.",
+  "error.game_over": "The game is over.",
+  "error.game_not_over": "The game is not over yet.",
+  "error.not_undoable": "That move cannot be taken back.",
+  "error.illegal_action": "The rules do not allow that move.",
+  "error.bad_action": "That move is not understood.",
+  "error.bad_options": "Those game options are not valid.",
+  "error.bad_player_count": "That game is not played with this many seats.",
+  "error.payload_too_large": "That is too long.",
+  "error.rate_limited": "Too many requests: wait a moment and try again.",
+  "error.too_many_bot_games": "Too many games with bots are running: try again later.",
+  "error.too_many_connections": "Too many open pages for this game.",
+  "error.database_unavailable": "The server's database is not available: try again shortly.",
+  "error.internal_error": "Something went wrong on the server.",
+
+  // ---- the connection dot
+  "conn.live": "Live",
+  "conn.connecting": "Connecting…",
+  "conn.refused": "Not connected (seat refused)",
+  "conn.offline": "Offline — will reconnect",
+  "conn.retrying": (secs) => `Connection lost — retrying in ${secs}s`,
+  "conn.reconnecting": "Reconnecting…",
+
+  // ---- the home page
+  "home.pageTitle": "Tafelrunde — play Dschingis Khan and Die Dolmengötter with friends",
+  "home.skip": "Skip to “Start a game”",
+  "home.tagline": "Board games with friends, in the browser.",
+  "home.newGame": "Start a game",
+  "home.chooseGame": "1. Choose a game",
+  "home.game": "Game",
+  "home.loadingGames": "Loading the games…",
+  "home.players": "2. Players",
+  "home.numSeats": "Number of seats",
+  "home.seatHint":
+    "For each seat: you, a friend (you get a link to send) or a bot played by the server.",
+  "home.you": "3. You",
+  "home.yourName": "Your name",
+  "home.namePlaceholder": "e.g. Anna",
+  "home.whoStarts": "Who starts",
+  "home.random": "Random",
+  "home.public": "Public table: list it on this page, so anyone may take a free seat",
+  "home.create": "Create the game",
+  "home.creating": "Creating…",
+  "home.created": "Your game is ready",
+  "home.sendLinks": "Send each friend the link for their seat.",
+  "home.watchLinkIntro": "Link for watchers (they see no hidden information):",
+  "home.watchLink": "Link for watchers",
+  "home.goToTable": "Go to the game table",
+  "home.another": "Set up another game",
+  "home.mine": "Your games",
+  "home.openTables": "Public tables waiting for players",
+  "home.refresh": "Refresh",
+  "home.running": "Public games being played",
+  "home.footer": "Tafelrunde is open source. Bots can play too: see the API at",
+  "home.blurb.dschingis_khan":
+    "Leo Colovini · Move your scout across the villages and lay tiles; build the Great Wall to decide which villages are Mongolian and which Chinese.",
+  "home.blurb.dolmengoetter":
+    "Thomas Odenhoven · Walk and fly your druids, leave stones behind, win majorities in the stone circles and raise hidden-value dolmens.",
+  "home.role.you": YOU,
+  "home.role.friend": "A friend (gets a link)",
+  "home.role.bot": "Bot",
+  "home.level.easy": "Easy (random)",
+  "home.level.medium": "Medium (greedy)",
+  "home.level.hard": "Hard (searches)",
+  "home.playersRange": (min, max) => `${min}–${max} players`,
+  "home.noGames": "This server offers no games.",
+  "home.botLevel": (letter) => `Bot level for seat ${letter}`,
+  "home.seatRow": (letter, colour) => `Seat ${letter} (${colour})`,
+  "home.chooseFirst": "Choose a game first.",
+  "home.enterName": "Please enter your name, so your friends know who invited them.",
+  "home.isPublic": "This table is public: it is listed below, and anyone may take a free seat.",
+  "home.isPrivate":
+    "Each link holds its seat's secret key: send each to one friend only. The table is not listed; watchers need the watch link.",
+  "home.inviteFor": (letter) => `Seat ${letter} — invite link for a friend:`,
+  "home.aBot": "a bot",
+  "home.seatIs": (letter, who) => `Seat ${letter}: ${who}`,
+  "home.player": "player",
+  "home.seats": (n) => `${n} seats`,
+  "home.backToSeat": "Back to your seat",
+  "home.joinAs": (letter) => `Join as seat ${letter}`,
+  "home.watch": "Watch",
+  "home.play": "Play",
+  "home.noOpen": "No public table is waiting for players. Start one above!",
+  "home.noneRunning": "None right now.",
+  "home.result": (letter) => `Result (seat ${letter})`,
+  "home.playSeat": (letter) => `Play (seat ${letter})`,
+
+  // ---- the game page
+  "game.pageTitle": "Tafelrunde — game table",
+  "game.skip": "Skip to the board",
+  "game.homeTitle": "Home: start or find a game",
+  "game.boardArea": "Board",
+  "game.zoomOut": "Smaller board",
+  "game.zoomIn": "Bigger board",
+  "game.resultTitle": "Game over",
+  "game.playersTitle": "Players",
+  "game.privateTitle": "Only you can see this",
+  "game.invitesTitle": "Waiting for players",
+  "game.invitesStart": "The game starts when every seat is taken. Send these links:",
+  "game.invitesAgain": "The game goes on when every seat is taken again. Send these links:",
+  "game.invitesHost": "The game goes on when every seat is taken. The host has the invite links.",
+  "game.inviteLinkFor": (letter) => `Invite link for seat ${letter}`,
+  "game.actionsTitle": "All your possible moves as a list",
+  "game.logTitle": "What happened",
+  "game.logEmpty": "Nothing yet.",
+  "game.backHome": "Back to the home page",
+  "game.noGameInAddress": "This address does not name a game.",
+  "game.noSuchGame": "There is no such game on this server.",
+  "game.alreadyHold": (letter) =>
+    `You already hold seat ${letter} in this game on this device, so you play that seat.`,
+  "game.noSeat": (n) => `This game has no seat ${n}. You are watching.`,
+  "game.seatTaken": (letter, name) =>
+    `Seat ${letter} is already taken by ${name}. You are watching.`,
+  "game.cannotShowKind": (kind) => `This page cannot show games of kind “${kind}”.`,
+  "game.boardFailed": (why) => `Could not load the board: ${why}`,
+  "game.youAre": (letter) => `You: seat ${letter}`,
+  "game.watching": "Watching",
+  "game.released":
+    "Your seat was given back (by the host, or on another page of yours); you are now watching.",
+  "game.gaveBack": "You gave your seat back; you are now watching.",
+  "game.game": "Game",
+  "game.refused": "The server refused that.",
+  "game.failed": (why) => `Something went wrong: ${why}`,
+  "game.waitingSeats": "Waiting for every seat to be taken…",
+  "game.overBanner": (names) => `Game over — winner${s(names.length)}: ${names.join(", ")}`,
+  "game.seeScoring": "See the scoring",
+  "game.yourTurn": (what) => `Your turn${what ? ` — ${what}` : ""}`,
+  "game.waitingFor": (names, what) => `Waiting for ${names}${what ? ` — ${what}` : ""}`,
+  "game.sending": "Sending your move…",
+  "game.startOver": "Start over (Esc)",
+  "game.hintStale":
+    "The game moved on before your move arrived; the board now shows the current state, so please choose again.",
+  "game.hintNotYourTurn": "The board now shows whose turn it is.",
+  "game.moveRefused": (why) => `The server refused this move: ${dot(why)}.`,
+  "game.dismiss": "Dismiss message",
+  "game.nothingToDo": "Nothing to do right now.",
+  "game.nameTitle": (name, letter, colour) => `${name} (seat ${letter}, ${colour})`,
+  "game.tagBot": "bot",
+  "game.tagFree": "free",
+  "game.tagYou": "you",
+  "game.tagWinner": "winner",
+  "game.player": "Player",
+  "game.youWin": "You win!",
+  "game.wins": (name) => `${name} wins!`,
+  "game.sharedWin": (names) => `Shared win: ${list(names)}`,
+  "game.checkDraws": "Check the draws",
+
+  "join.title": "Take your seat",
+  "join.name": "Your name",
+  "join.namePlaceholder": "e.g. Ben",
+  "join.button": "Join the game",
+  "join.watch": "Only watch",
+  "join.intro": (game, letter) => `You are invited to play ${game} as seat ${letter} `,
+  "join.introEnd": (names) => (names ? ` with ${names}.` : "."),
+  "join.enterName": "Please enter your name.",
+  "join.watchInstead": "Watch the game instead",
+
+  "host.reinvite": "Invite again",
+  "host.reinviteTitle":
+    "Give this seat back and get its invite link again (if the player lost it or it went to the wrong person)",
+  "host.reinviteConfirm": (letter, name) =>
+    `Give seat ${letter} (${name}) back? That browser stops playing this seat at once, and you get a new invite link to send (the old one stops working). The game keeps its state and waits until the seat is taken. This works only once the player has been away for a few minutes.`,
+  "host.notYet": (letter, why) => `Seat ${letter} cannot be given back yet: ${why}`,
+  "host.failed": (letter, why) => `Seat ${letter} could not be given back: ${why}`,
+  "host.freed": (letter) =>
+    `Seat ${letter} is free again. Send its invite link (under “Waiting for players”) to whoever should play it.`,
+
+  "giveBack.button": "Give my seat back",
+  "giveBack.title":
+    "Leave the game: your seat becomes free for someone else (with a new invite link from the host)",
+  "giveBack.confirm":
+    "Give your seat back? You stop playing it at once (here and on your other devices) and watch instead; the game waits until someone takes the seat with a new invite link from the host.",
+  "giveBack.failed": (why) => `Could not give your seat back: ${why}`,
+
+  // ---- the log, events both games share
+  "ev.pass": (who) => (who === YOU ? "You pass." : `${who} passes.`),
+  "ev.releasedByHost": (letter) =>
+    `The host gave seat ${letter} back (its player was away); it waits for a new player.`,
+  "ev.releasedByPlayer": (letter) =>
+    `Seat ${letter}'s player gave the seat back; it waits for a new player.`,
+  "ev.gameOver": (names) => `Game over. Winner${s(names.length)}: ${names.join(", ")}.`,
+
+  "undo.button": "Undo my last move (z)",
+  "undo.title": "Take back your last move (z)",
+  "undo.sending": "Taking your move back…",
+  "undo.refused": (why) => `The server did not take the move back: ${dot(why)}.`,
+  "undo.event": (who) =>
+    who === YOU ? "You took your last move back." : `${who} took their last move back.`,
+
+  "presence.here": "here",
+  "presence.hereTitle": "This player has the game open now.",
+  "presence.away": (since) => `away ${since}`,
+  "presence.awayTitle": (since) => `This player has not had the game open for ${since}.`,
+  "presence.justNow": "just now",
+  "presence.minutes": (n) => `${n} min`,
+  "presence.hours": (n) => `${n} h`,
+  "presence.days": (n) => `${n} d`,
+
+  "history.title": "History",
+  "history.first": "First position",
+  "history.prev": "Previous move",
+  "history.next": "Next move",
+  "history.last": "Latest position",
+  "history.slider": "Position in the game",
+  "history.start": "The start, before any move",
+  "history.position": (v, n) => `Move ${v} of ${n}`,
+  "history.by": (who) => ` — ${who}`,
+  "history.lookingBack": "You are looking back: moves can be made only at the latest position.",
+  "history.turnLine": (v) => `Looking back at move ${v}`,
+  "history.backToGame": "Back to the game",
+  "history.seenBy": "As seen by",
+  "history.watcher": "A watcher",
+  "history.everything": "Everything revealed",
+  "history.failed": (why) => `Could not show that position: ${why}`,
+
+  // ---- the verify page
+  "verify.pageTitle": "Tafelrunde — check the draws",
+  "verify.tagline": "Check that nobody chose the draws.",
+  "verify.title": "Fair draws",
+  "verify.loading": "Loading…",
+  "verify.running": "The game is not over yet: its seed stays secret until the end.",
+  "verify.old": "This game was made before fair draws: it has no commitment to check.",
+  "verify.verified":
+    "Verified: the draws come from the committed seed and every player's contribution.",
+  "verify.failed": "NOT verified: the revealed seed does not match what was promised.",
+  "verify.noCrypto":
+    "This browser hashes only on https or localhost pages, so it cannot check here: run the command below.",
+  "verify.commitment": "Commitment (published at creation)",
+  "verify.contributions": "Contributions (seat: text)",
+  "verify.none": "none",
+  "verify.seed": "Server seed (revealed)",
+  "verify.salt": "Salt (revealed)",
+  "verify.gameSeed": "Game seed",
+  "verify.checkCommitment": "The seed and salt give the commitment published at creation",
+  "verify.checkNoted": "It is the commitment this browser saw before the end",
+  "verify.checkGameSeed": "The game seed is the hash of the seed and every contribution",
+  "verify.commandIntro":
+    "To replay every move and compare every event and the final scores yourself:",
+  "verify.back": "Back to the game",
+
+  // ---- Dschingis Khan
+  "dk.face.chinese": "Chinese",
+  "dk.face.mongolian": "Mongolian",
+  "dk.face.farmer": "farmer",
+  "dk.face.plague": "plague",
+  "dk.face.ginseng": "ginseng",
+  "dk.letter.chinese": "C",
+  "dk.letter.mongolian": "M",
+  "dk.letter.farmer": "F",
+  "dk.letter.plague": "P",
+  "dk.letter.ginseng": "G",
+  "dk.side.mongolia": "Mongolia",
+  "dk.side.china": "China",
+  "dk.boardTitle": "Dschingis Khan board: villages, the Great Wall, stacks of tiles and scouts",
+  "dk.captionNorth": "▲ MONGOLIA (north)",
+  "dk.captionSouth": "CHINA (south) ▼",
+  "dk.letterWest": "W",
+  "dk.letterEast": "E",
+  "dk.sideTower": (side, id) => `${side} side tower ${id}`,
+  "dk.village": (id) => `village ${id}`,
+  "dk.line": (id) => `line ${id}`,
+  "dk.wallEnd": (side, tower) => `${side} end of the Great Wall (tower ${tower})`,
+  "dk.wallPiece": (great, line, open) =>
+    `${great ? "Great Wall" : "branch"} piece on line ${line}, ${open ? "open" : "closed"}`,
+  "dk.tileTitle": (name, face, remembered) =>
+    `${name}'s tile, ${face === null ? "face hidden" : `${face}${remembered ? " (remembered)" : ""}`}`,
+  "dk.villageTitle": (id, side, n, controller) =>
+    `Village ${id} (${side}): ${n} tile(s)${controller === null ? "" : `, controlled by ${controller}`}`,
+  "dk.scoutTitle": (name, village) => `${name}'s scout on village ${village}`,
+  "dk.via": (via) =>
+    via.length === 0
+      ? "straight across"
+      : via.length === 1
+        ? `through the gate on line ${via[0]} (it closes)`
+        : `along the wall, up at line ${via[0]} and down at line ${via[1]} (both close)`,
+  "dk.step.moveTo": (to) => `Move your scout to village ${to}`,
+  "dk.step.straight": (to) => `Straight across into village ${to}`,
+  "dk.step.usePiece": (line) => `Use the open wall piece on line ${line}`,
+  "dk.step.gate": (to) => `Through this gate into village ${to}`,
+  "dk.step.climbDown": (line, to) =>
+    `Climb down at the open piece on line ${line} into village ${to}`,
+  "dk.step.placeTile": (face) => `Place a ${face} tile`,
+  "dk.step.faces": (fa, a, fb, b) => `${fa} on ${a}, ${fb} on ${b}`,
+  "dk.step.scoutStart": (v) => `Put your scout on village ${v}`,
+  "dk.step.startTile": (v) => `Start tile on village ${v}`,
+  "dk.step.secondTile": (v) => `Second start tile on village ${v}`,
+  "dk.step.takeWall": "Take a wall piece",
+  "dk.step.drawTile": "Draw a tile",
+  "dk.step.build": (line) => `Build a wall on line ${line}`,
+  "dk.step.scoutBack": (v) => `Put your scout back on village ${v}`,
+  "dk.step.discard": "Discard my tiles (scout blocked)",
+  "dk.step.rescue": "Take my scout off the board",
+  "dk.q.setupFirst": "Start: click a village for your first start tile.",
+  "dk.q.setupSecond": "Click a neighbouring village for the second tile.",
+  "dk.q.setupFaces": "Which tile goes where?",
+  "dk.q.setupScout": "Click the village where your scout starts.",
+  "dk.q.scoutBack":
+    "Your scout was taken off the board: click a highlighted village to put it back.",
+  "dk.q.take": (left) =>
+    `Take ${left} more piece${s(left)}: a wall piece from the common supply or a tile from your own supply.`,
+  "dk.q.straight": (to) => `Village ${to}: go straight across?`,
+  "dk.q.how": (to, straight) =>
+    `Village ${to}: how does your scout get there? ${straight ? "Go straight across, or click" : "Click"} the highlighted open wall piece where it climbs onto the wall. Every piece it uses closes.`,
+  "dk.q.gate": (line, to) => `Go through the gate on line ${line} into village ${to}?`,
+  "dk.q.climbDown": (gate, line, to) =>
+    `${gate ? `Go through the gate on line ${line}, or click` : "Now click"} the open wall piece where your scout climbs down into village ${to}.`,
+  "dk.q.whichTile": (to, via) =>
+    `Your scout goes to village ${to} ${via}. Which of your tiles do you place there?`,
+  "dk.q.nextWall": (n) =>
+    `Build your next wall piece: click a highlighted line (${n} wall piece${s(n)} left to place).`,
+  "dk.q.nextTile": (n) =>
+    `Move your scout on: click a highlighted village (${n} tile${s(n)} left to place).`,
+  "dk.q.either": (walls, tiles) =>
+    `Place either all your walls (${walls}: click a highlighted line) or all your tiles (${tiles}: click a highlighted village to move your scout there).`,
+  "dk.q.wall": (n) =>
+    `Build a wall piece: click a highlighted line (${n} wall piece${s(n)} to place).`,
+  "dk.q.tile": (n) => `Move your scout: click a highlighted village (${n} tile${s(n)} to place).`,
+  "dk.phase.setup": "placing the start tiles",
+  "dk.phase.scout": (mine) => (mine ? "putting scout back" : "putting the scout back"),
+  "dk.phase.take": "taking supplies",
+  "dk.phase.walls": "building walls",
+  "dk.phase.tiles": (mine) => (mine ? "moving scout" : "moving the scout"),
+  "dk.phase.place": "placing pieces",
+  "dk.phase.final": "final phase",
+  "dk.col.walls": "Walls",
+  "dk.col.wallsTitle": "Wall pieces in hand (active supply)",
+  "dk.col.tiles": "Tiles",
+  "dk.col.tilesTitle": "Tiles in hand (active supply)",
+  "dk.col.supply": "Supply",
+  "dk.col.supplyTitle": "Tiles left in the own face-down supply",
+  "dk.col.out": "Out",
+  "dk.col.outTitle": "Tiles discarded, out of the game",
+  "dk.tableNote": (supply, out, final) =>
+    `Common wall supply: ${supply}${out ? ` · out of the game: ${out}` : ""}${final ? " · final phase" : ""}`,
+  "dk.priv.rememberedAt": (village, layer, name) => `village ${village}, layer ${layer} (${name})`,
+  "dk.priv.inHand": (n) => `Your tiles in hand (${n}):`,
+  "dk.priv.walls": (walls, passive) =>
+    `Wall pieces in hand: ${walls} · tiles left in your supply: ${passive} (order unknown, even to you)`,
+  "dk.priv.discarded": "Your discarded tiles:",
+  "dk.priv.remembered": "Faces you remember (villages you no longer control):",
+  "dk.res.inTable": "Final scores are in the table of players.",
+  "dk.res.totals": "Totals: ",
+  "dk.res.bottomToTop": "(bottom to top)",
+  "dk.res.village": "Village",
+  "dk.res.side": "Side",
+  "dk.res.owner": "Owner",
+  "dk.res.tiles": "Tiles",
+  "dk.res.points": "Points",
+  "dk.legend.china": "China (hatched)",
+  "dk.legend.greatOpen": "Great Wall, open",
+  "dk.legend.greatClosed": "Great Wall, closed",
+  "dk.legend.branchOpen": "branch, open",
+  "dk.legend.branchClosed": "branch, closed",
+  "dk.legend.scout": "scout",
+  "dk.legend.tiles": (key) => `Tiles: ${key}; italic = remembered`,
+  "dk.ev.setup": (who, villages, faces, scout) =>
+    `${who} started on villages ${villages.join(" and ")}${faces ? ` (${faces})` : ""}, scout on ${scout}.`,
+  "dk.ev.takeWalls": (who, n, supply) => `${who} took ${n} wall piece${s(n)} (supply ${supply}).`,
+  "dk.ev.takeTiles": (who, n, faces) => `${who} drew ${n} tile${s(n)}${faces ? `: ${faces}` : ""}.`,
+  "dk.ev.placeScout": (who, village) => `${who} put the scout back on village ${village}.`,
+  "dk.ev.wall": (who, ev) => {
+    let text = `${who} built a wall on line ${ev.line}`;
+    if (ev.kind === "loop")
+      text += `, closing a loop: the ${ev.kept === "new" ? "new" : "old"} section stays`;
+    if (ev.kind === "new_end")
+      text += `, reaching a side tower: the ${ev.kept === "new" ? "new end" : "old end"} stays`;
+    if (ev.removed?.length) text += `; ${ev.removed.length} piece${s(ev.removed.length)} removed`;
+    const changed = ev.sides_changed || [];
+    if (changed.length)
+      text += `; ${changed.length === 1 ? "village" : "villages"} ${changed.join(", ")} changed side`;
+    return `${text}.`;
+  },
+  "dk.ev.wallsKept": (who, n) =>
+    `${who} ${who === YOU ? "keep" : "keeps"} ${n} wall piece(s) that fit nowhere.`,
+  "dk.ev.step": (who, from, to, how, tile) =>
+    `${who}: scout ${from} → ${to}${{ straight: "", gate: " through a gate", wall: " along the wall" }[how]}${tile ? `, placing ${tile}` : ""}.`,
+  "dk.ev.discard": (who, n, faces) =>
+    `${who} discarded ${n} tile${s(n)}${faces ? ` (${faces})` : ""}.`,
+  "dk.ev.rescue": (who, village) => `${who} took the scout off village ${village}.`,
+  "dk.ev.finalPhase": "Two supplies are empty: the final phase begins.",
+
+  // ---- Die Dolmengötter
+  "dg.place": (id) => `stone place ${id}`,
+  "dg.circle": (id) => `circle ${id}`,
+  "dg.boardTitle":
+    "Die Dolmengötter board: stone circles, stone places, druids, stones and dolmens",
+  "dg.cornerRune": (place) =>
+    `corner rune at stone place ${place}: linked to the other three corners`,
+  "dg.rune": (rune, place, mates) =>
+    `rune ${rune} at stone place ${place}: linked to stone place ${mates}`,
+  "dg.stoneTitle": (name, place) => `${name}'s stone on ${place}`,
+  "dg.druidTitle": (name, lying, place) =>
+    `${name}'s druid ${lying ? "lying (collecting herbs)" : "standing"} on ${place}`,
+  "dg.dolmenTitle": (d) =>
+    `${d.name}'s dolmen, ${d.value === null ? "value hidden" : `value ${d.value}`}${d.points === null ? "" : `, scored ${d.points} points`}, position ${d.position} from the top (factor ${d.factor}) in circle ${d.circle}`,
+  "dg.circleTitle": (id, shape, factors, n, scored) =>
+    `Circle ${id} (${shape}): factors ${factors} from the top; ${n} dolmen(s).${scored ? " This circle has scored." : ""}`,
+  "dg.step.stone": (place) => `Leave a stone on place ${place}`,
+  "dg.step.noStoneFree": "No stone (none left)",
+  "dg.step.noStone": "No stone (−1 point)",
+  "dg.step.placeDruid": (place) => `Put a druid on ${place}`,
+  "dg.step.yourDruid": (place) => `Your druid on ${place}`,
+  "dg.step.moveTo": (place) => `Move the druid to ${place}`,
+  "dg.step.walk": "Walk there",
+  "dg.step.fly": "Fly there (uses the herbs)",
+  "dg.step.herbs": "Lie down and collect herbs",
+  "dg.step.circle": (id) => `Circle ${id}`,
+  "dg.step.value": (v) => `Dolmen of value ${v}`,
+  "dg.step.noDolmen": "No dolmen",
+  "dg.step.pass": "Pass (no move is possible)",
+  "dg.q.druids": (left) =>
+    `Click a highlighted free stone place to put one of your druids there${left === null ? "" : ` (${left} still to place)`}.`,
+  "dg.q.right": (top, circle) =>
+    `You may raise a dolmen ${top ? "on top of" : "at the bottom of"} the stack in circle ${circle}. Choose its value (only you will see it), or none.`,
+  "dg.q.move": "Click one of your druids to move it (walk or fly), or to let it collect herbs.",
+  "dg.q.where": "Click where the druid should go, or choose:",
+  "dg.q.choose": "Choose:",
+  "dg.q.how": "Walk or fly?",
+  "dg.q.stone": "Leave a stone on the place the druid left?",
+  "dg.phase.placeDruid": (left) => `place a druid (${left} to place)`,
+  "dg.phase.placingDruids": "placing druids",
+  "dg.phase.right": (circle, top) => `dolmen right in circle ${circle} (${top ? "top" : "bottom"})`,
+  "dg.phase.finalRound": (mine) => `final round${mine ? ": your last turn" : ""}`,
+  "dg.phase.move": "move a druid or collect herbs",
+  "dg.col.stones": "Stones",
+  "dg.col.stonesTitle": "Stones left",
+  "dg.col.dolmens": "Dolmens",
+  "dg.col.dolmensTitle": "Dolmens left in hand",
+  "dg.priv.hand": "Your dolmens in hand",
+  "dg.priv.board": "Your dolmens on the board",
+  "dg.priv.value": (v) => `value ${v}`,
+  "dg.priv.onBoard": (circle, value, factor) => `circle ${circle}: value ${value} (×${factor})`,
+  "dg.priv.noneScored": "none (all have scored)",
+  "dg.priv.noneYet": "none yet",
+  "dg.res.circle": "Circle",
+  "dg.res.stonesUsedUp": "Every stone has been placed.",
+  "dg.res.finalRoundOver": "The final round is over.",
+  "dg.res.rest": "Start (4) and declined stones",
+  "dg.res.total": "Total",
+  "dg.legend.stone": "stone",
+  "dg.legend.standing": "druid standing",
+  "dg.legend.lying": "druid lying (may fly)",
+  "dg.legend.dolmen": "dolmen (value hidden)",
+  "dg.legend.factor": "scoring factor, top to bottom",
+  "dg.legend.rune": "same rune on both edges: a path across",
+  "dg.ev.druidPlaced": (who, place) => `${who} put a druid on place ${place}.`,
+  "dg.ev.walk": (who, from, to) => `${who} walked a druid from ${from} to ${to}.`,
+  "dg.ev.flight": (who, from, to) => `${who} flew a druid from ${from} to ${to}.`,
+  "dg.ev.herbs": (who, place) => `${who}: the druid on ${place} collects herbs.`,
+  "dg.ev.stonePlaced": (place) => `Stone left on ${place}.`,
+  "dg.ev.stoneDeclinedPenalty": (penalty, score) => `No stone (−${penalty} point, score ${score}).`,
+  "dg.ev.stoneDeclined": "No stone.",
+  "dg.ev.right": (who, top, circle) =>
+    `${who} may raise a dolmen ${top ? "on top" : "at the bottom"} in circle ${circle}.`,
+  "dg.ev.dolmenPlaced": (who, value, circle, top) =>
+    `${who} raised a dolmen${value ? ` of value ${value}` : ""} in circle ${circle} (${top ? "top" : "bottom"}).`,
+  "dg.ev.dolmenDeclined": (who, circle) => `${who} raised no dolmen in circle ${circle}.`,
+  "dg.ev.lapsed": (name, circle, full, mine) =>
+    `${mine ? "Your" : `${name}'s`} dolmen right in circle ${circle} lapsed (${full ? "the stack is full" : "no dolmens left"}).`,
+  "dg.ev.circleScored": (circle, final, parts) =>
+    `Circle ${circle} scored${final ? " at the end" : ""}: ${parts || "no dolmens"}.`,
+  "dg.ev.finalRound": (who) => `${who} placed the last dolmen: final round!`,
+};

@@ -1,0 +1,245 @@
+"""German and English (issue 9, item 6): one text table per language, the language from the
+browser or from the "Deutsch | English" switch (remembered), and whole games played with the
+German interface that show no English text at the start, in the middle and at the end.
+
+"English text" is taken from the English table itself: every English value (or, for a value
+that is a function, every literal part of what it returns) of four letters or more that the
+German table does not have as well must not appear on a German page, neither in the page's
+text nor in its titles, aria-labels, placeholders or the SVG titles (tooltips).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page
+
+pytestmark = pytest.mark.browser
+
+# Each table's values: the strings, and the literal parts of what each function returns
+# when called with marker arguments (a function that needs other arguments is called with
+# arrays of markers, then objects, and left out if it still fails).
+TABLE_PARTS = """async () => {
+  const en = (await import('/static/js/text/en.js')).default;
+  const de = (await import('/static/js/text/de.js')).default;
+  const M = '\\u0007';
+  const tries = [
+    () => Array(6).fill(M),
+    () => Array(6).fill([M, M]),
+    () => Array(6).fill({ name: M, value: M, points: M, position: M, factor: M, circle: M,
+                           line: M, kind: M, kept: M, removed: [], sides_changed: [] }),
+  ];
+  function parts(value) {
+    if (typeof value === 'string') return [value];
+    for (const args of tries) {
+      try {
+        const out = value(...args());
+        if (typeof out === 'string') return out.split(M);
+      } catch (e) { /* try the next kind of argument */ }
+    }
+    return [];
+  }
+  const out = { keys: { en: Object.keys(en), de: Object.keys(de) }, empty: [], en: {}, de: {} };
+  for (const [name, table] of [['en', en], ['de', de]]) {
+    for (const [key, value] of Object.entries(table)) {
+      if (typeof value !== 'function' && (typeof value !== 'string' || !value.trim()))
+        out.empty.push(`${name}:${key}`);
+      const p = parts(value);
+      if (typeof value === 'function' && !p.join('').trim()) out.empty.push(`${name}:${key}`);
+      out[name][key] = { whole: typeof value === 'string', parts: p };
+    }
+  }
+  return out;
+}"""
+
+# What a player can read on a page: its text, its tooltips and the names read aloud.
+PAGE_TEXTS = """() => [
+  document.title,
+  document.body.innerText,
+  ...[...document.querySelectorAll('[title], [aria-label], [placeholder]')].flatMap(el =>
+      ['title', 'aria-label', 'placeholder'].map(a => el.getAttribute(a)).filter(Boolean)),
+  ...[...document.querySelectorAll('svg title')].map(el => el.textContent),
+  ...[...document.querySelectorAll('option')].map(el => el.textContent),
+  ...[...document.querySelectorAll('[data-empty]:empty')].map(el => el.dataset.empty),
+].join('\\n')"""
+
+LETTERS = re.compile(r"[^\W\d_]")
+EDGE = " \t\n.,:;!?()[]{}—–-·→×=“”„'\"…"
+
+
+def _clean(part: str) -> str:
+    return part.strip(EDGE)
+
+
+def english_only(tables: dict[str, Any]) -> list[str]:
+    """English texts (and literal parts) that German pages must not show."""
+    german: set[str] = set()
+    for entry in tables["de"].values():
+        german.update(_clean(p) for p in entry["parts"])
+    found: set[str] = set()
+    for key, entry in tables["en"].items():
+        de_entry = tables["de"][key]
+        if entry["whole"] and de_entry["whole"] and entry["parts"] == de_entry["parts"]:
+            continue  # the same in both languages ("Tafelrunde", "Dschingis Khan", "Bot")
+        for part in entry["parts"]:
+            text = _clean(part)
+            if "undefined" in text or "[object" in text or "NaN" in text:
+                continue
+            if len(LETTERS.findall(text)) >= 4 and text not in german:
+                found.add(text)
+    return sorted(found)
+
+
+def english_on_page(page: Page, english: list[str]) -> list[str]:
+    text = page.evaluate(PAGE_TEXTS)
+    return [e for e in english if re.search(rf"(?<!\w){re.escape(e)}(?!\w)", text)]
+
+
+@pytest.fixture
+def de_contexts(chromium: Browser) -> Iterator[Callable[..., BrowserContext]]:
+    """Like ``contexts``, for a browser whose language is German."""
+    opened: list[BrowserContext] = []
+
+    def open_context(size: dict[str, int]) -> BrowserContext:
+        ctx = chromium.new_context(viewport=size, locale="de-DE")
+        ctx.set_default_timeout(15000)
+        opened.append(ctx)
+        return ctx
+
+    yield open_context
+    for ctx in opened:
+        ctx.close()
+
+
+@pytest.fixture
+def tables(contexts: Callable[..., BrowserContext], table: Any) -> dict[str, Any]:
+    page = contexts(table.DESKTOP).new_page()
+    page.goto(f"{table.base}/")
+    return page.evaluate(TABLE_PARTS)
+
+
+def test_english_and_german_tables_have_the_same_keys_and_no_empty_text(tables):
+    assert tables["keys"]["en"], "the English table is empty"
+    assert sorted(tables["keys"]["en"]) == sorted(tables["keys"]["de"])
+    assert tables["empty"] == []
+    english = english_only(tables)
+    # The check below is only as good as this list: it holds the interface's words.
+    for word in ("Your turn", "What happened", "village", "Great Wall", "druid", "stone place"):
+        assert any(word in e for e in english), word
+
+
+def test_every_text_the_pages_ask_for_is_in_the_tables(tables):
+    """A key the code names but the tables lack would show as the bare key."""
+    static = Path(__file__).resolve().parents[2] / "static"
+    named: set[str] = set()
+    for js in static.glob("js/**/*.js"):
+        named.update(re.findall(r"\bt\(\s*\"([\w.]+)\"", js.read_text(encoding="utf-8")))
+    for html in static.glob("*.html"):
+        text = html.read_text(encoding="utf-8")
+        named.update(re.findall(r'data-i18n="([\w.]+)"', text))
+        for attrs in re.findall(r'data-i18n-attr="([^"]+)"', text):
+            named.update(pair.split(":")[1] for pair in attrs.split())
+    assert len(named) > 200
+    assert sorted(named - set(tables["keys"]["en"])) == []
+
+
+def test_the_switch_changes_the_language_and_is_remembered(contexts, de_contexts, table, tables):
+    # An English browser starts in English; the switch makes the page German, also later.
+    page = contexts(table.DESKTOP).new_page()
+    page.goto(f"{table.base}/")
+    assert page.evaluate("document.documentElement.lang") == "en"
+    assert page.inner_text("#new-game-title") == "Start a game"
+    assert page.get_attribute(".lang-switch [data-lang=en]", "aria-pressed") == "true"
+    with page.expect_navigation():  # the page reloads in German
+        page.click(".lang-switch [data-lang=de]")
+    page.wait_for_selector("html[lang=de]", state="attached")
+    assert page.inner_text("#new-game-title") == "Spiel starten"
+    assert page.get_attribute(".lang-switch [data-lang=de]", "aria-pressed") == "true"
+    page.reload()
+    page.wait_for_selector("#kind-list .kind")
+    assert page.evaluate("document.documentElement.lang") == "de"
+    assert page.inner_text("#new-game-title") == "Spiel starten"
+    assert "Spieler" in page.inner_text("#kind-list")  # texts drawn by the script too
+    assert english_on_page(page, english_only(tables)) == []
+    table.shot(page, "home-de-desktop")
+
+    # A German browser starts in German; choosing English there is remembered as well.
+    de_page = de_contexts(table.PHONE).new_page()
+    de_page.goto(f"{table.base}/")
+    assert de_page.evaluate("document.documentElement.lang") == "de"
+    assert de_page.inner_text("#new-game-title") == "Spiel starten"
+    with de_page.expect_navigation():
+        de_page.click(".lang-switch [data-lang=en]")
+    de_page.wait_for_selector("html[lang=en]", state="attached")
+    de_page.goto(f"{table.base}/verify/nothing")
+    assert de_page.inner_text("#verify-title") == "Fair draws"
+    assert de_page.locator(".lang-switch").count() == 1  # every page has the switch
+
+
+def play_in_german(de_contexts, table, tables, rng, game: str, mid: int) -> None:
+    english = english_only(tables)
+    game_id, _, (anna, ben, watcher) = table.friends_and_watcher(
+        de_contexts, game, ["you", "friend"], (table.DESKTOP, table.PHONE, table.DESKTOP)
+    )
+    players = [anna, ben, watcher]
+
+    def check(when: str) -> None:
+        for p in players:
+            # The move list by name is part of what a player reads: open it where it is.
+            if p.seat is not None and p.page.locator("#actions:not([hidden])").count():
+                p.page.evaluate("document.querySelector('#actions').open = true")
+            assert p.page.evaluate("document.documentElement.lang") == "de"
+            seen = english_on_page(p.page, english)
+            assert seen == [], f"{when}, {p.name}'s page shows English: {seen}"
+        table.shot(anna.page, f"{game}-de-{when}-desktop")
+        table.shot(ben.page, f"{game}-de-{when}-phone")
+
+    def on_turn(p) -> None:
+        # Each decision's prompt, choices and move list: German too.
+        seen = english_on_page(p.page, english)
+        assert seen == [], f"{p.name}'s turn at version {p.version()} shows English: {seen}"
+
+    check("start")
+    # German names of the moves in the list (the server's labels are English).
+    for p in (anna, ben):
+        labels = [x.strip() for x in p.page.locator("#action-list button").all_inner_texts()]
+        legal = table.server_view(game_id, p.token)["legal_actions"]
+        assert len(labels) == len(legal)
+        assert not {a["label"] for a in legal} & set(labels), labels[:3]
+    table.play(
+        players,
+        rng,
+        until=lambda: anna.version() >= mid,
+        on_turn=on_turn,
+    )
+    for p in players:
+        p.page.wait_for_function("v => Number(document.body.dataset.version) >= v", arg=mid)
+        table.wait_idle(p)
+    check("middle")
+    assert anna.page.locator("#log li").count() > 0
+    table.play(players, rng, on_turn=on_turn)
+    for p in players:
+        p.page.wait_for_selector("body[data-status=over]")
+        p.page.wait_for_selector("#result:not([hidden]) #score-table, #result:not([hidden]) p")
+    assert "Spielende" in anna.page.inner_text("#turn")
+    check("end")
+    # The draws can be checked, in German too.
+    verify = anna.page.context.new_page()
+    verify.goto(table.base + anna.page.get_attribute("#verify-link", "href"))
+    verify.wait_for_selector("#verify-verdict:not([data-verdict=loading])")
+    assert verify.inner_text("#verify-verdict").startswith("Geprüft")
+    assert english_on_page(verify, english) == []
+    for p in players:
+        assert p.errors == [], p.errors
+
+
+def test_a_whole_game_of_dschingis_khan_in_german_shows_no_english(de_contexts, table, tables, rng):
+    play_in_german(de_contexts, table, tables, rng, "dschingis_khan", mid=14)
+
+
+def test_a_whole_game_of_dolmengoetter_in_german_shows_no_english(de_contexts, table, tables, rng):
+    play_in_german(de_contexts, table, tables, rng, "dolmengoetter", mid=14)
