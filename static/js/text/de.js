@@ -86,21 +86,21 @@ export default {
     "Die Datenbank des Servers ist nicht erreichbar: versuche es gleich noch einmal.",
   "error.internal_error": "Auf dem Server ist etwas schiefgegangen.",
   "error.game_abandoned":
-    "Der Gastgeber hat dieses Spiel abgebrochen: Es kann nicht mehr weitergespielt werden.",
+    "Der Gastgeber hat dieses Spiel abgebrochen: es kann nicht mehr weitergespielt werden.",
   "error.no_rematch": "Noch niemand hat eine Revanche dieses Spiels angeboten.",
   "error.rematch_expired":
-    "Die Plätze der Revanche werden nicht mehr freigehalten: Bitte den Gastgeber des neuen Spiels um einen Einladungslink.",
+    "Die Plätze der Revanche werden nicht mehr freigehalten: bitte den Gastgeber des neuen Spiels um einen Einladungslink.",
   "error.seat_reserved":
     "Dieser Platz wird vorerst für einen Spieler der letzten Partie freigehalten.",
   "error.already_resigned":
-    "Dieser Platz hat aufgegeben: Der Bot des Servers spielt ihn bis zum Ende.",
+    "Dieser Platz hat aufgegeben: der Bot des Servers spielt ihn bis zum Ende.",
   "error.not_stood_in": "Dieser Platz wird schon von seinem Spieler gespielt.",
   "error.bad_time_control": "Diese Bedenkzeit ist auf diesem Server nicht erlaubt.",
   "error.chat_closed":
     "Der Gastgeber hat den Chat für Zuschauer geschlossen; die Spieler können weiter schreiben.",
-  "error.chat_empty": "Die Nachricht ist leer: Schreib zuerst etwas.",
+  "error.chat_empty": "Die Nachricht ist leer: schreib zuerst etwas.",
   "error.chat_too_long": "Die Nachricht ist zu lang (höchstens 500 Zeichen).",
-  "error.chat_too_fast": "Zu viele Nachrichten auf einmal: Warte ein paar Sekunden.",
+  "error.chat_too_fast": "Zu viele Nachrichten auf einmal: warte ein paar Sekunden.",
 
   // ---- der Verbindungspunkt
   "conn.live": "Verbunden",
@@ -188,9 +188,9 @@ export default {
   "home.time.day": "Fernpartie: 1 Tag pro Zug",
   "home.time.days3": "Fernpartie: 3 Tage pro Zug",
   "home.time.week": "Fernpartie: 1 Woche pro Zug",
-  "home.time.live5": "Live-Uhr: 5 Min. je Spieler + 5 s pro Zug",
-  "home.time.live15": "Live-Uhr: 15 Min. je Spieler + 10 s pro Zug",
-  "home.time.live30": "Live-Uhr: 30 Min. je Spieler",
+  "home.time.live5": "Schachuhr: 5 Min. je Spieler + 5 s pro Zug",
+  "home.time.live15": "Schachuhr: 15 Min. je Spieler + 10 s pro Zug",
+  "home.time.live30": "Schachuhr: 30 Min. je Spieler",
 
   // ---- der Spieltisch
   "game.pageTitle": "Tafelrunde – Spieltisch",
@@ -327,7 +327,7 @@ export default {
   "rematch.abandonConfirm":
     "Dieses Spiel für alle abbrechen? Niemand kann mehr ziehen; das Spiel bleibt lesbar, wird aber nicht mehr aufgelistet, und nichts Verdecktes wird aufgedeckt. Das lässt sich nicht rückgängig machen.",
   "rematch.abandoned":
-    "Der Gastgeber hat dieses Spiel abgebrochen: Es kann nicht mehr weitergespielt werden.",
+    "Der Gastgeber hat dieses Spiel abgebrochen: es kann nicht mehr weitergespielt werden.",
   "rematch.gameAbandoned": "Spiel abgebrochen",
   "rematch.noRematch": "Keine Revanche",
   "rematch.notTaken": "Platz nehmen ging nicht",
@@ -339,19 +339,19 @@ export default {
   // ---- Bedenkzeit, Aufgeben, der Bot springt ein (clocks.js)
   "clocks.resign": "Aufgeben …",
   "clocks.resignTitle":
-    "Nicht mehr mitspielen: Der Bot des Servers spielt deinen Platz bis zum Spielende",
+    "Nicht mehr mitspielen: der Bot des Servers spielt deinen Platz bis zum Spielende",
   "clocks.resignAsk":
     "Aufgeben? Der Bot des Servers spielt deinen Platz bis zum Spielende, und du kannst nur noch zuschauen. Das lässt sich nicht rückgängig machen.",
   "clocks.back": "Meinen Platz zurücknehmen",
   "clocks.backTitle":
-    "Deine Zeit ist abgelaufen und der Bot hat übernommen: Spiel deinen Platz wieder selbst",
+    "Deine Zeit ist abgelaufen und der Bot hat übernommen: spiel deinen Platz wieder selbst",
   "clocks.standIn": "Bot spielt",
   "clocks.standInResigned": "Bot spielt (aufgegeben)",
   "clocks.standInTimeout": "Bot spielt (Zeit abgelaufen)",
   "clocks.standInResignedTitle":
-    "Dieser Spieler hat aufgegeben: Der Bot des Servers spielt den Platz bis zum Ende",
+    "Dieser Spieler hat aufgegeben: der Bot des Servers spielt den Platz bis zum Ende",
   "clocks.standInTimeoutTitle":
-    "Die Zeit dieses Spielers ist abgelaufen: Der Bot des Servers spielt den Platz, bis er wieder selbst zieht",
+    "Die Zeit dieses Spielers ist abgelaufen: der Bot des Servers spielt den Platz, bis er wieder selbst zieht",
   "clocks.days": (d, h) => `${n1(d, "Tag", "Tage")} ${h} Std.`,
   "clocks.ev.resigned": (who) =>
     who === YOU
@@ -388,7 +388,7 @@ export default {
   "chat.hostSwitch": "Zuschauer dürfen schreiben",
   "chat.unread": (n) => ` (${n} neu)`,
   "chat.sendFailed": (why) => `Nicht gesendet: ${dot(why)}.`,
-  "chat.refused": "Der Server hat sie abgelehnt",
+  "chat.refused": "der Server hat sie abgelehnt",
 
   // ---- die letzten Züge auf dem Brett: die Nummern beim Zeigen auf einen Eintrag (marks.js)
   "marks.village": (id) => `Dorf ${id}`,
@@ -405,7 +405,7 @@ export default {
   "alert.notifyDenied":
     "Benachrichtigungen sind für diese Seite in den Einstellungen des Browsers blockiert.",
   "alert.notification": (game) => `${game}: Du bist am Zug`,
-  "alert.notificationBody": "Tafelrunde: Der Tisch wartet auf deinen Zug.",
+  "alert.notificationBody": "Tafelrunde: der Tisch wartet auf deinen Zug.",
 
   "history.title": "Verlauf",
   "history.first": "Erste Stellung",
