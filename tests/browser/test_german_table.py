@@ -385,6 +385,14 @@ def test_a_german_table_with_clock_chat_presence_resignation_and_rematch(
     table.shot(watcher.page, "life-de-rematch-offer-desktop")
     ben.page.locator("#rematch").scroll_into_view_if_needed()
     table.shot(ben.page, "life-de-rematch-offer-phone")
+
+    # Anna hosts the rematch: she abandons it before anyone else sat down.
+    assert anna.page.inner_text("#abandon") == "Spiel abbrechen"
+    anna.page.once("dialog", lambda dialog: dialog.accept())
+    anna.page.click("#abandon")
+    anna.page.wait_for_selector("body[data-status=abandoned]")
+    assert anna.page.inner_text("#turn") == "Spiel abgebrochen"
+    german(anna, "after abandoning the rematch")
     assert missing == []
     for p in everyone:
         assert p.errors == [], p.errors
