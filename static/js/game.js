@@ -17,6 +17,7 @@ import {
 import { Connection } from "./connection.js";
 import { noteCommitment, verifyPath, withContribution } from "./fairness.js";
 import { setupHistory } from "./history.js";
+import { setupLayout } from "./layout.js";
 import { seatStyle, seatSwatch } from "./palette.js";
 import { Picker } from "./picker.js";
 import { Presence } from "./presence.js";
@@ -81,6 +82,11 @@ async function init() {
   }
   app.kind = app.summary.kind;
   noteCommitment(app.summary);
+  try {
+    app.game = (await import(`./games/${app.kind}.js`)).default;
+  } catch {
+    return fatal(`This page cannot show games of kind “${app.kind}”.`);
+  }
   app.host = loadHost(app.gameId);
   const held = loadSeat(app.gameId);
   const params = new URLSearchParams(location.search);
@@ -128,6 +134,7 @@ function askToJoin(seat, key) {
   const st = seatStyle(seat);
   const panel = $("#join");
   panel.hidden = false;
+  $("#conn").hidden = true; // nothing connects before the seat is taken or declined
   const names = app.summary.seats.filter((s) => s.joined && s.name).map((s) => s.name);
   $("#join-intro").replaceChildren(
     `You are invited to play ${gameName()} as seat ${st.letter} `,
@@ -177,11 +184,6 @@ function askToJoin(seat, key) {
 
 async function start() {
   try {
-    app.game = (await import(`./games/${app.kind}.js`)).default;
-  } catch {
-    return fatal(`This page cannot show games of kind “${app.kind}”.`);
-  }
-  try {
     app.board = await api(`/api/kinds/${encodeURIComponent(app.kind)}/board`);
   } catch (err) {
     return fatal(`Could not load the board: ${err.message}`);
@@ -193,7 +195,7 @@ async function start() {
   app.boardView = app.game.createBoard(app.board, ctx());
   $("#board").replaceChildren(app.boardView.svg);
   $("#legend").replaceChildren(...app.game.legend(ctx()));
-  setupZoom();
+  app.layout = setupLayout({ svg: app.boardView.svg });
   app.history = setupHistory($("#history"), {
     gameId: app.gameId,
     kind: app.kind,
@@ -240,20 +242,17 @@ async function start() {
   });
 
   showWho();
-  try {
-    receive(await api(`/api/games/${encodeURIComponent(app.gameId)}/view`, { token: app.token }));
-  } catch (err) {
-    if (err.status === 401 || err.status === 403) return seatLost();
-    note(err.message);
-  }
   loadHostInvites();
   // History once from the log; from then on the socket's state messages carry the events
-  // (and, asked with `since`, those missed while a connection was down).
-  await refreshLog();
+  // (and, asked with `since`, those missed while a connection was down). The state itself
+  // comes only from the socket, which sends it on connecting (a refused token closes it).
+  if (app.summary.status === "over") app.logRevealed = true; // this log already shows all
+  await refreshLog(0, true);
   connect();
 }
 
 function connect() {
+  $("#conn").hidden = false;
   if (app.conn) app.conn.stop();
   app.conn = new Connection(app.gameId, app.token, {
     onMessage,
@@ -269,34 +268,6 @@ function showWho() {
   } else {
     $("#you-are").textContent = "Watching";
   }
-}
-
-const ZOOMS = [1, 1.5, 2, 3];
-
-function setupZoom() {
-  const phone = window.matchMedia("(max-width: 600px)").matches;
-  let i = phone && app.game.phoneZoom ? Math.max(0, ZOOMS.indexOf(app.game.phoneZoom)) : 0;
-  const apply = () => {
-    const z = ZOOMS[i];
-    const box = $("#board");
-    box.classList.toggle("zoomed", z > 1);
-    app.boardView.svg.style.width = z > 1 ? `${z * 100}%` : "";
-    app.boardView.svg.style.maxWidth = z > 1 ? "none" : "";
-    requestAnimationFrame(() => {
-      box.scrollLeft = (box.scrollWidth - box.clientWidth) / 2;
-    });
-    $("#zoom-out").disabled = i === 0;
-    $("#zoom-in").disabled = i === ZOOMS.length - 1;
-  };
-  $("#zoom-in").onclick = () => {
-    i = Math.min(ZOOMS.length - 1, i + 1);
-    apply();
-  };
-  $("#zoom-out").onclick = () => {
-    i = Math.max(0, i - 1);
-    apply();
-  };
-  apply();
 }
 
 // A seat token stops working only when the seat is given back (release: by the host once
@@ -371,6 +342,7 @@ function onStatus(status, detail) {
     }, 1000);
   }
   showStatus(status, detail);
+  if (status === "live" && $("#message").dataset.network === "true") clearNote();
   if (status === "offline" && detail.reason === "refused") seatLost();
 }
 
@@ -596,6 +568,7 @@ async function submit(option) {
   app.sending = true;
   clearNote();
   drawChoices();
+  app.layout.focusBoard(); // the button or target that sent it is gone
   const version = app.state.version;
   try {
     await api(`/api/games/${encodeURIComponent(app.gameId)}/actions`, {
@@ -632,12 +605,8 @@ async function submit(option) {
       }[err.code] || "";
     if (app.picker) app.picker.reset();
     if (err.status === 401 || err.status === 403) seatLost();
-    else
-      note(
-        err.code === "network"
-          ? why
-          : `The server refused this move: ${why.replace(/\.$/, "")}.${hint}`,
-      );
+    else if (err.code === "network") note(why, "network");
+    else note(`The server refused this move: ${why.replace(/\.$/, "")}.${hint}`);
     await refreshView();
     drawChoices();
   }
@@ -651,9 +620,11 @@ async function refreshView() {
   }
 }
 
+/** kind: "error", "info", or "network" (an error that ends when the connection is back). */
 function note(msg, kind = "error") {
   const el = $("#message");
   el.className = `message${kind === "info" ? " info" : ""}`;
+  el.dataset.network = String(kind === "network");
   el.replaceChildren(
     h("span", { class: "message-text" }, msg),
     h("button", { type: "button", "aria-label": "Dismiss message", onclick: clearNote }, "×"),
@@ -668,7 +639,7 @@ function clearNote() {
 function drawActionList(legal) {
   const list = $("#action-list");
   const box = $("#actions");
-  box.hidden = app.seat === null;
+  box.hidden = app.seat === null || app.state.status === "over";
   list.replaceChildren();
   if (legal.length === 0) {
     list.append(h("li", { class: "muted" }, "Nothing to do right now."));
@@ -690,7 +661,8 @@ function drawActionList(legal) {
 function drawPlayers(view, over) {
   const c = ctx();
   const cols = app.game.playerColumns(view, c);
-  const waiting = new Set(toAct(view));
+  // Before the start (or while a seat is free again) nobody is waited for at the table.
+  const waiting = new Set(app.state.status === "running" ? toAct(view) : []);
   const winners = new Set(view.winners || []);
   const n = app.summary.num_seats;
   const rows = [];
