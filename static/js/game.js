@@ -26,6 +26,7 @@ import { Undo, undoEventText } from "./undo.js";
 
 const $ = (sel) => document.querySelector(sel);
 const MAX_LOG = 400;
+const STATE_BY_REST_AFTER_MS = 4000; // the socket's first state is late: fetch it by REST
 
 const app = {
   gameId: null,
@@ -249,6 +250,11 @@ async function start() {
   if (app.summary.status === "over") app.logRevealed = true; // this log already shows all
   await refreshLog(0, true);
   connect();
+  // A socket that opens but never brings the state (a proxy that swallows WebSockets):
+  // ask by REST once, so that the page still shows the game and can play by REST.
+  setTimeout(() => {
+    if (!app.state) refreshView();
+  }, STATE_BY_REST_AFTER_MS);
 }
 
 function connect() {

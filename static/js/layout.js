@@ -62,7 +62,7 @@ export function setupLayout({ svg }) {
   let last = "";
   const fit = () => {
     if (narrow.matches) {
-      table.classList.remove("fitted", "wide-side");
+      table.classList.remove("fitted", "board-tall", "wide-side");
       table.style.removeProperty("--board-col");
       last = "";
       return;
@@ -81,18 +81,19 @@ export function setupLayout({ svg }) {
     const gap = px(ts.columnGap);
     const widthAt = (h) => Math.ceil(((h - frame) * vb.width) / vb.height + frameX);
     let col = widthAt(height);
-    const wide = width - gap - col >= TWO_SIDE_COLUMNS;
-    if (!wide) {
+    const tall = vb.width < vb.height && width - gap - col >= MIN_SIDE;
+    if (!tall) {
       const above = $(".table-head").offsetHeight + $(".choices-box").offsetHeight;
       col = Math.min(widthAt(height - above - 2 * px(ts.rowGap)), width - gap - MIN_SIDE);
     }
     col = Math.max(240, col);
-    const key = `${col}/${wide}`;
+    const key = `${col}/${tall}/${width}`;
     if (key === last) return;
     last = key;
     table.style.setProperty("--board-col", `${col}px`);
     table.classList.add("fitted");
-    table.classList.toggle("wide-side", wide);
+    table.classList.toggle("board-tall", tall);
+    table.classList.toggle("wide-side", width - gap - col >= TWO_SIDE_COLUMNS);
     zoom.update();
   };
 
