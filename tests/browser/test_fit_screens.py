@@ -404,3 +404,34 @@ def test_cannot_reach_the_server_clears_when_the_connection_is_back(contexts, ta
     page.context.set_offline(False)
     page.wait_for_selector("#conn[data-state=live]")
     page.wait_for_selector("#message[hidden]", state="attached")
+
+
+def test_two_fingers_spread_on_the_phone_enlarge_the_board(chromium, table):
+    game = staged(table.base, "dolmengoetter", "middle")
+    ctx = chromium.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    try:
+        ctx.add_init_script(
+            f"localStorage.setItem('tafelrunde.seat.{game.id}', JSON.stringify("
+            f"{{seat: 0, token: '{game.tokens[0]}', name: 'Anna'}}));"
+        )
+        page = ctx.new_page()
+        page.goto(f"{table.base}/play/{game.id}")
+        page.wait_for_selector("#conn[data-state=live]")
+        b = box(page, "#board")
+        width = box(page, "#board svg")["width"]
+        cx, cy = b["x"] + b["width"] / 2, b["y"] + b["height"] / 2
+        cdp = ctx.new_cdp_session(page)
+
+        def fingers(kind: str, d: float) -> None:
+            points = [{"x": cx - d, "y": cy, "id": 0}, {"x": cx + d, "y": cy, "id": 1}]
+            cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+
+        fingers("touchStart", 30)
+        for d in (45, 60, 75, 90):
+            fingers("touchMove", d)
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+        page.wait_for_selector("#zoom-hint:not([hidden])")
+        assert box(page, "#board svg")["width"] > 2.5 * width  # spread threefold
+        assert page.evaluate("() => visualViewport.scale") == 1  # the page kept its scale
+    finally:
+        ctx.close()
