@@ -1,8 +1,8 @@
 """The table fits the screen (issue 9, "Fit", and the small things of item 7).
 
-Both games, on a laptop (1366×768) and a phone (390×844), at the start, in the middle and at
-the end (games brought there quickly by random legal moves over the API, then opened in the
-browser with the seat's token, as a reload would):
+Both games, on a laptop (1366×768), a large screen (1920×1080) and a phone (390×844), at the
+start, in the middle and at the end (games brought there quickly by random legal moves over
+the API, then opened in the browser with the seat's token, as a reload would):
 
 - desktop: the board and the turn banner lie inside the viewport and the page does not
   scroll at all; the newest "What happened" entry is visible beside the board;
@@ -29,6 +29,7 @@ pytestmark = pytest.mark.browser
 
 LAPTOP = {"width": 1366, "height": 768}
 PHONE = {"width": 390, "height": 844}
+FULL_HD = {"width": 1920, "height": 1080}
 GAMES = ("dschingis_khan", "dolmengoetter")
 NAMES = {"dschingis_khan": "Dschingis Khan", "dolmengoetter": "Die Dolmengötter"}
 
@@ -160,12 +161,16 @@ def page_scroll(page) -> dict[str, float]:
 # ---- fit: both games, both sizes, three stages -------------------------------------------
 
 
+@pytest.mark.parametrize("screen", ["desktop", "hd"])
 @pytest.mark.parametrize("stage", ["start", "middle", "end"])
 @pytest.mark.parametrize("kind", GAMES)
-def test_board_banner_and_newest_log_entry_fit_the_laptop_screen(contexts, table, kind, stage):
+def test_board_banner_and_newest_log_entry_fit_the_laptop_screen(
+    contexts, table, kind, stage, screen
+):
+    size = {"desktop": LAPTOP, "hd": FULL_HD}[screen]
     game = staged(table.base, kind, stage)
-    page, views, errors = open_seat(contexts, LAPTOP, table.base, game)
-    w, h = LAPTOP["width"], LAPTOP["height"]
+    page, views, errors = open_seat(contexts, size, table.base, game)
+    w, h = size["width"], size["height"]
 
     board = box(page, "#board svg")
     assert inside(board, w, h), board
@@ -194,7 +199,7 @@ def test_board_banner_and_newest_log_entry_fit_the_laptop_screen(contexts, table
         assert page.locator("#players tr.to-act").count() == 0
     assert views == [], "the page fetched the state by REST as well as from the socket"
     assert not errors
-    table.shot(page, f"fit-{kind}-{stage}-desktop")
+    table.shot(page, f"fit-{kind}-{stage}-{screen}")
 
 
 @pytest.mark.parametrize("stage", ["start", "middle", "end"])
