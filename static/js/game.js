@@ -20,6 +20,7 @@ import { Connection } from "./connection.js";
 import { noteCommitment, verifyPath, withContribution } from "./fairness.js";
 import { setupHistory } from "./history.js";
 import { errorText, lang, num, t } from "./i18n.js";
+import { setupLayout } from "./layout.js";
 import { setupMarks } from "./marks.js";
 import { seatStyle, seatSwatch } from "./palette.js";
 import { Picker } from "./picker.js";
@@ -31,6 +32,7 @@ import { Undo, undoEventText } from "./undo.js";
 
 const $ = (sel) => document.querySelector(sel);
 const MAX_LOG = 400;
+const STATE_BY_REST_AFTER_MS = 4000; // the socket's first state is late: fetch it by REST
 
 const app = {
   gameId: null,
@@ -85,6 +87,11 @@ async function init() {
   }
   app.kind = app.summary.kind;
   noteCommitment(app.summary);
+  try {
+    app.game = (await import(`./games/${app.kind}.js`)).default;
+  } catch {
+    return fatal(t("game.cannotShowKind", app.kind));
+  }
   app.host = loadHost(app.gameId);
   const held = loadSeat(app.gameId);
   const params = new URLSearchParams(location.search);
@@ -126,6 +133,7 @@ function askToJoin(seat, key) {
   const st = seatStyle(seat);
   const panel = $("#join");
   panel.hidden = false;
+  $("#conn").hidden = true; // nothing connects before the seat is taken or declined
   const names = app.summary.seats.filter((s) => s.joined && s.name).map((s) => s.name);
   $("#join-intro").replaceChildren(
     t("join.intro", gameName(), st.letter),
@@ -175,11 +183,6 @@ function askToJoin(seat, key) {
 
 async function start() {
   try {
-    app.game = (await import(`./games/${app.kind}.js`)).default;
-  } catch {
-    return fatal(t("game.cannotShowKind", app.kind));
-  }
-  try {
     app.board = await api(`/api/kinds/${encodeURIComponent(app.kind)}/board`);
   } catch (err) {
     return fatal(t("game.boardFailed", errorText(err)));
@@ -191,7 +194,7 @@ async function start() {
   app.boardView = app.game.createBoard(app.board, ctx());
   $("#board").replaceChildren(app.boardView.svg);
   $("#legend").replaceChildren(...app.game.legend(ctx()));
-  setupZoom();
+  app.layout = setupLayout({ svg: app.boardView.svg });
   app.history = setupHistory($("#history"), {
     gameId: app.gameId,
     kind: app.kind,
@@ -272,21 +275,23 @@ async function start() {
   });
 
   showWho();
-  try {
-    receive(await api(`/api/games/${encodeURIComponent(app.gameId)}/view`, { token: app.token }));
-  } catch (err) {
-    if (err.status === 401 || err.status === 403) return seatLost();
-    note(errorText(err));
-  }
   loadHostInvites();
   // History once from the log; from then on the socket's state messages carry the events
-  // (and, asked with `since`, those missed while a connection was down).
-  await refreshLog();
+  // (and, asked with `since`, those missed while a connection was down). The state itself
+  // comes only from the socket, which sends it on connecting (a refused token closes it).
+  if (app.summary.status === "over") app.logRevealed = true; // this log already shows all
+  await refreshLog(0, true);
   app.marks.ready(); // from now on a new action arrives live: its marks pulse
   connect();
+  // A socket that opens but never brings the state (a proxy that swallows WebSockets):
+  // ask by REST once, so that the page still shows the game and can play by REST.
+  setTimeout(() => {
+    if (!app.state) refreshView();
+  }, STATE_BY_REST_AFTER_MS);
 }
 
 function connect() {
+  $("#conn").hidden = false;
   if (app.conn) app.conn.stop();
   app.conn = new Connection(app.gameId, app.token, {
     onMessage,
@@ -305,34 +310,6 @@ function showWho() {
   } else {
     $("#you-are").textContent = t("game.watching");
   }
-}
-
-const ZOOMS = [1, 1.5, 2, 3];
-
-function setupZoom() {
-  const phone = window.matchMedia("(max-width: 600px)").matches;
-  let i = phone && app.game.phoneZoom ? Math.max(0, ZOOMS.indexOf(app.game.phoneZoom)) : 0;
-  const apply = () => {
-    const z = ZOOMS[i];
-    const box = $("#board");
-    box.classList.toggle("zoomed", z > 1);
-    app.boardView.svg.style.width = z > 1 ? `${z * 100}%` : "";
-    app.boardView.svg.style.maxWidth = z > 1 ? "none" : "";
-    requestAnimationFrame(() => {
-      box.scrollLeft = (box.scrollWidth - box.clientWidth) / 2;
-    });
-    $("#zoom-out").disabled = i === 0;
-    $("#zoom-in").disabled = i === ZOOMS.length - 1;
-  };
-  $("#zoom-in").onclick = () => {
-    i = Math.min(ZOOMS.length - 1, i + 1);
-    apply();
-  };
-  $("#zoom-out").onclick = () => {
-    i = Math.max(0, i - 1);
-    apply();
-  };
-  apply();
 }
 
 // A seat token stops working only when the seat is given back (release: by the host once
@@ -407,6 +384,7 @@ function onStatus(status, detail) {
   }
   showStatus(status, detail);
   if (status === "live") app.chat?.catchUp(); // the lines missed while not connected
+  if (status === "live" && $("#message").dataset.network === "true") clearNote();
   if (status === "offline" && detail.reason === "refused") seatLost();
 }
 
@@ -645,6 +623,7 @@ async function submit(option) {
   app.sending = true;
   clearNote();
   drawChoices();
+  app.layout.focusBoard(); // the button or target that sent it is gone
   const version = app.state.version;
   try {
     await api(`/api/games/${encodeURIComponent(app.gameId)}/actions`, {
@@ -680,7 +659,8 @@ async function submit(option) {
       }[err.code] || "";
     if (app.picker) app.picker.reset();
     if (err.status === 401 || err.status === 403) seatLost();
-    else note(err.code === "network" ? why : `${t("game.moveRefused", why)}${hint}`);
+    else if (err.code === "network") note(why, "network");
+    else note(`${t("game.moveRefused", why)}${hint}`);
     await refreshView();
     drawChoices();
   }
@@ -694,9 +674,11 @@ async function refreshView() {
   }
 }
 
+/** kind: "error", "info", or "network" (an error that ends when the connection is back). */
 function note(msg, kind = "error") {
   const el = $("#message");
   el.className = `message${kind === "info" ? " info" : ""}`;
+  el.dataset.network = String(kind === "network");
   el.replaceChildren(
     h("span", { class: "message-text" }, msg),
     h("button", { type: "button", "aria-label": t("game.dismiss"), onclick: clearNote }, "×"),
@@ -711,7 +693,7 @@ function clearNote() {
 function drawActionList(legal) {
   const list = $("#action-list");
   const box = $("#actions");
-  box.hidden = app.seat === null;
+  box.hidden = app.seat === null || app.state.status === "over";
   list.replaceChildren();
   if (legal.length === 0) {
     list.append(h("li", { class: "muted" }, t("game.nothingToDo")));
@@ -733,7 +715,8 @@ function drawActionList(legal) {
 function drawPlayers(view, over) {
   const c = ctx();
   const cols = app.game.playerColumns(view, c);
-  const waiting = new Set(app.state.status === "abandoned" ? [] : toAct(view));
+  // Before the start (or while a seat is free again) nobody is waited for at the table.
+  const waiting = new Set(app.state.status === "running" ? toAct(view) : []);
   const winners = new Set(view.winners || []);
   const n = app.summary.num_seats;
   const rows = [];

@@ -167,8 +167,9 @@ def test_a_step_along_the_wall_is_chosen_by_clicking_its_two_wall_pieces(context
 
 
 def test_stone_places_are_a_finger_wide_on_a_phone(contexts, table):
-    """Die Dolmengötter at 390 px: every highlighted stone place takes taps in a circle at
-    least 32 px across, and a tap beside the drawn ring still chooses that place."""
+    """Die Dolmengötter at 390 px, one tap on "+" from the whole board: every highlighted
+    stone place takes taps in a circle at least 32 px across, and a tap beside the drawn
+    ring still chooses that place."""
     base = table.base
     page = contexts(table.PHONE).new_page()
     game_id, invites, _ = table.create_game(
@@ -177,6 +178,7 @@ def test_stone_places_are_a_finger_wide_on_a_phone(contexts, table):
     _join(base, game_id, 1, "Ben", invites[1])
     anna = table.Player(page, 0, "Anna")
     page.wait_for_selector("body[data-my-turn=true]")
+    page.click("#zoom-in")  # the whole board fits the width at first: places 27 px apart
     hits = page.locator(".hit.is-live")
     legal = _legal(base, game_id, anna.token)["actions"]
     assert hits.count() == len(legal) > 10

@@ -10,6 +10,7 @@ import { h, points, regular, s } from "../svg.js";
 const K = 10; // board units -> SVG units
 const STONE_R = 9;
 const SLOT = 13; // a dolmen square
+const LABEL = 11.5; // place numbers and ladder factors: 11 px or more on a 1366×768 screen
 // A live stone place is hit within this radius (SVG units), less where another live place
 // is nearer than twice it: neighbouring places are 40 units apart, the ring is 13.
 const HIT_MAX = 34;
@@ -157,7 +158,7 @@ function createBoard(board) {
       }),
       s(
         "text",
-        { x: x + 8, y: y + 17, "font-size": 7, fill: "#4d5636", "text-anchor": "middle" },
+        { x: x + 9, y: y + 21, "font-size": LABEL, fill: "#4d5636", "text-anchor": "middle" },
         String(p.id),
       ),
     );
@@ -330,7 +331,7 @@ function dolmenLadder(c, cx, cy, rightNow, ctx) {
         {
           x: x + SLOT + 2.5,
           y: y + SLOT * 0.74,
-          "font-size": 8.5,
+          "font-size": LABEL,
           "font-weight": 700,
           fill: d ? "#1f2a10" : "#6b7a4c",
         },
@@ -378,10 +379,10 @@ function dolmenLadder(c, cx, cy, rightNow, ctx) {
       known
         ? [
             s("rect", {
-              x: x + 2.5,
-              y: y + 2.2,
-              width: SLOT - 5,
-              height: SLOT - 4.4,
+              x: x + 1.8,
+              y: y + 1.8,
+              width: SLOT - 3.6,
+              height: SLOT - 3.6,
               rx: 1.5,
               fill: "#fff",
             }),
@@ -389,8 +390,8 @@ function dolmenLadder(c, cx, cy, rightNow, ctx) {
               "text",
               {
                 x: x + SLOT / 2,
-                y: y + SLOT * 0.76,
-                "font-size": 9,
+                y: y + SLOT * 0.82,
+                "font-size": LABEL,
                 "font-weight": 700,
                 "text-anchor": "middle",
                 fill: "#000",
@@ -754,9 +755,6 @@ function eventText(ev, ctx) {
 
 export default {
   title: "Die Dolmengötter",
-  // On a phone start zoomed in (the board scrolls), so that neighbouring stone places are a
-  // finger apart; "−" shows the whole board.
-  phoneZoom: 1.5,
   createBoard,
   steps,
   question,

@@ -135,6 +135,8 @@ function createBoard(board) {
   );
 
   const villageEls = new Map();
+  // Village numbers lie above the targets, so a highlighted village keeps its number legible.
+  const numbers = s("g", { class: "layer-labels" });
   for (const v of board.villages) {
     const g = geo.village.get(v.id);
     const poly = s("polygon", {
@@ -148,7 +150,7 @@ function createBoard(board) {
     villageEls.set(v.id, poly);
     bv.base.append(poly);
     const [x0, y0] = g.pts[0];
-    bv.base.append(
+    numbers.append(
       s("text", { x: x0 + 12, y: y0 + 17, "font-size": 13, fill: "#6b5d3a" }, String(v.id)),
     );
   }
@@ -252,6 +254,7 @@ function createBoard(board) {
     );
     el.classList.add("line-tgt");
   }
+  bv.svg.append(numbers);
 
   return {
     svg: bv.svg,
@@ -912,9 +915,6 @@ function eventText(ev, ctx) {
 
 export default {
   title: "Dschingis Khan",
-  // The board is wide: on a phone start zoomed in (the board scrolls sideways), so that a
-  // village is big enough for a finger. "−" shows the whole board.
-  phoneZoom: 1.5,
   createBoard,
   steps,
   expand,

@@ -1,0 +1,277 @@
+// The table's layout (issue 9, "Fit"): on a desktop the board takes the height left under
+// the turn banner and just the width it needs, and players and "What happened" share the
+// column beside it (two columns when the board is narrow, as Die Dolmengötter's is). On a
+// phone the board fits the width, zoom buttons and pinch enlarge it (a hint says when part
+// of it is off-screen), and a tab bar under the sticky turn banner shows the board, the
+// players or the log. Arrow keys move between the board's targets by their position.
+//
+// Nothing here knows a game: it only measures the board's SVG and places the page's panels.
+
+import { h } from "./svg.js";
+
+// Every text this module shows, in one place (the integrator moves them to the text tables).
+const TEXT = {
+  tabs: "Parts of the table",
+  board: "Board",
+  players: "Players",
+  log: "Log",
+  offScreen: (dirs) => `More of the board ${dirs}: swipe or scroll to see it.`,
+  dirs: { left: "left", right: "right", up: "above", down: "below" },
+  and: " and ",
+};
+
+/** Phones and narrow windows get the one-column layout with tabs (same as the stylesheet). */
+export const NARROW = "(max-width: 900px)";
+const MIN_SIDE = 320; // px: the side column is never narrower (players and their scores)
+const TWO_SIDE_COLUMNS = 640; // px: a side column this wide shows players and log side by side
+const ZOOM_MIN = 1;
+const ZOOM_MAX = 4;
+const ZOOM_STEP = 1.5;
+
+const $ = (sel) => document.querySelector(sel);
+
+/**
+ * Lay the table out around the board's `svg` and keep it so. Returns `{ focusBoard }`, to
+ * give the keyboard back to the board after a move was sent.
+ */
+export function setupLayout({ svg }) {
+  const narrow = window.matchMedia(NARROW);
+  const table = $("#table");
+  const box = $("#board");
+  const wrap = box.parentElement;
+  const zoom = setupZoom(svg, box, narrow);
+  setupTabs($("#tabs"), narrow);
+
+  // History and legend belong under the board on a phone, in the side column on a desktop.
+  const place = () => {
+    const history = $("#history");
+    const legend = $("#legend");
+    if (narrow.matches) {
+      wrap.after(history);
+      history.after(legend);
+    } else {
+      $(".side .log").before(history);
+      $(".side-info").append(legend);
+    }
+    fit();
+  };
+
+  // The board column: as wide as the board is at the height it has, so that the board's
+  // width beyond that goes to the side column instead of to white space. A tall board (Die
+  // Dolmengötter) takes the whole height, with the turn banner and the choices beside it.
+  let last = "";
+  const fit = () => {
+    if (narrow.matches) {
+      table.classList.remove("fitted", "board-tall", "wide-side");
+      table.style.removeProperty("--board-col");
+      last = "";
+      return;
+    }
+    const vb = svg.viewBox.baseVal;
+    if (!vb?.width || !vb.height) return;
+    const px = (v) => Number.parseFloat(v) || 0;
+    const bs = getComputedStyle(box);
+    const frame =
+      px(bs.paddingTop) + px(bs.paddingBottom) + px(bs.borderTopWidth) + px(bs.borderBottomWidth);
+    const frameX =
+      px(bs.paddingLeft) + px(bs.paddingRight) + px(bs.borderLeftWidth) + px(bs.borderRightWidth);
+    const ts = getComputedStyle(table);
+    const width = table.clientWidth - px(ts.paddingLeft) - px(ts.paddingRight);
+    const height = table.clientHeight - px(ts.paddingTop) - px(ts.paddingBottom);
+    const gap = px(ts.columnGap);
+    const widthAt = (h) => Math.ceil(((h - frame) * vb.width) / vb.height + frameX);
+    let col = widthAt(height);
+    const tall = vb.width < vb.height && width - gap - col >= MIN_SIDE;
+    if (!tall) {
+      const above = $(".table-head").offsetHeight + $(".choices-box").offsetHeight;
+      col = Math.min(widthAt(height - above - 2 * px(ts.rowGap)), width - gap - MIN_SIDE);
+    }
+    col = Math.max(240, col);
+    const key = `${col}/${tall}/${width}`;
+    if (key === last) return;
+    last = key;
+    table.style.setProperty("--board-col", `${col}px`);
+    table.classList.add("fitted");
+    table.classList.toggle("board-tall", tall);
+    table.classList.toggle("wide-side", width - gap - col >= TWO_SIDE_COLUMNS);
+    zoom.update();
+  };
+
+  narrow.addEventListener("change", () => {
+    place();
+    zoom.reset();
+  });
+  new ResizeObserver(() => requestAnimationFrame(fit)).observe(table);
+  window.addEventListener("resize", fit);
+  place();
+  setupArrowKeys(box, svg);
+
+  return {
+    focusBoard() {
+      box.focus({ preventScroll: true });
+    },
+  };
+}
+
+// ---- tabs (phone) ---------------------------------------------------------------------
+
+function setupTabs(nav, narrow) {
+  const names = ["board", "players", "log"];
+  nav.setAttribute("aria-label", TEXT.tabs);
+  const buttons = names.map((name) =>
+    h(
+      "button",
+      { type: "button", class: "tab", "data-tab": name, onclick: () => show(name) },
+      TEXT[name],
+    ),
+  );
+  const show = (name) => {
+    document.body.dataset.tab = name;
+    for (const b of buttons) b.setAttribute("aria-pressed", String(b.dataset.tab === name));
+    if (narrow.matches) window.scrollTo({ top: 0 });
+  };
+  nav.replaceChildren(...buttons);
+  nav.hidden = false;
+  show("board");
+}
+
+// ---- zoom -----------------------------------------------------------------------------
+
+function setupZoom(svg, box, narrow) {
+  let z = ZOOM_MIN;
+  const hint = $("#zoom-hint");
+  const zin = $("#zoom-in");
+  const zout = $("#zoom-out");
+
+  const offScreen = () => {
+    if (z <= ZOOM_MIN) return [];
+    const slack = 4;
+    const dirs = [];
+    if (box.scrollLeft > slack) dirs.push("left");
+    if (box.scrollLeft + box.clientWidth < box.scrollWidth - slack) dirs.push("right");
+    if (box.scrollTop > slack) dirs.push("up");
+    if (box.scrollTop + box.clientHeight < box.scrollHeight - slack) dirs.push("down");
+    return dirs;
+  };
+  const update = () => {
+    const dirs = offScreen();
+    hint.hidden = dirs.length === 0;
+    box.dataset.offScreen = dirs.join(" ");
+    if (dirs.length)
+      hint.textContent = TEXT.offScreen(dirs.map((d) => TEXT.dirs[d]).join(TEXT.and));
+  };
+  /** Zoom to `next`, keeping the board point under (cx, cy) (box pixels) where it was. */
+  const apply = (next, cx = box.clientWidth / 2, cy = box.clientHeight / 2) => {
+    const before = z;
+    z = Math.min(ZOOM_MAX, Math.max(ZOOM_MIN, next));
+    const fx = (box.scrollLeft + cx) / (box.scrollWidth || 1);
+    const fy = (box.scrollTop + cy) / (box.scrollHeight || 1);
+    box.classList.toggle("zoomed", z > ZOOM_MIN);
+    box.dataset.zoom = z.toFixed(2);
+    if (z > ZOOM_MIN) {
+      // At the zoom's width, the board's height follows from its shape (CSS: height auto).
+      svg.style.width = `${z * 100}%`;
+    } else {
+      svg.style.removeProperty("width");
+    }
+    if (before !== z) {
+      box.scrollLeft = fx * box.scrollWidth - cx;
+      box.scrollTop = fy * box.scrollHeight - cy;
+    }
+    zin.disabled = z >= ZOOM_MAX;
+    zout.disabled = z <= ZOOM_MIN;
+    update();
+  };
+  zin.onclick = () => apply(z * ZOOM_STEP);
+  zout.onclick = () => apply(z / ZOOM_STEP < 1.05 ? ZOOM_MIN : z / ZOOM_STEP);
+  box.addEventListener("scroll", update, { passive: true });
+
+  // Pinch: two fingers on the board zoom it (the page itself keeps its scale).
+  const fingers = new Map();
+  let pinch = null;
+  const spread = () => {
+    const [a, b] = [...fingers.values()];
+    return Math.hypot(a.x - b.x, a.y - b.y);
+  };
+  box.addEventListener("pointerdown", (ev) => {
+    if (ev.pointerType !== "touch") return;
+    fingers.set(ev.pointerId, { x: ev.clientX, y: ev.clientY });
+    if (fingers.size === 2) pinch = { d: spread(), z };
+  });
+  box.addEventListener("pointermove", (ev) => {
+    if (!fingers.has(ev.pointerId)) return;
+    fingers.set(ev.pointerId, { x: ev.clientX, y: ev.clientY });
+    if (!pinch || fingers.size !== 2) return;
+    const [a, b] = [...fingers.values()];
+    const r = box.getBoundingClientRect();
+    apply(pinch.z * (spread() / (pinch.d || 1)), (a.x + b.x) / 2 - r.left, (a.y + b.y) / 2 - r.top);
+  });
+  const lift = (ev) => {
+    fingers.delete(ev.pointerId);
+    if (fingers.size < 2) pinch = null;
+  };
+  box.addEventListener("pointerup", lift);
+  box.addEventListener("pointercancel", lift);
+
+  apply(ZOOM_MIN);
+  return { update, reset: () => apply(narrow.matches ? ZOOM_MIN : z) };
+}
+
+// ---- arrow keys -----------------------------------------------------------------------
+
+const ARROWS = {
+  ArrowRight: [1, 0],
+  ArrowLeft: [-1, 0],
+  ArrowDown: [0, 1],
+  ArrowUp: [0, -1],
+};
+
+function centre(el) {
+  const r = el.getBoundingClientRect();
+  return [r.left + r.width / 2, r.top + r.height / 2];
+}
+
+/**
+ * The target nearest to `from` in direction `dir` ([dx, dy]): among the points ahead of it
+ * (within 60° of the direction), the one with the least distance, counting the sideways
+ * offset double so that a target straight ahead wins over a nearer one off to the side.
+ */
+export function nextInDirection(from, dir, points) {
+  let best = null;
+  let bestCost = Number.POSITIVE_INFINITY;
+  for (const [key, [x, y]] of points) {
+    const dx = x - from[0];
+    const dy = y - from[1];
+    const ahead = dx * dir[0] + dy * dir[1];
+    const side = Math.abs(dx * dir[1] - dy * dir[0]);
+    if (ahead <= 1 || side > ahead * Math.tan(Math.PI / 3)) continue;
+    const cost = ahead + 2 * side;
+    if (cost < bestCost) {
+      bestCost = cost;
+      best = key;
+    }
+  }
+  return best;
+}
+
+function setupArrowKeys(box, svg) {
+  box.addEventListener("keydown", (ev) => {
+    const dir = ARROWS[ev.key];
+    if (!dir || ev.altKey || ev.ctrlKey || ev.metaKey) return;
+    const live = [...svg.querySelectorAll(".tgt.is-target")];
+    if (live.length === 0) return;
+    ev.preventDefault();
+    const current = ev.target.closest?.(".tgt.is-target");
+    if (!current) {
+      // From the board itself: start at the target nearest its centre.
+      const c = centre(box);
+      const dist = (el) => Math.hypot(centre(el)[0] - c[0], centre(el)[1] - c[1]);
+      live.sort((a, b) => dist(a) - dist(b));
+      live[0].focus();
+      return;
+    }
+    const others = live.filter((el) => el !== current).map((el) => [el, centre(el)]);
+    const next = nextInDirection(centre(current), dir, others);
+    if (next) next.focus();
+  });
+}
