@@ -407,6 +407,18 @@ export default {
   "alert.notification": (game) => `${game}: Du bist am Zug`,
   "alert.notificationBody": "Tafelrunde: der Tisch wartet auf deinen Zug.",
 
+  // ---- die Anordnung des Tisches: die Reiter am Telefon, der Zoom-Hinweis (layout.js)
+  "layout.tabs": "Teile des Tisches",
+  "layout.board": "Brett",
+  "layout.players": "Spieler",
+  "layout.log": "Protokoll",
+  "layout.offScreen": (dirs) =>
+    `Mehr vom Brett ${list(dirs)}: wische oder scrolle, um es zu sehen.`,
+  "layout.left": "links",
+  "layout.right": "rechts",
+  "layout.up": "oben",
+  "layout.down": "unten",
+
   "history.title": "Verlauf",
   "history.first": "Erste Stellung",
   "history.prev": "Voriger Zug",

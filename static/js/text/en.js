@@ -379,6 +379,17 @@ export default {
   "alert.notification": (game) => `Your turn in ${game}`,
   "alert.notificationBody": "Tafelrunde: the table waits for your move.",
 
+  // ---- the table's layout: the phone's tabs, the zoom hint (layout.js)
+  "layout.tabs": "Parts of the table",
+  "layout.board": "Board",
+  "layout.players": "Players",
+  "layout.log": "Log",
+  "layout.offScreen": (dirs) => `More of the board ${list(dirs)}: swipe or scroll to see it.`,
+  "layout.left": "left",
+  "layout.right": "right",
+  "layout.up": "above",
+  "layout.down": "below",
+
   "history.title": "History",
   "history.first": "First position",
   "history.prev": "Previous move",
