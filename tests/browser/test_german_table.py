@@ -336,7 +336,7 @@ def test_a_german_table_with_clock_chat_presence_resignation_and_rematch(
     for p in everyone:
         german(p, "in the middle")
     table.shot(anna.page, "life-de-clock-chat-presence-desktop")
-    ben.page.locator("#chat").scroll_into_view_if_needed()
+    ben.page.evaluate("window.scrollTo(0, 0)")  # the full page, its sticky banner on top
     table.shot(ben.page, "life-de-clock-chat-presence-phone")
     home = anna.page.context.new_page()
     home.goto(f"{table.base}/")

@@ -300,7 +300,7 @@ export default {
   "presence.hereTitle": "Dieser Spieler hat das Spiel gerade offen.",
   "presence.away": (since) => `weg seit ${since}`,
   "presence.awayTitle": (since) => `Dieser Spieler hat das Spiel seit ${since} nicht offen.`,
-  "presence.justNow": "eben",
+  "presence.justNow": "einem Moment",
   "presence.minutes": (n) => `${n} Min.`,
   "presence.hours": (n) => `${n} Std.`,
   "presence.days": (n) => n1(n, "Tag", "Tagen"),
