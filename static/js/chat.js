@@ -5,6 +5,7 @@
 // textContent: whatever looks like HTML is shown as typed.
 
 import { ApiError, api } from "./api.js";
+import { errorText, locale, t } from "./i18n.js";
 import { seatStyle, seatSwatch } from "./palette.js";
 import { h } from "./svg.js";
 
@@ -12,22 +13,6 @@ const MAX_TEXT = 500;
 const MAX_SHOWN = 300;
 const NAME_KEY = "tafelrunde.chat.name";
 const PHONE = "(max-width: 900px)";
-
-const TEXT = {
-  title: "Chat",
-  placeholder: "Write to the table…",
-  watcherPlaceholder: "Write as a watcher…",
-  inputTitle: "Up to 500 characters; Enter sends",
-  closed: "The host has closed the chat to watchers; the players can still write.",
-  closedPlaceholder: "Closed to watchers",
-  send: "Send",
-  nameLabel: "Your name in the chat",
-  namePlaceholder: "Watcher",
-  watcherTag: "watcher",
-  hostSwitch: "Watchers may write",
-  unread: (n) => ` (${n} new)`,
-  sendFailed: (msg) => `Not sent: ${msg.replace(/\.$/, "")}.`,
-};
 
 /** Refusals of a chat line: shown under the input, not as the game's message. */
 export function isChatRefusal(msg) {
@@ -38,7 +23,7 @@ function time(iso) {
   const d = new Date(iso);
   return Number.isNaN(d.getTime())
     ? ""
-    : d.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+    : d.toLocaleTimeString(locale(), { hour: "2-digit", minute: "2-digit" });
 }
 
 function storedName() {
@@ -81,7 +66,8 @@ export class Chat {
       id: "chat-list",
       class: "chat-list",
       "aria-live": "polite",
-      "aria-label": "Chat messages",
+      "aria-label": t("chat.messages"),
+      "data-empty": t("chat.none"),
       tabindex: "0",
     });
     this.input = h("input", {
@@ -89,8 +75,8 @@ export class Chat {
       type: "text",
       maxlength: String(MAX_TEXT),
       autocomplete: "off",
-      "aria-label": "Chat message",
-      title: TEXT.inputTitle,
+      "aria-label": t("chat.message"),
+      title: t("chat.inputTitle", MAX_TEXT),
       enterkeyhint: "send",
     });
     this.error = h("p", { id: "chat-error", class: "error chat-error", role: "alert", hidden: "" });
@@ -99,11 +85,11 @@ export class Chat {
       type: "text",
       maxlength: "40",
       autocomplete: "nickname",
-      placeholder: TEXT.namePlaceholder,
+      placeholder: t("chat.namePlaceholder"),
       value: storedName(),
     });
-    this.nameField = h("label", { class: "chat-name" }, TEXT.nameLabel, " ", this.name);
-    this.button = h("button", { type: "submit", class: "chat-send" }, TEXT.send);
+    this.nameField = h("label", { class: "chat-name" }, t("chat.nameLabel"), " ", this.name);
+    this.button = h("button", { type: "submit", class: "chat-send" }, t("chat.send"));
     this.form = h(
       "form",
       { id: "chat-form", class: "chat-form" },
@@ -111,18 +97,18 @@ export class Chat {
       this.error,
       this.nameField,
     );
-    this.closedNote = h("p", { class: "chat-closed", hidden: "" }, TEXT.closed);
+    this.closedNote = h("p", { class: "chat-closed", hidden: "" }, t("chat.closed"));
     this.switch = h("input", { type: "checkbox", id: "chat-watchers", checked: true });
     this.switchField = h(
       "label",
       { class: "field check chat-switch", hidden: "" },
       this.switch,
-      TEXT.hostSwitch,
+      t("chat.hostSwitch"),
     );
     this.panel = h(
       "details",
       { id: "chat", class: "card chat" },
-      h("summary", { class: "chat-title" }, h("h2", {}, TEXT.title, this.count)),
+      h("summary", { class: "chat-title" }, h("h2", {}, t("chat.title"), this.count)),
       this.list,
       this.closedNote,
       this.form,
@@ -181,7 +167,7 @@ export class Chat {
   refused(msg) {
     if (this.pending !== null && !this.input.value) this.input.value = this.pending;
     this.pending = null;
-    this.showError(TEXT.sendFailed(msg.message || "the server refused it"));
+    this.showError(t("chat.sendFailed", msg.message ? errorText(msg) : t("chat.refused")));
   }
 
   isMine(m) {
@@ -198,13 +184,13 @@ export class Chat {
           "span",
           { class: "chat-who watcher" },
           h("span", { class: "chat-name-text" }, m.name),
-          h("span", { class: "chat-tag" }, TEXT.watcherTag),
+          h("span", { class: "chat-tag" }, t("chat.watcherTag")),
         )
       : h(
           "span",
-          { class: "chat-who", title: `Seat ${seatStyle(m.seat).letter}` },
+          { class: "chat-who", title: t("seat.seat", seatStyle(m.seat).letter) },
           seatSwatch(m.seat, 14),
-          h("span", { class: "chat-name-text" }, m.seat === this.seat() ? "You" : m.name),
+          h("span", { class: "chat-name-text" }, m.seat === this.seat() ? t("you") : m.name),
         );
     const li = h(
       "li",
@@ -229,7 +215,7 @@ export class Chat {
   }
 
   drawUnread() {
-    this.count.textContent = this.unread ? TEXT.unread(this.unread) : "";
+    this.count.textContent = this.unread ? t("chat.unread", this.unread) : "";
   }
 
   watching() {
@@ -243,10 +229,10 @@ export class Chat {
     this.input.disabled = closed;
     this.button.disabled = closed;
     this.input.placeholder = closed
-      ? TEXT.closedPlaceholder
+      ? t("chat.closedPlaceholder")
       : watching
-        ? TEXT.watcherPlaceholder
-        : TEXT.placeholder;
+        ? t("chat.watcherPlaceholder")
+        : t("chat.placeholder");
     this.nameField.hidden = !watching || closed;
     this.switchField.hidden = !this.host();
     this.switch.checked = this.watchersMayWrite;
@@ -260,7 +246,7 @@ export class Chat {
   async submit() {
     const text = this.input.value;
     if (!text.trim()) {
-      this.showError(TEXT.sendFailed("the message is empty: type something first"));
+      this.showError(t("chat.sendFailed", t("error.chat_empty")));
       return;
     }
     this.showError(null);
@@ -281,7 +267,7 @@ export class Chat {
       this.add(m);
     } catch (err) {
       if (!this.input.value) this.input.value = text;
-      this.showError(TEXT.sendFailed(err instanceof ApiError ? err.message : String(err)));
+      this.showError(t("chat.sendFailed", err instanceof ApiError ? errorText(err) : String(err)));
     }
   }
 
@@ -294,7 +280,7 @@ export class Chat {
       });
       this.watchersMayWrite = answer.watchers;
     } catch (err) {
-      this.showError(err instanceof ApiError ? err.message : String(err));
+      this.showError(err instanceof ApiError ? errorText(err) : String(err));
     }
     this.draw();
   }

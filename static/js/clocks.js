@@ -6,20 +6,14 @@
 // events, and the buttons to resign or take one's seat back.
 
 import { api } from "./api.js";
+import { errorText, t } from "./i18n.js";
 import { h } from "./svg.js";
 
-const TEXT = {
-  resign: "Resign…",
-  resignTitle: "Stop playing: the server's bot plays your seat to the end of the game",
-  resignAsk:
-    "Resign? The server's bot plays your seat to the end of the game, and you can only watch. This cannot be undone.",
-  back: "Take my seat back",
-  backTitle: "You ran out of time and the bot took over: play your seat again",
-  standIn: { resigned: "bot plays (resigned)", timeout: "bot plays (out of time)" },
-  standInTitle: {
-    resigned: "This player resigned: the server's bot plays the seat to the end",
-    timeout: "This player's time ran out: the server's bot plays the seat until they act again",
-  },
+// Texts: text/en.js and text/de.js, keys "clocks.*".
+const STAND_IN = { resigned: "clocks.standInResigned", timeout: "clocks.standInTimeout" };
+const STAND_IN_TITLE = {
+  resigned: "clocks.standInResignedTitle",
+  timeout: "clocks.standInTimeoutTitle",
 };
 
 /** Table events of this module: they come between actions, like a seat released. */
@@ -28,22 +22,15 @@ export const CLOCK_TABLE_EVENTS = ["seat_resigned", "seat_timeout", "seat_back",
 /** The log line of one of `CLOCK_TABLE_EVENTS` (`c.who(seat)` names a seat), or null. */
 export function clockEventText(ev, c) {
   const who = c.who(ev.seat);
-  const you = who === "You";
   switch (ev.type) {
     case "seat_resigned":
-      return you
-        ? "You resigned; the server's bot plays your seat from now on."
-        : `${who} resigned; the server's bot plays the seat from now on.`;
+      return t("clocks.ev.resigned", who);
     case "seat_timeout":
-      return you
-        ? "Your time ran out; the server's bot plays your seat until you act again."
-        : `${who}'s time ran out; the server's bot plays the seat until they act again.`;
+      return t("clocks.ev.timeout", who);
     case "seat_back":
-      return you ? "You play your seat again." : `${who} plays their seat again.`;
+      return t("clocks.ev.back", who);
     case "clock_expired":
-      return you
-        ? "Your time for this move ran out; the server's bot made it for you."
-        : `${who}'s time for this move ran out; the server's bot made it.`;
+      return t("clocks.ev.expired", who);
     default:
       return null;
   }
@@ -57,7 +44,7 @@ export function formatLeft(ms) {
   const minutes = Math.floor((total % 3600) / 60);
   const seconds = total % 60;
   const two = (n) => String(n).padStart(2, "0");
-  if (days > 0) return `${days} d ${hours} h`;
+  if (days > 0) return t("clocks.days", days, hours);
   if (hours > 0) return `${hours}:${two(minutes)}:${two(seconds)}`;
   return `${minutes}:${two(seconds)}`;
 }
@@ -104,13 +91,24 @@ export class Clocks {
     this.busy = false;
     this.resignButton = h(
       "button",
-      { type: "button", id: "resign", class: "small resign", title: TEXT.resignTitle, hidden: "" },
-      TEXT.resign,
+      {
+        type: "button",
+        id: "resign",
+        class: "small resign",
+        title: t("clocks.resignTitle"),
+        hidden: "",
+      },
+      t("clocks.resign"),
     );
     this.backButton = h(
       "button",
-      { type: "button", id: "take-back-seat", class: "small seat-back", title: TEXT.backTitle },
-      TEXT.back,
+      {
+        type: "button",
+        id: "take-back-seat",
+        class: "small seat-back",
+        title: t("clocks.backTitle"),
+      },
+      t("clocks.back"),
     );
     this.backButton.hidden = true;
     this.resignButton.addEventListener("click", () => this.resign());
@@ -146,9 +144,9 @@ export class Clocks {
           {
             class: "stand-in-tag",
             "data-stand-in": info.stand_in,
-            title: TEXT.standInTitle[info.stand_in] || "",
+            title: STAND_IN_TITLE[info.stand_in] ? t(STAND_IN_TITLE[info.stand_in]) : "",
           },
-          TEXT.standIn[info.stand_in] || "bot plays",
+          t(STAND_IN[info.stand_in] || "clocks.standIn"),
         ),
       );
     }
@@ -177,14 +175,14 @@ export class Clocks {
       });
       this.refresh();
     } catch (err) {
-      this.note(err.message);
+      this.note(errorText(err));
     } finally {
       this.busy = false;
     }
   }
 
   resign() {
-    if (window.confirm(TEXT.resignAsk)) this.post("resign");
+    if (window.confirm(t("clocks.resignAsk"))) this.post("resign");
   }
 
   takeBack() {

@@ -491,7 +491,7 @@ function drawTurn(view, over, myTurn) {
     return;
   }
   if (app.state.status === "abandoned") {
-    el.replaceChildren("Game abandoned");
+    el.replaceChildren(t("rematch.gameAbandoned"));
     return;
   }
   if (over) {

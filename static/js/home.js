@@ -295,15 +295,15 @@ function ago(iso, now = Date.now()) {
   const then = new Date(iso).getTime();
   if (Number.isNaN(then)) return "";
   const s = Math.max(0, Math.round((now - then) / 1000));
-  if (s < 60) return "just now";
+  if (s < 60) return t("home.justNow");
   const steps = [
-    [60, "min"],
-    [24, "h"],
-    [Number.POSITIVE_INFINITY, "d"],
+    [60, "home.minutesAgo"],
+    [24, "home.hoursAgo"],
+    [Number.POSITIVE_INFINITY, "home.daysAgo"],
   ];
   let value = Math.floor(s / 60);
   for (const [size, unit] of steps) {
-    if (value < size) return `${value} ${unit} ago`;
+    if (value < size) return t(unit, value);
     value = Math.floor(value / size);
   }
   return "";
@@ -312,16 +312,16 @@ function ago(iso, now = Date.now()) {
 /** Whose turn it is and how long ago the last move was (`to_act`, `last_move_at`). */
 function turnLine(g, mySeat = null) {
   const names = (g.to_act || []).map((seat) => {
-    if (seat === mySeat) return "you";
+    if (seat === mySeat) return t("youLower");
     const s = g.seats.find((x) => x.seat === seat);
-    return s?.name || `seat ${seatStyle(seat).letter}`;
+    return s?.name || t("seat.seat", seatStyle(seat).letter);
   });
   const parts = [];
   if ((g.to_act || []).includes(mySeat))
-    parts.push(h("strong", { class: "your-turn" }, "Your turn"));
-  else if (names.length) parts.push(`${names.join(", ")} to play`);
-  if (g.last_move_at) parts.push(`last move ${ago(g.last_move_at)}`);
-  else if (g.status === "running") parts.push("no move yet");
+    parts.push(h("strong", { class: "your-turn" }, t("home.yourTurn")));
+  else if (names.length) parts.push(t("home.toPlay", names.join(", ")));
+  if (g.last_move_at) parts.push(t("home.lastMove", ago(g.last_move_at)));
+  else if (g.status === "running") parts.push(t("home.noMoveYet"));
   if (parts.length === 0) return null;
   const line = [];
   for (const [i, p] of parts.entries()) line.push(...(i ? [" · ", p] : [p]));

@@ -67,11 +67,16 @@ export function setLang(l) {
   if (l !== current) location.reload();
 }
 
+/** The locale for dates and numbers in the page's language. */
+export function locale() {
+  return current === "de" ? "de-DE" : "en-GB";
+}
+
 /** A number as the language writes it (1.234 / 1,234; −3). */
 export function num(n) {
   if (typeof n !== "number" || !Number.isFinite(n))
     return n === null || n === undefined ? "" : String(n);
-  return n.toLocaleString(current === "de" ? "de-DE" : "en-GB");
+  return n.toLocaleString(locale());
 }
 
 /** A server refusal in the page's language: its `code`'s text; the server's own (English)

@@ -7,18 +7,12 @@
 //
 // Nothing here knows a game: it only measures the board's SVG and places the page's panels.
 
+import { t } from "./i18n.js";
 import { h } from "./svg.js";
 
-// Every text this module shows, in one place (the integrator moves them to the text tables).
-const TEXT = {
-  tabs: "Parts of the table",
-  board: "Board",
-  players: "Players",
-  log: "Log",
-  offScreen: (dirs) => `More of the board ${dirs}: swipe or scroll to see it.`,
-  dirs: { left: "left", right: "right", up: "above", down: "below" },
-  and: " and ",
-};
+// The texts: text/en.js and text/de.js, keys "layout.*".
+const TABS = { board: "layout.board", players: "layout.players", log: "layout.log" };
+const DIRS = { left: "layout.left", right: "layout.right", up: "layout.up", down: "layout.down" };
 
 /** Phones and narrow windows get the one-column layout with tabs (same as the stylesheet). */
 export const NARROW = "(max-width: 900px)";
@@ -117,12 +111,12 @@ export function setupLayout({ svg }) {
 
 function setupTabs(nav, narrow) {
   const names = ["board", "players", "log"];
-  nav.setAttribute("aria-label", TEXT.tabs);
+  nav.setAttribute("aria-label", t("layout.tabs"));
   const buttons = names.map((name) =>
     h(
       "button",
       { type: "button", class: "tab", "data-tab": name, onclick: () => show(name) },
-      TEXT[name],
+      t(TABS[name]),
     ),
   );
   const show = (name) => {
@@ -158,7 +152,10 @@ function setupZoom(svg, box, narrow) {
     hint.hidden = dirs.length === 0;
     box.dataset.offScreen = dirs.join(" ");
     if (dirs.length)
-      hint.textContent = TEXT.offScreen(dirs.map((d) => TEXT.dirs[d]).join(TEXT.and));
+      hint.textContent = t(
+        "layout.offScreen",
+        dirs.map((d) => t(DIRS[d])),
+      );
   };
   /** Zoom to `next`, keeping the board point under (cx, cy) (box pixels) where it was. */
   const apply = (next, cx = box.clientWidth / 2, cy = box.clientHeight / 2) => {

@@ -15,12 +15,16 @@
 // GET .../log and from the WebSocket's `actions`. Which event fields name which targets is
 // `markedKeys` (also used by the history slider for the action it shows).
 
+import { t } from "./i18n.js";
 import { seatMark, seatStyle } from "./palette.js";
 import { s } from "./svg.js";
 
-// Every text this module shows, in one place (for the translations, issue 9).
-const TEXT = {
-  label: { village: "village", line: "line", place: "place", circle: "circle" },
+// The names of the numbers written on the board (text/en.js and text/de.js, "marks.*").
+const LABEL = {
+  village: "marks.village",
+  line: "marks.line",
+  place: "marks.place",
+  circle: "marks.circle",
 };
 
 // Which event fields name which board targets (the game modules' target keys).
@@ -278,7 +282,7 @@ export function setupMarks(hooks) {
       if (!shape) continue;
       const [prefix, id] = key.split(":");
       const fs = 14 * u;
-      const text = `${TEXT.label[prefix] || prefix} ${id}`;
+      const text = LABEL[prefix] ? t(LABEL[prefix], id) : `${prefix} ${id}`;
       const w = fs * 0.62 * text.length + fs * 0.6;
       const [x, y] = shape.pts ? shape.c : [shape.c[0], shape.c[1] - shape.r - fs * 0.9];
       drawn.push(

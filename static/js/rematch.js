@@ -6,41 +6,19 @@
 
 import { ApiError, api, loadSeat, rememberedName, saveHost, saveSeat } from "./api.js";
 import { withContribution } from "./fairness.js";
+import { errorText, locale, t } from "./i18n.js";
 import { seatStyle } from "./palette.js";
 import { h } from "./svg.js";
-
-const TEXT = {
-  again: "Play again",
-  againHint: "A new game with the same seats and options; the seat order turns by one.",
-  offering: "Setting the table…",
-  offers: (who) => `${who} offers a rematch`,
-  youOffered: "You offered a rematch.",
-  take: "Take your seat",
-  taking: "Taking your seat…",
-  seated: "You have a seat in the rematch.",
-  go: "Go to the new game",
-  watch: "Watch the new game",
-  yourSeat: (letter) => `You would play seat ${letter}: the seat order turns by one.`,
-  waiting: (names) => `Seated so far: ${names}.`,
-  expired: (until) =>
-    `Your seat was kept until ${until}; ask the new game's host for an invite link.`,
-  abandon: "Abandon game",
-  abandonConfirm:
-    "Abandon this game for everybody? Nobody can move any more; the game stays readable but is " +
-    "no longer listed, and nothing hidden is revealed. This cannot be undone.",
-  abandoned: "The host abandoned this game: nothing more can be played.",
-  refused: (what, why) => `${what}: ${why}`,
-};
 
 /** The log line of a table event of this module, or null for any other event. */
 export function tableEventText(ev, c) {
   switch (ev.type) {
     case "rematch_offered":
-      return `${c.who(ev.by) === "You" ? "You" : c.nameOf(ev.by)} offered a rematch.`;
+      return t("rematch.ev.offered", c.who(ev.by));
     case "rematch_joined":
-      return `${c.who(ev.seat) === "You" ? "You" : c.nameOf(ev.seat)} took a seat in the rematch.`;
+      return t("rematch.ev.joined", c.who(ev.seat));
     case "game_abandoned":
-      return "The host abandoned the game.";
+      return t("rematch.ev.abandoned");
     default:
       return null;
   }
@@ -52,13 +30,15 @@ export const REMATCH_TABLE_EVENTS = new Set([
   "game_abandoned",
 ]);
 
+const refusal = (what, why) => `${what}: ${why}`;
+
 const play = (gameId) => `/play/${encodeURIComponent(gameId)}`;
 
 function clock(iso) {
   const at = new Date(iso);
   return Number.isNaN(at.getTime())
     ? iso
-    : at.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+    : at.toLocaleTimeString(locale(), { hour: "2-digit", minute: "2-digit" });
 }
 
 export class Rematch {
@@ -81,7 +61,7 @@ export class Rematch {
     this.abandonButton = h(
       "button",
       { type: "button", id: "abandon", class: "small abandon", hidden: "" },
-      TEXT.abandon,
+      t("rematch.abandon"),
     );
     this.abandonButton.addEventListener("click", () => this.abandon());
     side.append(this.abandonButton);
@@ -106,15 +86,15 @@ export class Rematch {
   }
 
   body(st) {
-    if (st.status === "abandoned") return [h("p", { class: "abandoned" }, TEXT.abandoned)];
+    if (st.status === "abandoned") return [h("p", { class: "abandoned" }, t("rematch.abandoned"))];
     if (st.status !== "over") return [];
     const seat = this.seat();
     const offer = st.rematch;
     if (!offer) {
       if (seat === null || !this.token()) return [];
       return [
-        h("h2", {}, "Play again?"),
-        h("p", { class: "hint" }, TEXT.againHint),
+        h("h2", {}, t("rematch.againTitle")),
+        h("p", { class: "hint" }, t("rematch.againHint")),
         h(
           "button",
           {
@@ -124,13 +104,16 @@ export class Rematch {
             disabled: this.busy,
             onclick: () => this.offer(),
           },
-          this.busy ? TEXT.offering : TEXT.again,
+          this.busy ? t("rematch.offering") : t("rematch.again"),
         ),
       ];
     }
-    const by = offer.by === seat ? TEXT.youOffered : `${TEXT.offers(this.nameOf(offer.by))}.`;
-    const names = offer.seats.map((s) => (s === seat ? "you" : this.nameOf(s))).join(", ");
-    const out = [h("h2", {}, "Rematch"), h("p", { class: "offer" }, by)];
+    const by =
+      offer.by === seat
+        ? t("rematch.youOffered")
+        : `${t("rematch.offers", this.nameOf(offer.by))}.`;
+    const names = offer.seats.map((s) => (s === seat ? t("youLower") : this.nameOf(s))).join(", ");
+    const out = [h("h2", {}, t("rematch.title")), h("p", { class: "offer" }, by)];
     const mine = seat !== null && offer.seats.includes(seat);
     const kept = Date.now() < new Date(offer.until).getTime();
     const canTake = seat !== null && !mine && kept && !!this.token();
@@ -138,7 +121,7 @@ export class Rematch {
       out[1] = h(
         "p",
         { class: "offer" },
-        `${TEXT.offers(this.nameOf(offer.by))} — `,
+        `${t("rematch.offers", this.nameOf(offer.by))} — `,
         h(
           "button",
           {
@@ -148,14 +131,16 @@ export class Rematch {
             disabled: this.busy,
             onclick: () => this.take(),
           },
-          this.busy ? TEXT.taking : TEXT.take,
+          this.busy ? t("rematch.taking") : t("rematch.take"),
         ),
       );
-      out.push(h("p", { class: "hint" }, TEXT.yourSeat(seatStyle(this.newSeat(seat)).letter)));
+      out.push(
+        h("p", { class: "hint" }, t("rematch.yourSeat", seatStyle(this.newSeat(seat)).letter)),
+      );
     } else if (seat !== null && !mine) {
-      out.push(h("p", { class: "hint" }, TEXT.expired(clock(offer.until))));
+      out.push(h("p", { class: "hint" }, t("rematch.expired", clock(offer.until))));
     }
-    out.push(h("p", { class: "hint" }, TEXT.waiting(names)));
+    out.push(h("p", { class: "hint" }, t("rematch.waiting", names)));
     if (canTake) return out;
     const held = loadSeat(offer.game);
     out.push(
@@ -165,7 +150,7 @@ export class Rematch {
         h(
           "a",
           { href: play(offer.game), id: "rematch-link", class: mine || held ? "button" : "" },
-          mine || held ? TEXT.go : TEXT.watch,
+          mine || held ? t("rematch.go") : t("rematch.watch"),
         ),
       ),
     );
@@ -198,21 +183,21 @@ export class Rematch {
       this.enter(res);
     } catch (err) {
       this.busy = false;
-      this.note(TEXT.refused(what, err instanceof ApiError ? err.message : String(err)));
+      this.note(refusal(what, err instanceof ApiError ? errorText(err) : String(err)));
       this.draw();
     }
   }
 
   offer() {
-    return this.post("/rematch", "No rematch");
+    return this.post("/rematch", t("rematch.noRematch"));
   }
 
   take() {
-    return this.post("/rematch/join", "Could not take your seat");
+    return this.post("/rematch/join", t("rematch.notTaken"));
   }
 
   async abandon() {
-    if (!this.host() || this.busy || !window.confirm(TEXT.abandonConfirm)) return;
+    if (!this.host() || this.busy || !window.confirm(t("rematch.abandonConfirm"))) return;
     this.busy = true;
     this.draw();
     try {
@@ -221,7 +206,9 @@ export class Rematch {
         token: this.host(),
       });
     } catch (err) {
-      this.note(TEXT.refused("Not abandoned", err instanceof ApiError ? err.message : String(err)));
+      this.note(
+        refusal(t("rematch.notAbandoned"), err instanceof ApiError ? errorText(err) : String(err)),
+      );
     } finally {
       this.busy = false;
       this.draw();

@@ -7,19 +7,8 @@
 // One setting switches all of it off; it is remembered in this browser (localStorage
 // "tafelrunde.turnAlert": "off", anything else is on). The toggle sits under the turn banner.
 
+import { t } from "./i18n.js";
 import { h } from "./svg.js";
-
-// Every text this module shows, in one place (for the translations, issue 9).
-const TEXT = {
-  title: (base) => `● Your turn — ${base}`,
-  toggle: "Tell me when it is my turn in another tab",
-  toggleShort: "Turn alerts",
-  notify: "Notify me",
-  notifyTitle: "Notify me: a system notification when it is your turn",
-  notifyDenied: "Notifications are blocked for this site in the browser's settings.",
-  notification: (game) => `Your turn in ${game}`,
-  notificationBody: "Tafelrunde: the table waits for your move.",
-};
 
 const KEY = "tafelrunde.turnAlert";
 const ICON = "/static/favicon.svg";
@@ -49,11 +38,16 @@ export function setupTurnAlert(where, hooks) {
   check.checked = st.on;
   const notify = h(
     "button",
-    { type: "button", class: "small", id: "turn-notify", title: TEXT.notifyTitle },
-    TEXT.notify,
+    { type: "button", class: "small", id: "turn-notify", title: t("alert.notifyTitle") },
+    t("alert.notify"),
   );
   box.append(
-    h("label", { class: "turn-alert-toggle", title: TEXT.toggle }, check, ` ${TEXT.toggleShort}`),
+    h(
+      "label",
+      { class: "turn-alert-toggle", title: t("alert.toggle") },
+      check,
+      ` ${t("alert.toggleShort")}`,
+    ),
     notify,
   );
   where.after(box);
@@ -76,7 +70,7 @@ export function setupTurnAlert(where, hooks) {
     if (!canNotify()) return;
     try {
       const answer = await Notification.requestPermission();
-      if (answer === "denied") notify.title = TEXT.notifyDenied;
+      if (answer === "denied") notify.title = t("alert.notifyDenied");
     } catch {
       /* an old browser without the promise form */
     }
@@ -102,15 +96,15 @@ export function setupTurnAlert(where, hooks) {
     if (ctx?.state !== "running") return;
     const osc = ctx.createOscillator();
     const gain = ctx.createGain();
-    const t = ctx.currentTime;
-    osc.frequency.setValueAtTime(660, t);
-    osc.frequency.setValueAtTime(880, t + 0.12);
-    gain.gain.setValueAtTime(0.0001, t);
-    gain.gain.exponentialRampToValueAtTime(0.15, t + 0.02);
-    gain.gain.exponentialRampToValueAtTime(0.0001, t + 0.3);
+    const at = ctx.currentTime;
+    osc.frequency.setValueAtTime(660, at);
+    osc.frequency.setValueAtTime(880, at + 0.12);
+    gain.gain.setValueAtTime(0.0001, at);
+    gain.gain.exponentialRampToValueAtTime(0.15, at + 0.02);
+    gain.gain.exponentialRampToValueAtTime(0.0001, at + 0.3);
     osc.connect(gain).connect(ctx.destination);
-    osc.start(t);
-    osc.stop(t + 0.32);
+    osc.start(at);
+    osc.stop(at + 0.32);
   }
 
   function icon(href) {
@@ -122,14 +116,14 @@ export function setupTurnAlert(where, hooks) {
     if (st.alerted) return;
     st.alerted = true;
     st.baseTitle = document.title;
-    document.title = TEXT.title(st.baseTitle);
+    document.title = t("alert.title", st.baseTitle);
     icon(TURN_ICON);
     document.body.dataset.turnAlerted = "true";
     tone();
     if (canNotify() && Notification.permission === "granted") {
       try {
-        const n = new Notification(TEXT.notification(hooks.gameName()), {
-          body: TEXT.notificationBody,
+        const n = new Notification(t("alert.notification", hooks.gameName()), {
+          body: t("alert.notificationBody"),
           tag: `tafelrunde-turn-${hooks.gameId}`,
           icon: TURN_ICON,
         });
@@ -147,7 +141,7 @@ export function setupTurnAlert(where, hooks) {
     if (!st.alerted) return;
     st.alerted = false;
     // The page may have renamed itself meanwhile (its language): keep that name.
-    if (document.title === TEXT.title(st.baseTitle)) document.title = st.baseTitle;
+    if (document.title === t("alert.title", st.baseTitle)) document.title = st.baseTitle;
     icon(ICON);
     document.body.dataset.turnAlerted = "false";
   }

@@ -243,3 +243,156 @@ def test_a_whole_game_of_dschingis_khan_in_german_shows_no_english(de_contexts, 
 
 def test_a_whole_game_of_dolmengoetter_in_german_shows_no_english(de_contexts, table, tables, rng):
     play_in_german(de_contexts, table, tables, rng, "dolmengoetter", mid=14)
+
+
+def test_a_german_table_with_clock_chat_presence_resignation_and_rematch(
+    de_contexts, table, tables, rng
+):
+    """The parts of the table merged after the translation, each seen in German at least
+    once: the time limit chosen on the home page and the countdown it gives, presence
+    marks, the chat (a line written and read, unread count, a watcher's box), the turn
+    alert's switch, the log's numbers on the board, the home page's turn line, a resigned
+    seat's bot marker and log line, the end with "Play again" and the rematch offer."""
+    english = english_only(tables)
+    missing: list[str] = []
+
+    def page(size: dict[str, int]) -> Page:
+        p = de_contexts(size).new_page()
+        p.on("console", lambda m: missing.append(m.text) if "no text for" in m.text else None)
+        return p
+
+    def german(p, when: str) -> None:
+        assert p.page.evaluate("document.documentElement.lang") == "de"
+        seen = english_on_page(p.page, english)
+        assert seen == [], f"{when}, {p.name}'s page shows English: {seen}"
+
+    # Anna sets a Die Dolmengötter table for two with three days per move.
+    anna_page = page(table.DESKTOP)
+    anna_page.goto(f"{table.base}/")
+    anna_page.wait_for_selector("#kind-list .kind")
+    anna_page.locator("#kind-dolmengoetter").check()
+    anna_page.select_option("#num-seats", "2")
+    anna_page.select_option("#seat-role-0", "you")
+    anna_page.select_option("#seat-role-1", "friend")
+    anna_page.fill("#your-name", "Anna")
+    anna_page.select_option("#start-player", "0")
+    anna_page.select_option("#time-control", label="Fernpartie: 3 Tage pro Zug")
+    assert "Bedenkzeit" in anna_page.inner_text("#new-game")
+    anna_page.click("#create")
+    anna_page.wait_for_selector("#created:not([hidden])")
+    invite = anna_page.input_value("#invite-1")
+    spectator = anna_page.input_value("#spectator-link")
+    anna_page.click("#open-game")
+    anna_page.wait_for_selector("body[data-version]")
+    ben_page = page(table.PHONE)
+    table.join_by_link(ben_page, invite, "Ben")
+    watcher_page = page(table.DESKTOP)
+    watcher_page.goto(spectator)
+    anna = table.Player(anna_page, 0, "Anna")
+    ben = table.Player(ben_page, 1, "Ben")
+    watcher = table.Player(watcher_page, None, "watcher")
+    everyone = (anna, ben, watcher)
+    for p in everyone:
+        p.page.wait_for_selector("body[data-status=running]")
+        p.page.wait_for_selector("#conn[data-state=live]")
+
+    # Anna's countdown in days and hours; who is here; the alert switch; an empty chat.
+    for p in everyone:
+        clock = p.page.locator("#players tr[data-seat='0'] .seat-clock")
+        clock.wait_for(state="visible")
+        # Three days less the moment since the turn began (rounded up to the second).
+        assert re.fullmatch(r"(2 Tage 23|3 Tage 0) Std\.", clock.inner_text()), clock.inner_text()
+    anna.page.wait_for_selector("#players tr[data-seat='1'] [data-presence=here]")
+    ben.page.wait_for_selector("#players tr[data-seat='0'] [data-presence=here]")
+    assert anna.page.inner_text("#players tr[data-seat='1'] [data-presence]") == "da"
+    for p in (anna, ben):
+        assert p.page.locator("#turn-alert-box").is_visible()
+        assert "Zug-Hinweis" in p.page.inner_text("#turn-alert-box")
+    assert watcher.page.get_attribute("#chat-list", "data-empty").startswith("Noch keine")
+    for p in everyone:
+        german(p, "at the start")
+
+    # A chat line: live on the others' pages; on Ben's phone, folded, as a count.
+    anna.page.fill("#chat-input", "Hallo Ben!")
+    anna.page.press("#chat-input", "Enter")
+    watcher.page.wait_for_selector("#chat-list .chat-line:has-text('Hallo Ben!')")
+    assert anna.page.inner_text("#chat-list .chat-line .chat-name-text") == "Du"
+    assert watcher.page.get_attribute("#chat-input", "placeholder") == "Als Zuschauer schreiben …"
+    ben.page.wait_for_function(
+        "() => document.querySelector('.chat-unread').textContent === ' (1 neu)'"
+    )
+
+    # A few moves: the log's numbers on the board, the home page's turn line.
+    table.play([anna, ben], rng, until=lambda: anna.version() >= 3)
+    for p in everyone:
+        p.page.wait_for_function("v => Number(document.body.dataset.version) >= v", arg=3)
+        table.wait_idle(p) if p.seat is not None else None
+    anna.page.hover("#log li >> nth=-1")
+    label = anna.page.locator("text.log-num").first
+    label.wait_for()
+    assert re.fullmatch(r"(Platz|Kreis) \d+", label.text_content() or ""), label.text_content()
+    ben.page.click("#chat summary")
+    ben.page.wait_for_selector("#chat-list .chat-line:has-text('Hallo Ben!')")
+    for p in everyone:
+        german(p, "in the middle")
+    table.shot(anna.page, "life-de-clock-chat-presence-desktop")
+    ben.page.evaluate("window.scrollTo(0, 0)")  # the full page, its sticky banner on top
+    table.shot(ben.page, "life-de-clock-chat-presence-phone")
+    home = anna.page.context.new_page()
+    home.goto(f"{table.base}/")
+    turn = home.locator(".game-turn").first
+    turn.wait_for()
+    assert re.search(r"letzter Zug (gerade eben|vor \d+ Min\.)", turn.inner_text()), (
+        turn.inner_text()
+    )
+    assert english_on_page(home, english) == []
+    home.close()
+
+    # Ben resigns: the server's bot plays his seat, marked so, to the end.
+    ben.page.once("dialog", lambda dialog: dialog.accept())
+    assert ben.page.inner_text("#resign") == "Aufgeben …"
+    ben.page.click("#resign")
+    for p in everyone:
+        tag = p.page.locator("#players tr[data-seat='1'] .stand-in-tag")
+        tag.wait_for(state="visible")
+        assert tag.inner_text() == "Bot spielt (aufgegeben)"
+        p.page.wait_for_function(
+            "() => document.querySelector('#log').innerText.includes('Ben hat aufgegeben')"
+            " || document.querySelector('#log').innerText.includes('Du hast aufgegeben')"
+        )
+        german(p, "after the resignation")
+    table.play([anna], rng)
+    for p in everyone:
+        p.page.wait_for_selector("body[data-status=over]")
+    anna.page.wait_for_selector("#play-again:not([disabled])")
+    assert anna.page.inner_text("#play-again") == "Noch einmal spielen"
+    for p in everyone:
+        german(p, "at the end")
+
+    # Anna offers a rematch; Ben's and the watcher's pages show the offer.
+    old_id = anna.game_id
+    anna.page.click("#play-again")
+    anna.page.wait_for_url(lambda url: "/play/" in url and old_id not in url)
+    anna.page.wait_for_selector("body[data-status=open]")
+    for p in (ben, watcher):
+        offer = p.page.locator("#rematch .offer")
+        offer.wait_for()
+        assert "Anna bietet eine Revanche an" in offer.inner_text()
+        german(p, "with the rematch offer")
+    assert watcher.page.inner_text("#rematch-link") == "Dem neuen Spiel zuschauen"
+    german(anna, "in the rematch")
+    watcher.page.locator("#rematch").scroll_into_view_if_needed()
+    table.shot(watcher.page, "life-de-rematch-offer-desktop")
+    ben.page.locator("#rematch").scroll_into_view_if_needed()
+    table.shot(ben.page, "life-de-rematch-offer-phone")
+
+    # Anna hosts the rematch: she abandons it before anyone else sat down.
+    assert anna.page.inner_text("#abandon") == "Spiel abbrechen"
+    anna.page.once("dialog", lambda dialog: dialog.accept())
+    anna.page.click("#abandon")
+    anna.page.wait_for_selector("body[data-status=abandoned]")
+    assert anna.page.inner_text("#turn") == "Spiel abgebrochen"
+    german(anna, "after abandoning the rematch")
+    assert missing == []
+    for p in everyone:
+        assert p.errors == [], p.errors

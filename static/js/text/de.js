@@ -42,6 +42,7 @@ export default {
   "status.open": "offen",
   "status.running": "läuft",
   "status.over": "beendet",
+  "status.abandoned": "abgebrochen",
 
   "col.score": "Punkte",
   "col.scoreTitle": "Punkte",
@@ -84,6 +85,22 @@ export default {
   "error.database_unavailable":
     "Die Datenbank des Servers ist nicht erreichbar: versuche es gleich noch einmal.",
   "error.internal_error": "Auf dem Server ist etwas schiefgegangen.",
+  "error.game_abandoned":
+    "Der Gastgeber hat dieses Spiel abgebrochen: es kann nicht mehr weitergespielt werden.",
+  "error.no_rematch": "Noch niemand hat eine Revanche dieses Spiels angeboten.",
+  "error.rematch_expired":
+    "Die Plätze der Revanche werden nicht mehr freigehalten: bitte den Gastgeber des neuen Spiels um einen Einladungslink.",
+  "error.seat_reserved":
+    "Dieser Platz wird vorerst für einen Spieler der letzten Partie freigehalten.",
+  "error.already_resigned":
+    "Dieser Platz hat aufgegeben: der Bot des Servers spielt ihn bis zum Ende.",
+  "error.not_stood_in": "Dieser Platz wird schon von seinem Spieler gespielt.",
+  "error.bad_time_control": "Diese Bedenkzeit ist auf diesem Server nicht erlaubt.",
+  "error.chat_closed":
+    "Der Gastgeber hat den Chat für Zuschauer geschlossen; die Spieler können weiter schreiben.",
+  "error.chat_empty": "Die Nachricht ist leer: schreib zuerst etwas.",
+  "error.chat_too_long": "Die Nachricht ist zu lang (höchstens 500 Zeichen).",
+  "error.chat_too_fast": "Zu viele Nachrichten auf einmal: warte ein paar Sekunden.",
 
   // ---- der Verbindungspunkt
   "conn.live": "Verbunden",
@@ -158,6 +175,22 @@ export default {
   "home.noneRunning": "Gerade keine.",
   "home.result": (letter) => `Ergebnis (Platz ${letter})`,
   "home.playSeat": (letter) => `Spielen (Platz ${letter})`,
+  "home.yourTurn": "Du bist am Zug",
+  "home.toPlay": (names) => `${names} am Zug`,
+  "home.lastMove": (ago) => `letzter Zug ${ago}`,
+  "home.noMoveYet": "noch kein Zug",
+  "home.justNow": "gerade eben",
+  "home.minutesAgo": (n) => `vor ${n} Min.`,
+  "home.hoursAgo": (n) => `vor ${n} Std.`,
+  "home.daysAgo": (n) => `vor ${n1(n, "Tag", "Tagen")}`,
+  "home.timeLimit": "Bedenkzeit",
+  "home.time.none": "Keine",
+  "home.time.day": "Fernpartie: 1 Tag pro Zug",
+  "home.time.days3": "Fernpartie: 3 Tage pro Zug",
+  "home.time.week": "Fernpartie: 1 Woche pro Zug",
+  "home.time.live5": "Schachuhr: 5 Min. je Spieler + 5 s pro Zug",
+  "home.time.live15": "Schachuhr: 15 Min. je Spieler + 10 s pro Zug",
+  "home.time.live30": "Schachuhr: 30 Min. je Spieler",
 
   // ---- der Spieltisch
   "game.pageTitle": "Tafelrunde – Spieltisch",
@@ -267,10 +300,124 @@ export default {
   "presence.hereTitle": "Dieser Spieler hat das Spiel gerade offen.",
   "presence.away": (since) => `weg seit ${since}`,
   "presence.awayTitle": (since) => `Dieser Spieler hat das Spiel seit ${since} nicht offen.`,
-  "presence.justNow": "eben",
+  "presence.justNow": "einem Moment",
   "presence.minutes": (n) => `${n} Min.`,
   "presence.hours": (n) => `${n} Std.`,
   "presence.days": (n) => n1(n, "Tag", "Tagen"),
+
+  // ---- das ganze Leben eines Tisches: noch einmal, Revanche, Abbrechen (rematch.js)
+  "rematch.againTitle": "Noch einmal?",
+  "rematch.again": "Noch einmal spielen",
+  "rematch.againHint":
+    "Ein neues Spiel mit denselben Plätzen und Optionen; die Sitzreihenfolge rückt um eins weiter.",
+  "rematch.offering": "Der Tisch wird gedeckt …",
+  "rematch.title": "Revanche",
+  "rematch.offers": (who) => `${who} bietet eine Revanche an`,
+  "rematch.youOffered": "Du hast eine Revanche angeboten.",
+  "rematch.take": "Platz nehmen",
+  "rematch.taking": "Du nimmst Platz …",
+  "rematch.go": "Zum neuen Spiel",
+  "rematch.watch": "Dem neuen Spiel zuschauen",
+  "rematch.yourSeat": (letter) =>
+    `Du spielst dann Platz ${letter}: die Sitzreihenfolge rückt um eins weiter.`,
+  "rematch.waiting": (names) => `Bisher Platz genommen: ${names}.`,
+  "rematch.expired": (until) =>
+    `Dein Platz wurde bis ${until} Uhr freigehalten; bitte den Gastgeber des neuen Spiels um einen Einladungslink.`,
+  "rematch.abandon": "Spiel abbrechen",
+  "rematch.abandonConfirm":
+    "Dieses Spiel für alle abbrechen? Niemand kann mehr ziehen; das Spiel bleibt lesbar, wird aber nicht mehr aufgelistet, und nichts Verdecktes wird aufgedeckt. Das lässt sich nicht rückgängig machen.",
+  "rematch.abandoned":
+    "Der Gastgeber hat dieses Spiel abgebrochen: es kann nicht mehr weitergespielt werden.",
+  "rematch.gameAbandoned": "Spiel abgebrochen",
+  "rematch.noRematch": "Keine Revanche",
+  "rematch.notTaken": "Platz nehmen ging nicht",
+  "rematch.notAbandoned": "Nicht abgebrochen",
+  "rematch.ev.offered": (who) => `${who} ${v(who, "bietest", "bietet")} eine Revanche an.`,
+  "rematch.ev.joined": (who) => `${who} ${v(who, "nimmst", "nimmt")} einen Platz in der Revanche.`,
+  "rematch.ev.abandoned": "Der Gastgeber hat das Spiel abgebrochen.",
+
+  // ---- Bedenkzeit, Aufgeben, der Bot springt ein (clocks.js)
+  "clocks.resign": "Aufgeben …",
+  "clocks.resignTitle":
+    "Nicht mehr mitspielen: der Bot des Servers spielt deinen Platz bis zum Spielende",
+  "clocks.resignAsk":
+    "Aufgeben? Der Bot des Servers spielt deinen Platz bis zum Spielende, und du kannst nur noch zuschauen. Das lässt sich nicht rückgängig machen.",
+  "clocks.back": "Meinen Platz zurücknehmen",
+  "clocks.backTitle":
+    "Deine Zeit ist abgelaufen und der Bot hat übernommen: spiel deinen Platz wieder selbst",
+  "clocks.standIn": "Bot spielt",
+  "clocks.standInResigned": "Bot spielt (aufgegeben)",
+  "clocks.standInTimeout": "Bot spielt (Zeit abgelaufen)",
+  "clocks.standInResignedTitle":
+    "Dieser Spieler hat aufgegeben: der Bot des Servers spielt den Platz bis zum Ende",
+  "clocks.standInTimeoutTitle":
+    "Die Zeit dieses Spielers ist abgelaufen: der Bot des Servers spielt den Platz, bis er wieder selbst zieht",
+  "clocks.days": (d, h) => `${n1(d, "Tag", "Tage")} ${h} Std.`,
+  "clocks.ev.resigned": (who) =>
+    who === YOU
+      ? "Du hast aufgegeben; der Bot des Servers spielt ab jetzt deinen Platz."
+      : `${who} hat aufgegeben; der Bot des Servers spielt ab jetzt den Platz.`,
+  "clocks.ev.timeout": (who) =>
+    who === YOU
+      ? "Deine Zeit ist abgelaufen; der Bot des Servers spielt deinen Platz, bis du wieder selbst ziehst."
+      : `Die Zeit von ${who} ist abgelaufen; der Bot des Servers spielt den Platz, bis wieder selbst gezogen wird.`,
+  "clocks.ev.back": (who) =>
+    who === YOU
+      ? "Du spielst deinen Platz wieder selbst."
+      : `${who} spielt den Platz wieder selbst.`,
+  "clocks.ev.expired": (who) =>
+    who === YOU
+      ? "Deine Bedenkzeit für diesen Zug ist abgelaufen; der Bot des Servers hat ihn für dich gemacht."
+      : `Die Bedenkzeit von ${who} für diesen Zug ist abgelaufen; der Bot des Servers hat ihn gemacht.`,
+
+  // ---- der Tisch-Chat (chat.js)
+  "chat.title": "Chat",
+  "chat.messages": "Chat-Nachrichten",
+  "chat.none": "Noch keine Nachrichten. Sag Hallo!",
+  "chat.message": "Chat-Nachricht",
+  "chat.placeholder": "An den Tisch schreiben …",
+  "chat.watcherPlaceholder": "Als Zuschauer schreiben …",
+  "chat.inputTitle": (max) => `Bis zu ${max} Zeichen; Enter sendet`,
+  "chat.closed":
+    "Der Gastgeber hat den Chat für Zuschauer geschlossen; die Spieler können weiter schreiben.",
+  "chat.closedPlaceholder": "Für Zuschauer geschlossen",
+  "chat.send": "Senden",
+  "chat.nameLabel": "Dein Name im Chat",
+  "chat.namePlaceholder": "Zuschauer",
+  "chat.watcherTag": "Zuschauer",
+  "chat.hostSwitch": "Zuschauer dürfen schreiben",
+  "chat.unread": (n) => ` (${n} neu)`,
+  "chat.sendFailed": (why) => `Nicht gesendet: ${dot(why)}.`,
+  "chat.refused": "der Server hat sie abgelehnt",
+
+  // ---- die letzten Züge auf dem Brett: die Nummern beim Zeigen auf einen Eintrag (marks.js)
+  "marks.village": (id) => `Dorf ${id}`,
+  "marks.line": (id) => `Linie ${id}`,
+  "marks.place": (id) => `Platz ${id}`,
+  "marks.circle": (id) => `Kreis ${id}`,
+
+  // ---- „Du bist am Zug“ in einem verdeckten Tab (turnalert.js)
+  "alert.title": (base) => `● Du bist am Zug – ${base}`,
+  "alert.toggle": "Sag mir Bescheid, wenn ich in einem anderen Tab am Zug bin",
+  "alert.toggleShort": "Zug-Hinweis",
+  "alert.notify": "Benachrichtigen",
+  "alert.notifyTitle": "Benachrichtige mich: eine Systemmitteilung, wenn ich am Zug bin",
+  "alert.notifyDenied":
+    "Benachrichtigungen sind für diese Seite in den Einstellungen des Browsers blockiert.",
+  "alert.notification": (game) => `${game}: Du bist am Zug`,
+  "alert.notificationBody": "Tafelrunde: der Tisch wartet auf deinen Zug.",
+
+  // ---- die Anordnung des Tisches: die Reiter am Telefon, der Zoom-Hinweis (layout.js)
+  "layout.tabs": "Teile des Tisches",
+  "layout.board": "Brett",
+  "layout.players": "Spieler",
+  "layout.log": "Protokoll",
+  "layout.offScreen": (dirs) =>
+    `Mehr vom Brett ${list(dirs)}: wische oder scrolle, um es zu sehen.`,
+  "layout.left": "links",
+  "layout.right": "rechts",
+  "layout.up": "oben",
+  "layout.down": "unten",
 
   "history.title": "Verlauf",
   "history.first": "Erste Stellung",

@@ -34,6 +34,7 @@ export default {
   "status.open": "open",
   "status.running": "running",
   "status.over": "over",
+  "status.abandoned": "abandoned",
 
   "col.score": "Score",
   "col.scoreTitle": "Points",
@@ -74,6 +75,18 @@ export default {
   "error.too_many_connections": "Too many open pages for this game.",
   "error.database_unavailable": "The server's database is not available: try again shortly.",
   "error.internal_error": "Something went wrong on the server.",
+  "error.game_abandoned": "The host abandoned this game: nothing more can be played.",
+  "error.no_rematch": "Nobody has offered a rematch of this game yet.",
+  "error.rematch_expired":
+    "The rematch's seats are no longer kept: ask the new game's host for an invite link.",
+  "error.seat_reserved": "This seat is kept for a player of the last game for now.",
+  "error.already_resigned": "This seat has resigned: the server's bot plays it to the end.",
+  "error.not_stood_in": "Its player plays this seat already.",
+  "error.bad_time_control": "That time limit is not allowed on this server.",
+  "error.chat_closed": "The host has closed the chat to watchers; the players can still write.",
+  "error.chat_empty": "The message is empty: type something first.",
+  "error.chat_too_long": "The message is too long (at most 500 characters).",
+  "error.chat_too_fast": "Too many messages at once: wait a few seconds.",
 
   // ---- the connection dot
   "conn.live": "Live",
@@ -146,6 +159,22 @@ export default {
   "home.noneRunning": "None right now.",
   "home.result": (letter) => `Result (seat ${letter})`,
   "home.playSeat": (letter) => `Play (seat ${letter})`,
+  "home.yourTurn": "Your turn",
+  "home.toPlay": (names) => `${names} to play`,
+  "home.lastMove": (ago) => `last move ${ago}`,
+  "home.noMoveYet": "no move yet",
+  "home.justNow": "just now",
+  "home.minutesAgo": (n) => `${n} min ago`,
+  "home.hoursAgo": (n) => `${n} h ago`,
+  "home.daysAgo": (n) => `${n} d ago`,
+  "home.timeLimit": "Time limit",
+  "home.time.none": "None",
+  "home.time.day": "1 day per move",
+  "home.time.days3": "3 days per move",
+  "home.time.week": "1 week per move",
+  "home.time.live5": "Live: 5 min each + 5 s per move",
+  "home.time.live15": "Live: 15 min each + 10 s per move",
+  "home.time.live30": "Live: 30 min each",
 
   // ---- the game page
   "game.pageTitle": "Tafelrunde — game table",
@@ -257,6 +286,109 @@ export default {
   "presence.minutes": (n) => `${n} min`,
   "presence.hours": (n) => `${n} h`,
   "presence.days": (n) => `${n} d`,
+
+  // ---- a table's whole life: play again, the rematch offer, abandoning (rematch.js)
+  "rematch.againTitle": "Play again?",
+  "rematch.again": "Play again",
+  "rematch.againHint": "A new game with the same seats and options; the seat order turns by one.",
+  "rematch.offering": "Setting the table…",
+  "rematch.title": "Rematch",
+  "rematch.offers": (who) => `${who} offers a rematch`,
+  "rematch.youOffered": "You offered a rematch.",
+  "rematch.take": "Take your seat",
+  "rematch.taking": "Taking your seat…",
+  "rematch.go": "Go to the new game",
+  "rematch.watch": "Watch the new game",
+  "rematch.yourSeat": (letter) => `You would play seat ${letter}: the seat order turns by one.`,
+  "rematch.waiting": (names) => `Seated so far: ${names}.`,
+  "rematch.expired": (until) =>
+    `Your seat was kept until ${until}; ask the new game's host for an invite link.`,
+  "rematch.abandon": "Abandon game",
+  "rematch.abandonConfirm":
+    "Abandon this game for everybody? Nobody can move any more; the game stays readable but is no longer listed, and nothing hidden is revealed. This cannot be undone.",
+  "rematch.abandoned": "The host abandoned this game: nothing more can be played.",
+  "rematch.gameAbandoned": "Game abandoned",
+  "rematch.noRematch": "No rematch",
+  "rematch.notTaken": "Could not take your seat",
+  "rematch.notAbandoned": "Not abandoned",
+  "rematch.ev.offered": (who) => `${who} offered a rematch.`,
+  "rematch.ev.joined": (who) => `${who} took a seat in the rematch.`,
+  "rematch.ev.abandoned": "The host abandoned the game.",
+
+  // ---- clocks, resigning, the bot standing in (clocks.js)
+  "clocks.resign": "Resign…",
+  "clocks.resignTitle": "Stop playing: the server's bot plays your seat to the end of the game",
+  "clocks.resignAsk":
+    "Resign? The server's bot plays your seat to the end of the game, and you can only watch. This cannot be undone.",
+  "clocks.back": "Take my seat back",
+  "clocks.backTitle": "You ran out of time and the bot took over: play your seat again",
+  "clocks.standIn": "bot plays",
+  "clocks.standInResigned": "bot plays (resigned)",
+  "clocks.standInTimeout": "bot plays (out of time)",
+  "clocks.standInResignedTitle": "This player resigned: the server's bot plays the seat to the end",
+  "clocks.standInTimeoutTitle":
+    "This player's time ran out: the server's bot plays the seat until they act again",
+  "clocks.days": (d, h) => `${d} d ${h} h`,
+  "clocks.ev.resigned": (who) =>
+    who === YOU
+      ? "You resigned; the server's bot plays your seat from now on."
+      : `${who} resigned; the server's bot plays the seat from now on.`,
+  "clocks.ev.timeout": (who) =>
+    who === YOU
+      ? "Your time ran out; the server's bot plays your seat until you act again."
+      : `${who}'s time ran out; the server's bot plays the seat until they act again.`,
+  "clocks.ev.back": (who) =>
+    who === YOU ? "You play your seat again." : `${who} plays their seat again.`,
+  "clocks.ev.expired": (who) =>
+    who === YOU
+      ? "Your time for this move ran out; the server's bot made it for you."
+      : `${who}'s time for this move ran out; the server's bot made it.`,
+
+  // ---- the table chat (chat.js)
+  "chat.title": "Chat",
+  "chat.messages": "Chat messages",
+  "chat.none": "No messages yet. Say hello!",
+  "chat.message": "Chat message",
+  "chat.placeholder": "Write to the table…",
+  "chat.watcherPlaceholder": "Write as a watcher…",
+  "chat.inputTitle": (max) => `Up to ${max} characters; Enter sends`,
+  "chat.closed": "The host has closed the chat to watchers; the players can still write.",
+  "chat.closedPlaceholder": "Closed to watchers",
+  "chat.send": "Send",
+  "chat.nameLabel": "Your name in the chat",
+  "chat.namePlaceholder": "Watcher",
+  "chat.watcherTag": "watcher",
+  "chat.hostSwitch": "Watchers may write",
+  "chat.unread": (n) => ` (${n} new)`,
+  "chat.sendFailed": (why) => `Not sent: ${dot(why)}.`,
+  "chat.refused": "the server refused it",
+
+  // ---- the last moves on the board: the numbers a log entry's hover writes (marks.js)
+  "marks.village": (id) => `village ${id}`,
+  "marks.line": (id) => `line ${id}`,
+  "marks.place": (id) => `place ${id}`,
+  "marks.circle": (id) => `circle ${id}`,
+
+  // ---- "your turn" in a hidden tab (turnalert.js)
+  "alert.title": (base) => `● Your turn — ${base}`,
+  "alert.toggle": "Tell me when it is my turn in another tab",
+  "alert.toggleShort": "Turn alerts",
+  "alert.notify": "Notify me",
+  "alert.notifyTitle": "Notify me: a system notification when it is your turn",
+  "alert.notifyDenied": "Notifications are blocked for this site in the browser's settings.",
+  "alert.notification": (game) => `Your turn in ${game}`,
+  "alert.notificationBody": "Tafelrunde: the table waits for your move.",
+
+  // ---- the table's layout: the phone's tabs, the zoom hint (layout.js)
+  "layout.tabs": "Parts of the table",
+  "layout.board": "Board",
+  "layout.players": "Players",
+  "layout.log": "Log",
+  "layout.offScreen": (dirs) => `More of the board ${list(dirs)}: swipe or scroll to see it.`,
+  "layout.left": "left",
+  "layout.right": "right",
+  "layout.up": "above",
+  "layout.down": "below",
 
   "history.title": "History",
   "history.first": "First position",
