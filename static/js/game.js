@@ -241,7 +241,7 @@ async function start() {
     note,
   });
   app.rematch = new Rematch({
-    where: $(".board-tools"),
+    where: $("#result"), // at the top of the side column, above the scoring
     side: $("#players").parentElement,
     gameId: app.gameId,
     seat: () => app.seat,
@@ -267,6 +267,7 @@ async function start() {
     refresh: refreshView,
     note,
   });
+  app.layout.place(); // the panels just added, where they belong on this screen
   document.addEventListener("keydown", (ev) => {
     if (ev.key === "Escape" && app.picker && app.picker.started) {
       app.picker.reset();

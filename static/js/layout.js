@@ -25,8 +25,9 @@ const ZOOM_STEP = 1.5;
 const $ = (sel) => document.querySelector(sel);
 
 /**
- * Lay the table out around the board's `svg` and keep it so. Returns `{ focusBoard }`, to
- * give the keyboard back to the board after a move was sent.
+ * Lay the table out around the board's `svg` and keep it so. Returns `{ place, focusBoard }`:
+ * `place()` puts the panels added later (turn alerts) where they belong on this screen;
+ * `focusBoard()` gives the keyboard back to the board after a move was sent.
  */
 export function setupLayout({ svg }) {
   const narrow = window.matchMedia(NARROW);
@@ -37,15 +38,20 @@ export function setupLayout({ svg }) {
   setupTabs($("#tabs"), narrow);
 
   // History and legend belong under the board on a phone, in the side column on a desktop.
+  // The turn-alert setting sits beside the turn banner on a desktop; on a phone, where the
+  // banner must stay one short sticky row, it goes under "Players" (after its buttons).
   const place = () => {
     const history = $("#history");
     const legend = $("#legend");
+    const alert = $("#turn-alert-box");
     if (narrow.matches) {
       wrap.after(history);
       history.after(legend);
+      if (alert) $(".players-card").append(alert);
     } else {
       $(".side .log").before(history);
       $(".side-info").append(legend);
+      if (alert) $("#turn").after(alert);
     }
     fit();
   };
@@ -101,6 +107,8 @@ export function setupLayout({ svg }) {
   setupArrowKeys(box, svg);
 
   return {
+    /** Place the panels again: call once the later modules have added theirs. */
+    place,
     focusBoard() {
       box.focus({ preventScroll: true });
     },
