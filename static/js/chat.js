@@ -1,4 +1,4 @@
-// The table chat (docs/API.md, "Table chat"): a panel beside the log where the players and
+// The table chat (docs/API.md, "Table chat"): a panel under the log where the players and
 // the watchers talk. Lines come live over the game's socket (`chat` messages); on every
 // (re)connect the panel asks `GET .../chat?after=` for what it missed. A line is sent on
 // the socket when it is live, else over REST. Texts are only ever put in the page with
@@ -114,7 +114,7 @@ export class Chat {
       this.form,
       this.switchField,
     );
-    // Open beside the log on a wide screen; folded under the board on a phone.
+    // Open under the log on a wide screen; folded above the log (its tab) on a phone.
     this.panel.open = !window.matchMedia(PHONE).matches;
     this.panel.addEventListener("toggle", () => {
       if (this.panel.open) {

@@ -5,7 +5,8 @@
 // page is visible again or the turn passes.
 //
 // One setting switches all of it off; it is remembered in this browser (localStorage
-// "tafelrunde.turnAlert": "off", anything else is on). The toggle sits under the turn banner.
+// "tafelrunde.turnAlert": "off", anything else is on). The toggle sits beside the turn banner
+// (in the Players card on a phone: layout.js places it).
 
 import { t } from "./i18n.js";
 import { h } from "./svg.js";
