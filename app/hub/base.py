@@ -44,17 +44,7 @@ class Hub(ABC):
     def publish(self, game_id: str, version: int) -> None:
         """Announce a committed change. Safe to call from any thread: the announcement
         itself (``_announce``) always runs on the hub's event loop."""
-        loop = self.loop
-        if loop is None or loop.is_closed():
-            return
-        try:
-            running = asyncio.get_running_loop()
-        except RuntimeError:
-            running = None
-        if running is loop:
-            self._announce(game_id, version)
-        else:
-            loop.call_soon_threadsafe(self._announce, game_id, version)
+        self._on_loop(self._announce, game_id, version)
 
     @abstractmethod
     def _announce(self, game_id: str, version: int) -> None:
@@ -63,6 +53,10 @@ class Hub(ABC):
     def publish_chat(self, game_id: str, message_id: int) -> None:
         """Announce a committed chat message (``0``: the chat's settings changed); safe to
         call from any thread, like ``publish``."""
+        self._on_loop(self._announce_chat, game_id, message_id)
+
+    def _on_loop(self, announce: Callable[[str, int], None], game_id: str, number: int) -> None:
+        """Run ``announce`` on the hub's event loop: now when called on it, else soon."""
         loop = self.loop
         if loop is None or loop.is_closed():
             return
@@ -71,9 +65,9 @@ class Hub(ABC):
         except RuntimeError:
             running = None
         if running is loop:
-            self._announce_chat(game_id, message_id)
+            announce(game_id, number)
         else:
-            loop.call_soon_threadsafe(self._announce_chat, game_id, message_id)
+            loop.call_soon_threadsafe(announce, game_id, number)
 
     def _announce_chat(self, game_id: str, message_id: int) -> None:
         """Tell this process's chat subscribers (a hub of several processes: the others too)."""

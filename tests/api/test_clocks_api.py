@@ -12,8 +12,6 @@ Die Dolmengötter with two seats, seat 0 first: one action per turn, turns alter
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -21,6 +19,7 @@ from sqlalchemy import func, select
 
 from app.db.models import ActionRow, GameRow
 from tests.conftest import settings_for
+from tests.support.waiting import wait_for
 
 KIND = "dolmengoetter"
 
@@ -40,16 +39,6 @@ def make_client(database_url: str, **overrides: Any):
 def client(database_url: str):
     with make_client(database_url) as c:
         yield c
-
-
-def wait_for(check: Callable[[], Any], what: str, seconds: float = 20.0) -> Any:
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        found = check()
-        if found:
-            return found
-        time.sleep(0.05)
-    raise AssertionError(f"waited {seconds} s for {what}")
 
 
 def create(client, time_control: Any, bots: tuple[int, ...] = ()) -> Any:

@@ -3,23 +3,15 @@ from their WebSockets, and since when they are away."""
 
 from __future__ import annotations
 
-import time
 from datetime import datetime
+
+from tests.support.waiting import wait_for
 
 
 def presence(client, game_id: str) -> dict[int, dict]:
     r = client.get(f"/api/games/{game_id}/presence")
     assert r.status_code == 200, r.text
     return {p["seat"]: p for p in r.json()}
-
-
-def wait_for(check, seconds: float = 10.0):
-    deadline = time.monotonic() + seconds
-    while True:
-        value = check()
-        if value or time.monotonic() > deadline:
-            return value
-        time.sleep(0.05)
 
 
 def test_a_player_is_connected_while_their_socket_is_open_and_away_after(client, kit):
@@ -33,8 +25,10 @@ def test_a_player_is_connected_while_their_socket_is_open_and_away_after(client,
         assert seats[0] == {"seat": 0, "connected": True, "away_since": None}
         assert seats[1]["connected"] is False, "the other player has no page open"
         closed_at = datetime.now().astimezone()
-    gone = wait_for(lambda: presence(client, game_id)[0]["connected"] is False)
-    assert gone, "closing the page shows its player as away"
+    wait_for(
+        lambda: presence(client, game_id)[0]["connected"] is False,
+        "closing the page to show its player as away",
+    )
     away = datetime.fromisoformat(presence(client, game_id)[0]["away_since"])
     assert abs((away - closed_at).total_seconds()) < 5, "away since the page was closed"
 

@@ -9,14 +9,13 @@ Die Dolmengötter with two seats, seat 0 first: one action per turn, turns alter
 from __future__ import annotations
 
 import random
-import time
-from collections.abc import Callable
 from typing import Any
 
 import pytest
 from sqlalchemy import select
 
 from app.db.models import ActionRow, GameRow, SeatRow
+from tests.support.waiting import wait_for
 
 KIND = "dolmengoetter"
 
@@ -24,16 +23,6 @@ KIND = "dolmengoetter"
 @pytest.fixture
 def game(client, kit) -> tuple[str, dict[int, str]]:
     return kit.new_game(client, KIND, 2, start_player=0)
-
-
-def wait_for(check: Callable[[], Any], what: str, seconds: float = 20.0) -> Any:
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        found = check()
-        if found:
-            return found
-        time.sleep(0.05)
-    raise AssertionError(f"waited {seconds} s for {what}")
 
 
 def resign(client, kit, game_id: str, seat: int, token: str | None):

@@ -9,25 +9,15 @@ from __future__ import annotations
 
 import random
 import threading
-import time
 
 import httpx
 
 from bots import policy_for
 from bots.client import Invite, play
 from clients.verify import verify
+from tests.support.waiting import wait_for
 
 DEADLINE = 300
-
-
-def wait_for(check, what: str, seconds: float = DEADLINE):
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        value = check()
-        if value:
-            return value
-        time.sleep(0.05)
-    raise AssertionError(f"timed out waiting for {what}")
 
 
 def test_the_creator_picks_a_level_per_bot_seat(client):
@@ -88,7 +78,7 @@ def test_a_human_is_answered_while_several_hard_bots_search(server_factory):
     def bot_versions():
         return [http.get(f"/api/games/{g}").json()["version"] for g in bot_games]
 
-    wait_for(lambda: all(v > 0 for v in bot_versions()), "the bot games to start")
+    wait_for(lambda: all(v > 0 for v in bot_versions()), "the bot games to start", DEADLINE)
     before = bot_versions()
     rng = random.Random(5)
     for move in range(8):  # three druids each, then turns: the bot answers every one
@@ -98,6 +88,7 @@ def test_a_human_is_answered_while_several_hard_bots_search(server_factory):
                 and s
             ),
             f"the human's turn {move}",
+            DEADLINE,
         )
         action = rng.choice(state["legal_actions"])["action"]
         r = http.post(

@@ -10,8 +10,7 @@ plays each move when its seat's time runs out.
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -21,22 +20,11 @@ from sqlalchemy import create_engine, func, select
 
 from app.db.models import ActionRow, GameRow
 from tests.postgres.harness import ServerProcess
+from tests.support.waiting import wait_for
 
 pytestmark = pytest.mark.postgres
 
-DEADLINE = 30.0
-"""How long a wait may take on a loaded machine: a bound, not a measurement."""
 CLOCK_ENV = {"BOT_DELAY": "0", "CLOCK_MIN_SECONDS": "1", "CLOCK_POLL_SECONDS": "0.2"}
-
-
-def wait_for(check: Callable[[], Any], what: str, seconds: float = DEADLINE) -> Any:
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        found = check()
-        if found:
-            return found
-        time.sleep(0.1)
-    raise AssertionError(f"waited {seconds} s for {what}")
 
 
 @pytest.fixture
