@@ -184,8 +184,17 @@ export function setupHistory(root, hooks) {
         return true;
       }
       if (grew || endedNow) {
-        // Following the game: mark the newest action once the board has been drawn.
-        queueMicrotask(() => show());
+        // Following the game: say what the newest action did. A socket's state carries it
+        // (`actions`, as /log has them); only a state without it asks the server.
+        const newest = state.actions?.at(-1);
+        if (newest && newest.seq === state.version) {
+          st.gen++; // a fetch still in flight is older: drop its answer
+          drawControls(newest.seat, newest.events);
+          mark(new Set()); // at the live position marks.js marks the last moves
+          document.body.dataset.historyShown = `${state.version}:${own()}`;
+        } else {
+          queueMicrotask(() => show());
+        }
       }
       return false;
     },
