@@ -190,6 +190,34 @@ def join_by_link(page: Page, link: str, name: str) -> None:
     page.wait_for_selector("body[data-version]")
 
 
+def live_at_table(*players: Player) -> None:
+    """Wait until every player's page shows the running game over a live connection."""
+    for p in players:
+        p.page.wait_for_selector("body[data-status=running]")
+        p.page.wait_for_selector("#conn[data-state=live]")
+
+
+def two_friends(
+    contexts: Callable[..., BrowserContext],
+    base: str,
+    game: str,
+    devices: tuple[dict[str, Any], dict[str, Any]],
+    start_player: int | None = 0,
+) -> tuple[str, dict[int, str], Player, Player]:
+    """Anna creates a two-seat game (seat 0, starting unless told otherwise) and Ben takes
+    seat 1 by his invite link, each on their own device; returns once both pages are live:
+    the game id, the invite links and the two players."""
+    anna_page = contexts(devices[0]).new_page()
+    game_id, invites, _ = create_game(
+        anna_page, base, game, ["you", "friend"], "Anna", start_player=start_player
+    )
+    ben_page = contexts(devices[1]).new_page()
+    join_by_link(ben_page, invites[1], "Ben")
+    anna, ben = Player(anna_page, 0, "Anna"), Player(ben_page, 1, "Ben")
+    live_at_table(anna, ben)
+    return game_id, invites, anna, ben
+
+
 def friends_and_watcher(
     contexts: Callable[..., BrowserContext],
     base: str,
@@ -209,9 +237,7 @@ def friends_and_watcher(
     anna = Player(anna_page, 0, "Anna")
     ben = Player(ben_page, 1, "Ben")
     watcher = Player(watcher_page, None, "watcher")
-    for p in (anna, ben, watcher):
-        p.page.wait_for_selector("body[data-status=running]")
-        p.page.wait_for_selector("#conn[data-state=live]")
+    live_at_table(anna, ben, watcher)
     return game_id, invites, (anna, ben, watcher)
 
 
@@ -324,6 +350,10 @@ def table(web: Uvicorn) -> Any:
         Uvicorn=Uvicorn,
         create_game=create_game,
         join_by_link=join_by_link,
+        live_at_table=live_at_table,
+        two_friends=lambda contexts, game, devices, start_player=0: two_friends(
+            contexts, web.url, game, devices, start_player
+        ),
         friends_and_watcher=lambda contexts, game, roles, devices: friends_and_watcher(
             contexts, web.url, game, roles, devices
         ),

@@ -292,9 +292,7 @@ def test_a_german_table_with_clock_chat_presence_resignation_and_rematch(
     ben = table.Player(ben_page, 1, "Ben")
     watcher = table.Player(watcher_page, None, "watcher")
     everyone = (anna, ben, watcher)
-    for p in everyone:
-        p.page.wait_for_selector("body[data-status=running]")
-        p.page.wait_for_selector("#conn[data-state=live]")
+    table.live_at_table(*everyone)
 
     # Anna's countdown in days and hours; who is here; the alert switch; an empty chat.
     for p in everyone:

@@ -165,9 +165,7 @@ def test_the_last_moves_are_marked_until_the_seat_acts(contexts, table, rng, kin
     ben = table.Player(ben_page, 1, "Ben")
     watcher = table.Player(watcher_page, None, "watcher")
     pages = (anna, ben, watcher)
-    for p in pages:
-        p.page.wait_for_selector("body[data-status=running]")
-        p.page.wait_for_selector("#conn[data-state=live]")
+    table.live_at_table(*pages)
     tokens = {0: anna.token, 1: ben.token}
     assert not page_marks(anna.page) and not page_marks(watcher.page)
 
@@ -257,9 +255,7 @@ def test_a_move_taken_back_is_no_longer_marked(contexts, table):
     table.join_by_link(ben_page, invites[1], "Ben")
     anna = table.Player(anna_page, 0, "Anna")
     ben = table.Player(ben_page, 1, "Ben")
-    for p in (anna, ben):
-        p.page.wait_for_selector("body[data-status=running]")
-        p.page.wait_for_selector("#conn[data-state=live]")
+    table.live_at_table(anna, ben)
     headers = {"Authorization": f"Bearer {anna.token}"}
     legal = httpx.get(f"{table.base}/api/games/{game_id}/legal-actions", headers=headers).json()
     first, second = (a["action"] for a in legal["actions"][:2])

@@ -19,9 +19,7 @@ def _two_players(contexts, table, base: str):
     )
     ben = table.Player(contexts(table.PHONE).new_page(), 1, "Ben")
     table.join_by_link(ben.page, invites[1], "Ben")
-    for p in (anna, ben):
-        p.page.wait_for_selector("body[data-status=running]")
-        p.page.wait_for_selector("#conn[data-state=live]")
+    table.live_at_table(anna, ben)
     return anna_ctx, anna, ben, game_id
 
 

@@ -105,9 +105,7 @@ def test_a_rematch_offered_at_the_end_is_taken_with_one_click(contexts, table, r
     ben.page.click("#take-seat")
     ben.page.wait_for_url(f"**/play/{new_id}")
     assert stored_seat(ben.page, new_id)["seat"] == 0  # old seat 1 → new seat 0
-    for p in (anna, ben):
-        p.page.wait_for_selector("body[data-status=running]")
-        p.page.wait_for_selector("#conn[data-state=live]")
+    table.live_at_table(anna, ben)
     summary = httpx.get(f"{table.base}/api/games/{new_id}").json()
     assert summary["rematch_of"] == old_id
     assert [(s["seat"], s["name"], s["joined"]) for s in summary["seats"]] == [
@@ -132,17 +130,7 @@ def test_a_rematch_offered_at_the_end_is_taken_with_one_click(contexts, table, r
 
 
 def test_the_host_abandons_a_running_game_and_every_page_sees_it(contexts, table):
-    anna_page = contexts(table.DESKTOP).new_page()
-    game_id, invites, _ = table.create_game(
-        anna_page, table.base, KIND, ["you", "friend"], "Anna", start_player=0
-    )
-    ben_page = contexts(table.PHONE).new_page()
-    table.join_by_link(ben_page, invites[1], "Ben")
-    anna = table.Player(anna_page, 0, "Anna")
-    ben = table.Player(ben_page, 1, "Ben")
-    for p in (anna, ben):
-        p.page.wait_for_selector("body[data-status=running]")
-        p.page.wait_for_selector("#conn[data-state=live]")
+    game_id, _, anna, ben = table.two_friends(contexts, KIND, (table.DESKTOP, table.PHONE))
     anna.page.wait_for_selector("#abandon:not([hidden])")
     assert ben.page.locator("#abandon").is_hidden()  # only the host's browser offers it
     table.shot(anna.page, "abandon-button-desktop")

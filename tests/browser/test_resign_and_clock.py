@@ -55,9 +55,7 @@ def test_a_resigned_seat_is_played_by_the_bot_to_the_end(contexts, table, clock_
     table.join_by_link(ben_page, invites[1], "Ben")
     anna = table.Player(anna_page, 0, "Anna")
     ben = table.Player(ben_page, 1, "Ben")
-    for p in (anna, ben):
-        p.page.wait_for_selector("body[data-status=running]")
-        p.page.wait_for_selector("#conn[data-state=live]")
+    table.live_at_table(anna, ben)
     # Seat 0's day-long countdown shows on its row on both pages, ticking.
     for p in (anna, ben):
         clock = seat_row(p, 0).locator(".seat-clock")
@@ -133,9 +131,7 @@ def test_a_correspondence_clock_runs_out_and_the_bot_moves(contexts, table, cloc
     table.join_by_link(ben_page, links[1], "Ben")
     anna = table.Player(anna_page, 0, "Anna")
     ben = table.Player(ben_page, 1, "Ben")
-    for p in (anna, ben):
-        p.page.wait_for_selector("body[data-status=running]")
-        p.page.wait_for_selector("#conn[data-state=live]")
+    table.live_at_table(anna, ben)
     assert anna.version() == 0
     # Anna's seconds tick down on her row, red: little time is left.
     clock = seat_row(anna, 0).locator(".seat-clock")

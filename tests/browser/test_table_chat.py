@@ -81,9 +81,7 @@ def test_chat_reaches_the_other_player_and_the_watcher(contexts, table, chat_web
     anna = table.Player(anna_page, 0, "Anna")
     ben = table.Player(ben_page, 1, "Ben")
     watcher = table.Player(watcher_page, None, "watcher")
-    for p in (anna, ben, watcher):
-        p.page.wait_for_selector("body[data-status=running]")
-        p.page.wait_for_selector("#conn[data-state=live]")
+    table.live_at_table(anna, ben, watcher)
 
     # Open beside the log on a desktop; folded on the phone, counting what comes in.
     assert anna.page.locator("#chat").evaluate("d => d.open") is True

@@ -83,9 +83,7 @@ def test_a_hidden_tab_says_it_is_your_turn_until_switched_off(contexts, table):
     table.join_by_link(ben_page, invites[1], "Ben")
     anna = table.Player(anna_page, 0, "Anna")
     ben = table.Player(ben_page, 1, "Ben")
-    for p in (anna, ben):
-        p.page.wait_for_selector("body[data-status=running]")
-        p.page.wait_for_selector("#conn[data-state=live]")
+    table.live_at_table(anna, ben)
     tokens = {0: anna.token, 1: ben.token}
     page = ben.page
     assert page.title() == TITLE

@@ -30,17 +30,7 @@ def undo_shown(player) -> bool:
 
 
 def test_a_misclicked_druid_is_taken_back_and_placed_elsewhere(contexts, table):
-    anna_page = contexts(table.DESKTOP).new_page()
-    game_id, invites, _ = table.create_game(
-        anna_page, table.base, GAME, ["you", "friend"], "Anna", start_player=0
-    )
-    ben_page = contexts(table.DESKTOP).new_page()
-    table.join_by_link(ben_page, invites[1], "Ben")
-    anna = table.Player(anna_page, 0, "Anna")
-    ben = table.Player(ben_page, 1, "Ben")
-    for p in (anna, ben):
-        p.page.wait_for_selector("body[data-status=running]")
-        p.page.wait_for_selector("#conn[data-state=live]")
+    game_id, _, anna, ben = table.two_friends(contexts, GAME, (table.DESKTOP, table.DESKTOP))
     anna.page.wait_for_selector("body[data-my-turn=true]")
     assert not undo_shown(anna) and not undo_shown(ben)  # nothing played yet
 

@@ -6,7 +6,6 @@ stacks, hands in a few keywords); every move goes through ``legal_actions`` / ``
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable
 
 import pytest
@@ -14,6 +13,7 @@ import pytest
 from engines.core import Event, IllegalAction, State
 from engines.dolmengoetter import GAME, DeclineDolmen, Herbs, PlaceDolmen, PlaceDruid, Walk
 from engines.dolmengoetter.position import build_position
+from tests.support.undo import snapshot as snapshot  # the games' tests import it from here
 
 __all__ = [
     "GAME",
@@ -29,11 +29,6 @@ __all__ = [
     "stack_owners",
     "walk_out",
 ]
-
-
-def snapshot(state: State) -> str:
-    """The whole state, byte for byte."""
-    return json.dumps(state.to_json(), sort_keys=True)
 
 
 def play(state: State, seat: int, action) -> list[Event]:

@@ -10,22 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-import pytest
-
-from engines.core import Action, IllegalAction, Rng, State
+from engines.core import Action, Rng, State
 from engines.dolmengoetter import GAME, DeclineDolmen, Flight, Herbs, PlaceDolmen, Walk
-
-from .helpers import snapshot
-
-
-def refused(state: State, seat: int, says: str) -> None:
-    before = snapshot(state)
-    assert not state.can_undo(seat)
-    with pytest.raises(IllegalAction) as err:
-        state.undo(seat)
-    assert err.value.code == "not_undoable"
-    assert says in err.value.message
-    assert snapshot(state) == before
+from tests.support.undo import refused, snapshot
 
 
 def taken_back(state: State, seat: int, action: Action) -> None:

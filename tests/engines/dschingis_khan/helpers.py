@@ -22,7 +22,6 @@ tower paths, stacks as "owner+face" strings); every move goes through ``legal_ac
 from __future__ import annotations
 
 import itertools
-import json
 from typing import Any
 
 import pytest
@@ -30,6 +29,7 @@ import pytest
 from engines.core import Event, IllegalAction, State
 from engines.dschingis_khan import GAME, PlaceWall, Step
 from engines.dschingis_khan.position import position
+from tests.support.undo import snapshot as snapshot  # the games' tests import it from here
 
 __all__ = [
     "GAME",
@@ -43,11 +43,6 @@ __all__ = [
     "step",
     "walls_along",
 ]
-
-
-def snapshot(state: State) -> str:
-    """The whole state, byte for byte."""
-    return json.dumps(state.to_json(), sort_keys=True)
 
 
 def lines(towers: str) -> list[int]:

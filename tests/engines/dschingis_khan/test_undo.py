@@ -9,9 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-import pytest
-
-from engines.core import Action, IllegalAction, Rng, State
+from engines.core import Action, Rng, State
 from engines.dschingis_khan import (
     GAME,
     PlaceWall,
@@ -20,8 +18,7 @@ from engines.dschingis_khan import (
     TakeTile,
     TakeWall,
 )
-
-from .helpers import snapshot
+from tests.support.undo import refused, snapshot
 
 
 def act(state: State, pick: Callable[[Action], bool] = lambda a: True) -> tuple[int, Action]:
@@ -38,16 +35,6 @@ def after_setup(players: int = 2, seed: int = 5) -> State:
     for _ in range(players):
         act(state)
     return state
-
-
-def refused(state: State, seat: int, says: str) -> None:
-    before = snapshot(state)
-    assert not state.can_undo(seat)
-    with pytest.raises(IllegalAction) as err:
-        state.undo(seat)
-    assert err.value.code == "not_undoable"
-    assert says in err.value.message
-    assert snapshot(state) == before
 
 
 def test_a_wall_taken_from_the_supply_may_be_taken_back() -> None:
