@@ -81,10 +81,12 @@ class Wall:
     """
 
     __slots__ = (
-        "_adj",
         "_att",
+        "_depth",
         "_gw_towers",
         "_legal",
+        "_up",
+        "_up_line",
         "ends",
         "geo",
         "great_wall",
@@ -100,66 +102,82 @@ class Wall:
         for side, tower in self.ends.items():
             if not 0 <= tower < len(geo.tower_side) or geo.tower_side[tower] != side:
                 raise ValueError(f"DK-1: the {side} end {tower!r} is not a {side} side tower")
-        self._rebuild()
+        self.great_wall: tuple[int, ...] = ()
+        self.mongolian: list[bool] = []
         self._check_tree()
+        self._rebuild()
+        self._check_ends()
 
     # ---- derived structure -------------------------------------------------------------
+    #
+    # The tree is kept rooted at the west end, one entry per tower (lists indexed by tower,
+    # -1 where a tower holds no piece): the tower above it (``_up``), the piece between them
+    # (``_up_line``), its depth, and the Great Wall tower it hangs off (``_att``). A piece
+    # that extends the tree adds one tower (``_add_leaf``); a loop or a new end rebuilds it
+    # with one walk from the west end, which also finds the pieces cut off (DK-5).
 
     def _rebuild(self) -> None:
         geo = self.geo
-        adj: dict[int, list[tuple[int, int]]] = {}
-        for line, s in enumerate(self.state):
-            if s:
-                a, b = geo.line_towers[line]
-                adj.setdefault(a, []).append((line, b))
-                adj.setdefault(b, []).append((line, a))
-        self._adj = adj
+        state = self.state
+        line_towers = geo.line_towers
+        tower_lines = geo.tower_lines
+        n = len(geo.tower_side)
         west, east = self.ends[WEST], self.ends[EAST]
-        path = self._path(west, east)
-        self.great_wall = tuple(path)
-        self.great_wall_set = frozenset(path)
-        towers = [west]
-        for line in path:
-            a, b = geo.line_towers[line]
-            towers.append(b if a == towers[-1] else a)
+        up, up_line, depth = [-1] * n, [-1] * n, [-1] * n
+        depth[west] = 0
+        order = [west]
+        for t in order:  # breadth first: the list grows while it is walked
+            below = depth[t] + 1
+            for line in tower_lines[t]:
+                if state[line]:
+                    a, b = line_towers[line]
+                    other = b if a == t else a
+                    if depth[other] < 0:
+                        up[other], up_line[other], depth[other] = t, line, below
+                        order.append(other)
+        if depth[east] < 0:
+            raise ValueError(f"towers {west} and {east} are not connected by wall pieces")
+        self._up, self._up_line, self._depth = up, up_line, depth
+        path = []
+        towers = [east]
+        t = east
+        while t != west:
+            path.append(up_line[t])
+            t = up[t]
+            towers.append(t)
+        path.reverse()
+        towers.reverse()
         self._gw_towers = towers
-        att = {t: t for t in towers}
-        todo = list(towers)
-        while todo:
-            t = todo.pop()
-            root = att[t]
-            for _, other in adj.get(t, ()):
-                if other not in att:
-                    att[other] = root
-                    todo.append(other)
+        att = [-1] * n
+        for t in towers:
+            att[t] = t
+        for t in order:
+            if att[t] < 0:
+                att[t] = att[up[t]]  # the tower above comes earlier in a breadth-first walk
         self._att = att
         self._legal: list[int] | None = None
-        self.mongolian = self._sides()
+        if tuple(path) != self.great_wall:
+            # DK-6: the sides follow from the Great Wall alone (branches never separate them).
+            self.great_wall = tuple(path)
+            self.great_wall_set = frozenset(path)
+            self.mongolian = self._sides()
 
     def _path(self, start: int, goal: int) -> list[int]:
-        """Lines of the tree path from tower ``start`` to ``goal`` (both on the board)."""
-        if start == goal:
-            return []
-        adj = self._adj
-        parent: dict[int, tuple[int, int]] = {start: (-1, -1)}
-        todo = [start]
-        while todo:
-            t = todo.pop()
-            for line, other in adj.get(t, ()):
-                if other not in parent:
-                    parent[other] = (line, t)
-                    if other == goal:
-                        todo.clear()
-                        break
-                    todo.append(other)
-        if goal not in parent:
-            raise ValueError(f"towers {start} and {goal} are not connected by wall pieces")
+        """Lines of the tree path between towers ``start`` and ``goal`` (both on the board),
+        climbing from both towards the root until they meet; in no particular order."""
+        up, up_line, depth = self._up, self._up_line, self._depth
         out = []
-        t = goal
-        while t != start:
-            line, t = parent[t]
-            out.append(line)
-        out.reverse()
+        a, b = start, goal
+        while depth[a] > depth[b]:
+            out.append(up_line[a])
+            a = up[a]
+        while depth[b] > depth[a]:
+            out.append(up_line[b])
+            b = up[b]
+        while a != b:
+            out.append(up_line[a])
+            out.append(up_line[b])
+            a, b = up[a], up[b]
         return out
 
     def _sides(self) -> list[bool]:
@@ -186,21 +204,28 @@ class Wall:
 
     def _check_tree(self) -> None:
         """Refuse a position that breaks DK-1 (used when loading or building positions)."""
-        pieces = self.pieces()
-        if len(pieces) != len(self._adj) - 1:
+        adj: dict[int, list[int]] = {}
+        for line in self.pieces():
+            a, b = self.geo.line_towers[line]
+            adj.setdefault(a, []).append(b)
+            adj.setdefault(b, []).append(a)
+        if len(self.pieces()) != len(adj) - 1:
             raise ValueError("DK-1: the wall pieces do not form one tree")
         seen = {self.ends[WEST]}
         todo = [self.ends[WEST]]
         while todo:
-            for _, other in self._adj[todo.pop()]:
+            for other in adj.get(todo.pop(), ()):
                 if other not in seen:
                     seen.add(other)
                     todo.append(other)
-        if len(seen) != len(self._adj):
+        if len(seen) != len(adj):
             raise ValueError("DK-1: some wall pieces are not connected to the Great Wall")
-        # A piece reaching a side tower is resolved at once (DK-4): it moves an end or goes.
+
+    def _check_ends(self) -> None:
+        """A piece reaching a side tower is resolved at once (DK-4): it moves an end or goes."""
         on_wall = set(self._gw_towers)
-        stray = [t for t in self._adj if self.geo.tower_side[t] and t not in on_wall]
+        side = self.geo.tower_side
+        stray = [t for t, d in enumerate(self._depth) if d >= 0 and side[t] and t not in on_wall]
         if stray:
             raise ValueError(f"DK-4: side tower {stray[0]} holds a branch, not the Great Wall")
 
@@ -223,12 +248,12 @@ class Wall:
     def is_connected_to_wall(self, line: int) -> bool:
         """DK-2: the new piece shares a tower with a piece already on the board."""
         a, b = self.geo.line_towers[line]
-        return a in self._adj or b in self._adj
+        return self._depth[a] >= 0 or self._depth[b] >= 0
 
     def closes_loop(self, line: int) -> bool:
         """DK-3: both towers already on the board, so the piece closes a cycle."""
         a, b = self.geo.line_towers[line]
-        return a in self._adj and b in self._adj
+        return self._depth[a] >= 0 and self._depth[b] >= 0
 
     def loop_holds_great_wall(self, line: int) -> bool:
         """DK-3 / Fig. 9: the cycle closed by ``line`` contains a Great Wall piece.
@@ -243,7 +268,7 @@ class Wall:
         """DK-4: the side tower ``line`` reaches that is not yet on the board, if any."""
         side = self.geo.tower_side
         for t in self.geo.line_towers[line]:
-            if side[t] is not None and t not in self._adj:
+            if side[t] is not None and self._depth[t] < 0:
                 return t
         return None
 
@@ -272,12 +297,12 @@ class Wall:
 
     def can_place(self, line: int) -> bool:
         a, b = self.geo.line_towers[line]
-        adj = self._adj
+        depth = self._depth
         if self.state[line]:
             return False
-        if a in adj:
-            return b not in adj or self._att[a] != self._att[b]
-        return b in adj
+        if depth[a] >= 0:
+            return depth[b] < 0 or self._att[a] != self._att[b]
+        return depth[b] >= 0
 
     def legal_lines(self) -> list[int]:
         """Every line a new piece may go on (cached until the pieces change)."""
@@ -341,9 +366,10 @@ class Wall:
             self.state[p] = EMPTY
         if new_end is not None:
             self.ends[new_end[0]] = new_end[1]
-        isolated = self._drop_isolated()
         self._rebuild()
-        changed = tuple(v for v, m in enumerate(self.mongolian) if m != before[v])
+        isolated = self._drop_isolated()
+        after = self.mongolian
+        changed = () if after is before else tuple(v for v, m in enumerate(after) if m != before[v])
         return Placement(
             line=line,
             kind=kind,
@@ -361,9 +387,363 @@ class Wall:
         Great Wall and the sides stay as they are)."""
         self.state[line] = OPEN
         a, b = self.geo.line_towers[line]
-        inner, outer = (a, b) if a in self._adj else (b, a)
-        self._adj[inner].append((line, outer))
-        self._adj[outer] = [(line, inner)]
+        inner, outer = (a, b) if self._depth[a] >= 0 else (b, a)
+        self._up[outer] = inner
+        self._up_line[outer] = line
+        self._depth[outer] = self._depth[inner] + 1
+        self._att[outer] = self._att[inner]
+        if self._legal is not None:
+            # Only lines at the new tower change: a line elsewhere keeps both its towers'
+            # places on the board and their attachments.
+            touched = self.geo.tower_lines[outer]
+            legal = [ln for ln in self._legal if ln != line and ln not in touched]
+            legal += [ln for ln in touched if self.can_place(ln)]
+            legal.sort()
+            self._legal = legal
+
+    def _drop_isolated(self) -> tuple[int, ...]:
+        """DK-5: remove every piece no longer connected to the Great Wall's west end (the
+        pieces whose towers the rebuilt tree did not reach)."""
+        depth = self._depth
+        line_towers = self.geo.line_towers
+        dropped = tuple(p for p, s in enumerate(self.state) if s and depth[line_towers[p][0]] < 0)
+        for p in dropped:
+            self.state[p] = EMPTY
+        return dropped
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "line": self.line,
+            "kind": self.kind,
+            "new_section": list(self.new_section),
+            "old_section": list(self.old_section),
+            "kept": self.kept,
+            "removed": list(self.removed),
+            "isolated": list(self.isolated),
+            "new_end": None if self.new_end is None else {self.new_end[0]: self.new_end[1]},
+            "sides_changed": list(self.sides_changed),
+        }
+
+
+class Wall:
+    """The pieces on the board, open or closed, and the two ends of the Great Wall.
+
+    ``state[line]`` is ``EMPTY``, ``OPEN`` or ``CLOSED``. Everything else (the tree's
+    adjacency, the Great Wall path, attachments, sides) is derived and rebuilt whenever the
+    pieces change; opening or closing a piece changes nothing structural.
+    """
+
+    __slots__ = (
+        "_att",
+        "_depth",
+        "_gw_towers",
+        "_legal",
+        "_up",
+        "_up_line",
+        "ends",
+        "geo",
+        "great_wall",
+        "great_wall_set",
+        "mongolian",
+        "state",
+    )
+
+    def __init__(self, geo: WallGeometry, state: list[int], west: int, east: int) -> None:
+        self.geo = geo
+        self.state = state
+        self.ends = {WEST: west, EAST: east}
+        for side, tower in self.ends.items():
+            if not 0 <= tower < len(geo.tower_side) or geo.tower_side[tower] != side:
+                raise ValueError(f"DK-1: the {side} end {tower!r} is not a {side} side tower")
+        self.great_wall: tuple[int, ...] = ()
+        self.mongolian: list[bool] = []
+        self._check_tree()
+        self._rebuild()
+        self._check_ends()
+
+    # ---- derived structure -------------------------------------------------------------
+    #
+    # The tree is kept rooted at the west end, one entry per tower (lists indexed by tower,
+    # -1 where a tower holds no piece): the tower above it (``_up``), the piece between them
+    # (``_up_line``), its depth, and the Great Wall tower it hangs off (``_att``). A piece
+    # that extends the tree adds one tower (``_add_leaf``); a loop or a new end rebuilds it
+    # with one walk from the west end, which also finds the pieces cut off (DK-5).
+
+    def _rebuild(self) -> None:
+        geo = self.geo
+        state = self.state
+        line_towers = geo.line_towers
+        tower_lines = geo.tower_lines
+        n = len(geo.tower_side)
+        west, east = self.ends[WEST], self.ends[EAST]
+        up, up_line, depth = [-1] * n, [-1] * n, [-1] * n
+        depth[west] = 0
+        order = [west]
+        for t in order:  # breadth first: the list grows while it is walked
+            below = depth[t] + 1
+            for line in tower_lines[t]:
+                if state[line]:
+                    a, b = line_towers[line]
+                    other = b if a == t else a
+                    if depth[other] < 0:
+                        up[other], up_line[other], depth[other] = t, line, below
+                        order.append(other)
+        if depth[east] < 0:
+            raise ValueError(f"towers {west} and {east} are not connected by wall pieces")
+        self._up, self._up_line, self._depth = up, up_line, depth
+        path = []
+        towers = [east]
+        t = east
+        while t != west:
+            path.append(up_line[t])
+            t = up[t]
+            towers.append(t)
+        path.reverse()
+        towers.reverse()
+        self._gw_towers = towers
+        att = [-1] * n
+        for t in towers:
+            att[t] = t
+        for t in order:
+            if att[t] < 0:
+                att[t] = att[up[t]]  # the tower above comes earlier in a breadth-first walk
+        self._att = att
+        self._legal: list[int] | None = None
+        if tuple(path) != self.great_wall:
+            # DK-6: the sides follow from the Great Wall alone (branches never separate them).
+            self.great_wall = tuple(path)
+            self.great_wall_set = frozenset(path)
+            self.mongolian = self._sides()
+
+    def _path(self, start: int, goal: int) -> list[int]:
+        """Lines of the tree path between towers ``start`` and ``goal`` (both on the board),
+        climbing from both towards the root until they meet; in no particular order."""
+        up, up_line, depth = self._up, self._up_line, self._depth
+        out = []
+        a, b = start, goal
+        while depth[a] > depth[b]:
+            out.append(up_line[a])
+            a = up[a]
+        while depth[b] > depth[a]:
+            out.append(up_line[b])
+            b = up[b]
+        while a != b:
+            out.append(up_line[a])
+            out.append(up_line[b])
+            a, b = up[a], up[b]
+        return out
+
+    def _sides(self) -> list[bool]:
+        """DK-6: Mongolian = reachable from a north-arc border village without crossing the
+        Great Wall (branches never separate sides)."""
+        geo = self.geo
+        gw = self.great_wall_set
+        seeds = geo.north_seeds[(self.ends[WEST], self.ends[EAST])]
+        mongolian = [False] * geo.num_villages
+        todo = list(seeds)
+        for v in todo:
+            mongolian[v] = True
+        while todo:
+            v = todo.pop()
+            for line in geo.village_lines[v]:
+                if line in gw:
+                    continue
+                a, b = geo.line_villages[line]
+                w = b if a == v else a
+                if not mongolian[w]:
+                    mongolian[w] = True
+                    todo.append(w)
+        return mongolian
+
+    def _check_tree(self) -> None:
+        """Refuse a position that breaks DK-1 (used when loading or building positions)."""
+        adj: dict[int, list[int]] = {}
+        for line in self.pieces():
+            a, b = self.geo.line_towers[line]
+            adj.setdefault(a, []).append(b)
+            adj.setdefault(b, []).append(a)
+        if len(self.pieces()) != len(adj) - 1:
+            raise ValueError("DK-1: the wall pieces do not form one tree")
+        seen = {self.ends[WEST]}
+        todo = [self.ends[WEST]]
+        while todo:
+            for other in adj.get(todo.pop(), ()):
+                if other not in seen:
+                    seen.add(other)
+                    todo.append(other)
+        if len(seen) != len(adj):
+            raise ValueError("DK-1: some wall pieces are not connected to the Great Wall")
+
+    def _check_ends(self) -> None:
+        """A piece reaching a side tower is resolved at once (DK-4): it moves an end or goes."""
+        on_wall = set(self._gw_towers)
+        side = self.geo.tower_side
+        stray = [t for t, d in enumerate(self._depth) if d >= 0 and side[t] and t not in on_wall]
+        if stray:
+            raise ValueError(f"DK-4: side tower {stray[0]} holds a branch, not the Great Wall")
+
+    # ---- reading the wall --------------------------------------------------------------
+
+    def pieces(self) -> list[int]:
+        return [line for line, s in enumerate(self.state) if s]
+
+    def is_open(self, line: int) -> bool:
+        return self.state[line] == OPEN
+
+    def is_great_wall(self, line: int) -> bool:
+        return line in self.great_wall_set
+
+    def side_of(self, village: int) -> str:
+        return "mongolia" if self.mongolian[village] else "china"
+
+    # ---- predicates for a new piece (DK-2..DK-4) ---------------------------------------
+
+    def is_connected_to_wall(self, line: int) -> bool:
+        """DK-2: the new piece shares a tower with a piece already on the board."""
+        a, b = self.geo.line_towers[line]
+        return self._depth[a] >= 0 or self._depth[b] >= 0
+
+    def closes_loop(self, line: int) -> bool:
+        """DK-3: both towers already on the board, so the piece closes a cycle."""
+        a, b = self.geo.line_towers[line]
+        return self._depth[a] >= 0 and self._depth[b] >= 0
+
+    def loop_holds_great_wall(self, line: int) -> bool:
+        """DK-3 / Fig. 9: the cycle closed by ``line`` contains a Great Wall piece.
+
+        On a tree the cycle holds a Great Wall piece exactly when the two towers hang off
+        different Great Wall towers. Trusts the caller that ``closes_loop(line)``.
+        """
+        a, b = self.geo.line_towers[line]
+        return self._att[a] != self._att[b]
+
+    def new_end_tower(self, line: int) -> int | None:
+        """DK-4: the side tower ``line`` reaches that is not yet on the board, if any."""
+        side = self.geo.tower_side
+        for t in self.geo.line_towers[line]:
+            if side[t] is not None and self._depth[t] < 0:
+                return t
+        return None
+
+    def why_not_placeable(self, line: int) -> str | None:
+        """Why a piece may not go on ``line`` (any int), or ``None`` when it may."""
+        if not isinstance(line, int) or not 0 <= line < self.geo.num_lines:
+            return (
+                f"DK-2: there is no line {line!r} between two villages; wall pieces stand "
+                f"only on the {self.geo.num_lines} inner lines (0-{self.geo.num_lines - 1}), "
+                "never on the board's edge"
+            )
+        if self.state[line]:
+            return f"DK-2: line {line!r} already holds a wall piece"
+        if not self.is_connected_to_wall(line):
+            a, b = self.geo.line_towers[line]
+            return (
+                f"DK-2: a wall piece on line {line!r} would not share a tower with the wall "
+                f"(towers {a} and {b} hold no piece)"
+            )
+        if self.closes_loop(line) and not self.loop_holds_great_wall(line):
+            return (
+                f"DK-3 (Fig. 9): a wall piece on line {line!r} would close a loop that holds "
+                "no piece of the Great Wall"
+            )
+        return None
+
+    def can_place(self, line: int) -> bool:
+        a, b = self.geo.line_towers[line]
+        depth = self._depth
+        if self.state[line]:
+            return False
+        if depth[a] >= 0:
+            return depth[b] < 0 or self._att[a] != self._att[b]
+        return depth[b] >= 0
+
+    def legal_lines(self) -> list[int]:
+        """Every line a new piece may go on (cached until the pieces change)."""
+        if self._legal is None:
+            self._legal = [line for line in range(self.geo.num_lines) if self.can_place(line)]
+        return list(self._legal)
+
+    # ---- changing the wall -------------------------------------------------------------
+
+    def close(self, line: int) -> None:
+        """A scout used this open piece (DK-10); it turns to its closed face."""
+        self.state[line] = CLOSED
+
+    def loop_sections(self, line: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """DK-3: the new section N (the piece and every other non-Great-Wall piece of the
+        cycle) and the Great Wall section S of the cycle ``line`` closes. Trusts
+        ``closes_loop(line)``."""
+        a, b = self.geo.line_towers[line]
+        cycle = self._path(a, b)
+        gw = self.great_wall_set
+        new = tuple(sorted([p for p in cycle if p not in gw] + [line]))
+        return new, tuple(sorted(p for p in cycle if p in gw))
+
+    def end_sections(self, line: int, tower: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """DK-4: N = the path from side tower ``tower`` (reached by ``line``) to where it
+        meets the Great Wall; S = the Great Wall from there to the end on that side."""
+        a, b = self.geo.line_towers[line]
+        inner = b if tower == a else a
+        meet = self._att[inner]
+        new = tuple(sorted([*self._path(inner, meet), line]))
+        k = self._gw_towers.index(meet)
+        old = self.great_wall[:k] if self.geo.tower_side[tower] == WEST else self.great_wall[k:]
+        return new, tuple(sorted(old))
+
+    def place(self, line: int) -> Placement:
+        """Put a new open piece on ``line`` and resolve DK-3..DK-5.
+
+        Trusts the caller that ``can_place(line)``. The caller sends ``removed`` pieces to the
+        common supply or out of the game (DK-5, DK-16).
+        """
+        end_tower = None
+        if self.closes_loop(line):
+            kind: Literal["loop", "new_end"] = "loop"
+            new_section, old_section = self.loop_sections(line)
+        else:
+            end_tower = self.new_end_tower(line)
+            if end_tower is None:
+                self._add_leaf(line)
+                return Placement(line=line)
+            kind = "new_end"
+            new_section, old_section = self.end_sections(line, end_tower)
+        # The longer section stays; on a tie the new one goes (DK-3, DK-4).
+        kept: Literal["new", "old"] = "new" if len(new_section) > len(old_section) else "old"
+        cut = old_section if kept == "new" else new_section
+        new_end = None
+        if end_tower is not None and kept == "new":
+            new_end = (self.geo.tower_side[end_tower] or "", end_tower)
+        before = self.mongolian
+        self.state[line] = OPEN
+        for p in cut:
+            self.state[p] = EMPTY
+        if new_end is not None:
+            self.ends[new_end[0]] = new_end[1]
+        self._rebuild()
+        isolated = self._drop_isolated()
+        after = self.mongolian
+        changed = () if after is before else tuple(v for v, m in enumerate(after) if m != before[v])
+        return Placement(
+            line=line,
+            kind=kind,
+            new_section=new_section,
+            old_section=old_section,
+            kept=kept,
+            removed=tuple(sorted(cut + isolated)),
+            isolated=isolated,
+            new_end=new_end,
+            sides_changed=changed,
+        )
+
+    def _add_leaf(self, line: int) -> None:
+        """A piece that only extends the tree: update the derived structure in place (the
+        Great Wall and the sides stay as they are)."""
+        self.state[line] = OPEN
+        a, b = self.geo.line_towers[line]
+        inner, outer = (a, b) if self._depth[a] >= 0 else (b, a)
+        self._up[outer] = inner
+        self._up_line[outer] = line
+        self._depth[outer] = self._depth[inner] + 1
         self._att[outer] = self._att[inner]
         if self._legal is not None:
             # Only lines at the new tower change: a line elsewhere keeps both its towers'
