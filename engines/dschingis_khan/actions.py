@@ -6,6 +6,7 @@ No action carries a tile id: a tile is named by its *face*, which only the actin
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Annotated, Literal
 
 from pydantic import Field
@@ -131,8 +132,25 @@ DschingisKhanAction = Annotated[
 ]
 
 
-MAX_SHARED_STEPS = 50_000
-"""How many distinct steps ``SharedActions`` keeps (about 25,000 arise in 100 random games)."""
+_STEP_FIELDS = {"to", "tile", "via"}
+"""The fields a ``Step`` is made with (pydantic's ``model_fields_set``); shared, never changed."""
+
+
+def trusted_step(to: int, tile: Face, via: tuple[int, ...]) -> Step:
+    """A ``Step`` from the engine's own values, known to be valid, without pydantic's
+    validation (which stays at the API boundary, ``Game.parse_action``).
+
+    Equal to ``Step(to=to, tile=tile, via=via)`` in every field and in
+    ``model_fields_set`` (a test checks), about twice as fast to make: what
+    ``Step.model_construct`` does, without its per-field default handling.
+    """
+    step = Step.__new__(Step)
+    fields = {"type": "step", "to": to, "tile": tile, "via": via}
+    object.__setattr__(step, "__dict__", fields)
+    object.__setattr__(step, "__pydantic_fields_set__", _STEP_FIELDS)
+    object.__setattr__(step, "__pydantic_extra__", None)
+    object.__setattr__(step, "__pydantic_private__", None)
+    return step
 
 
 class SharedActions:
@@ -140,14 +158,17 @@ class SharedActions:
 
     Actions are frozen, so every state of a game can hand out the same objects: the legal
     lists are built without allocating, and the core's legality check compares identities.
-    Steps and setups are made (and validated) on first use and kept: a game meets only a few
-    thousand distinct ones.
+    Steps along a track or through a gate (a few per line) and setups (a few per line and
+    pair of faces) are shared too. Steps along the wall are not: a (climb, descend) pair
+    of lines gives tens of thousands of distinct ones, and keeping them made every garbage
+    collection walk them (2-player games got slower than making them afresh); they are
+    made on demand with ``trusted_step``.
     """
 
     __slots__ = (
+        "_near",
         "_scouts",
         "_setups",
-        "_steps",
         "_walls",
         "discard_tiles",
         "pass_turn",
@@ -156,16 +177,22 @@ class SharedActions:
         "take_wall",
     )
 
-    def __init__(self, num_lines: int, num_villages: int) -> None:
+    def __init__(self, line_villages: Sequence[tuple[int, int]], num_villages: int) -> None:
         self.take_wall = TakeWall()
         self.take_tile = TakeTile()
         self.discard_tiles = DiscardTiles()
         self.rescue_scout = RescueScout()
         self.pass_turn = Pass()
-        self._walls = [PlaceWall(line=line) for line in range(num_lines)]
+        self._walls = [PlaceWall(line=line) for line in range(len(line_villages))]
         self._scouts = [PlaceScout(village=v) for v in range(num_villages)]
-        self._setups: dict[tuple[tuple[int, int], tuple[Face, Face], int], Setup] = {}
-        self._steps: dict[tuple[int, int, tuple[int, ...]], Step] = {}
+        self._near: dict[tuple[int, tuple[int, ...]], tuple[Step, ...]] = {}
+        """(village, ``()`` or ``(gate,)``) -> the step there, one per face index."""
+        for line, pair in enumerate(line_villages):
+            for to in pair:
+                for via in ((), (line,)):
+                    self._near[to, via] = tuple(trusted_step(to, f, via) for f in FACES)
+        self._setups: dict[tuple[int, int, int], tuple[Setup, ...]] = {}
+        """(line, face, face) -> the setups on the line's two villages (made on first use)."""
 
     def place_wall(self, line: int) -> PlaceWall:
         return self._walls[line]
@@ -174,17 +201,20 @@ class SharedActions:
         return self._scouts[village]
 
     def step(self, to: int, face: int, via: tuple[int, ...]) -> Step:
-        key = (to, face, via)
-        action = self._steps.get(key)
-        if action is None:
-            if len(self._steps) >= MAX_SHARED_STEPS:
-                self._steps.clear()  # bounded: a long-lived server meets ever more routes
-            action = self._steps[key] = Step(to=to, tile=FACES[face], via=via)
-        return action
+        if len(via) == 2:
+            return trusted_step(to, FACES[face], via)
+        return self._near[to, via][face]
 
-    def setup(self, villages: tuple[int, int], faces: tuple[Face, Face], scout: int) -> Setup:
-        key = (villages, faces, scout)
-        action = self._setups.get(key)
-        if action is None:
-            action = self._setups[key] = Setup(villages=villages, faces=faces, scout=scout)
-        return action
+    def setups(self, line: int, villages: tuple[int, int], fa: int, fb: int) -> tuple[Setup, ...]:
+        """DK-7: the setups on ``villages`` (ascending, the two sides of ``line``) with the
+        drawn faces ``fa`` and ``fb``: each order of the faces, the scout on either village."""
+        key = (line, fa, fb)
+        actions = self._setups.get(key)
+        if actions is None:
+            orders = [(fa, fb)] if fa == fb else [(fa, fb), (fb, fa)]
+            actions = self._setups[key] = tuple(
+                Setup(villages=villages, faces=(FACES[f], FACES[g]), scout=scout)
+                for f, g in orders
+                for scout in villages
+            )
+        return actions

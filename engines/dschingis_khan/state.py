@@ -249,20 +249,18 @@ class DschingisKhanState(State):
 
     def _setup_actions(self, seat: int) -> list[Action]:
         geo = self.geo
-        setup = self.shared.setup
-        fa, fb = (FACES[self.tile_face[t]] for t in self.active_tiles[seat])
+        setups = self.shared.setups
+        fa, fb = (self.tile_face[t] for t in self.active_tiles[seat])
+        stacks = self.stacks
         taken = {v for v in self.scouts if v is not None}
         out: list[Action] = []
         for line, s in enumerate(self.wall.state):
             if s != EMPTY:
                 continue
-            a, b = sorted(geo.line_villages[line])
-            if self.stacks[a] or self.stacks[b] or a in taken or b in taken:
+            a, b = geo.line_villages[line]
+            if stacks[a] or stacks[b] or a in taken or b in taken:
                 continue
-            orders = [(fa, fb)] if fa == fb else [(fa, fb), (fb, fa)]
-            for faces in orders:
-                for scout in (a, b):
-                    out.append(setup((a, b), faces, scout))
+            out.extend(setups(line, (a, b) if a < b else (b, a), fa, fb))
         return out
 
     def _place_actions(self, seat: int) -> list[Action]:
