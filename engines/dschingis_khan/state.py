@@ -32,6 +32,7 @@ from .actions import (
     Setup,
     SharedActions,
     Step,
+    trusted_step,
     TakeTile,
     TakeWall,
 )
@@ -295,12 +296,13 @@ class DschingisKhanState(State):
         assert here is not None
         face_of = self.tile_face
         faces = sorted({face_of[t] for t in self.active_tiles[seat]})
-        step = self.shared.step
-        return [
-            step(to, face, via)
-            for to, via in scouting.destinations(self.wall, here, self.scout_closed_to(seat))
-            for face in faces
-        ]
+        near, along = scouting.routes(self.wall, here, self.scout_closed_to(seat))
+        rows = map(self.shared.near_steps, near)
+        out: list[Action] = [row[face] for row in rows for face in faces]
+        if along:
+            names = [FACES[face] for face in faces]
+            out += [trusted_step(to, name, via) for to, via in along for name in names]
+        return out
 
     # ---- applying actions --------------------------------------------------------------
 
