@@ -204,6 +204,10 @@ class SharedActions:
     def place_wall(self, line: int) -> PlaceWall:
         return self._walls[line]
 
+    def place_walls(self, lines: list[int]) -> list[Action]:
+        """The wall placements on ``lines``, in their order (a new list)."""
+        return list(map(self._walls.__getitem__, lines))
+
     def place_scout(self, village: int) -> PlaceScout:
         return self._scouts[village]
 

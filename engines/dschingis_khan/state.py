@@ -221,7 +221,7 @@ class DschingisKhanState(State):
         return rules.can_take_tile(self.passive_count(seat), len(self.active_tiles[seat]))
 
     def can_place_walls(self, seat: int) -> bool:
-        return bool(self.active_walls[seat]) and bool(self.wall.legal_lines())
+        return bool(self.active_walls[seat]) and bool(self.wall.placeable())
 
     # ---- the core's contract -----------------------------------------------------------
 
@@ -268,15 +268,14 @@ class DschingisKhanState(State):
         shared = self.shared
         wall = self.wall
         if self.committed == WALLS:
-            return [shared.place_wall(line) for line in wall.legal_lines()]
+            return shared.place_walls(wall.placeable())
         if self.committed == TILES:
             return self._step_actions(seat)
         out: list[Action] = []
         walls_ok = False
         if self.active_walls[seat]:
-            lines = wall.legal_lines()
-            walls_ok = bool(lines)
-            out.extend(shared.place_wall(line) for line in lines)
+            out = shared.place_walls(wall.placeable())
+            walls_ok = bool(out)
         if self.active_tiles[seat]:
             steps = self._step_actions(seat)
             blocked = not steps

@@ -305,10 +305,27 @@ class Wall:
         return depth[b] >= 0
 
     def legal_lines(self) -> list[int]:
-        """Every line a new piece may go on (cached until the pieces change)."""
+        """Every line a new piece may go on, ascending."""
+        return list(self.placeable())
+
+    def placeable(self) -> list[int]:
+        """``legal_lines`` itself, cached until the pieces change: callers must not change it."""
         if self._legal is None:
-            self._legal = [line for line in range(self.geo.num_lines) if self.can_place(line)]
-        return list(self._legal)
+            self._legal = self._find_legal_lines()
+        return self._legal
+
+    def _find_legal_lines(self) -> list[int]:
+        """``can_place`` for every line at once (after a loop or a new end), its tests
+        inlined: DK-2, a tower of the line on the board; DK-3, if both are, they hang off
+        different Great Wall towers."""
+        state, depth, att = self.state, self._depth, self._att
+        return [
+            line
+            for line, (a, b) in enumerate(self.geo.line_towers)
+            if not state[line]
+            and (depth[a] >= 0 or depth[b] >= 0)
+            and (depth[a] < 0 or depth[b] < 0 or att[a] != att[b])
+        ]
 
     # ---- changing the wall -------------------------------------------------------------
 
