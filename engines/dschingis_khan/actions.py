@@ -7,7 +7,7 @@ No action carries a tile id: a tile is named by its *face*, which only the actin
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, Field
 
@@ -132,9 +132,6 @@ DschingisKhanAction = Annotated[
 ]
 
 
-_STEP_FIELDS = {"to", "tile", "via"}
-"""The fields a ``Step`` is made with (pydantic's ``model_fields_set``); shared, never changed."""
-
 # A pydantic model keeps its four per-instance attributes in slots of ``BaseModel``; their
 # setters, looked up once, fill a new object without going through attribute lookup.
 _SLOTS = BaseModel.__dict__
@@ -143,21 +140,36 @@ _set_fields_set = _SLOTS["__pydantic_fields_set__"].__set__
 _set_extra = _SLOTS["__pydantic_extra__"].__set__
 _set_private = _SLOTS["__pydantic_private__"].__set__
 
+_STEP_FIELDS = {"to", "tile", "via"}
+_SETUP_FIELDS = {"villages", "faces", "scout"}
+"""The fields these actions are made with (pydantic's ``model_fields_set``); shared, never
+changed (a copy of an action copies its set)."""
+
+
+def _trusted(action: ActionBase, fields: dict[str, Any], fields_set: set[str]) -> None:
+    """Fill a new action from the engine's own values, known to be valid, without pydantic's
+    validation (which stays at the API boundary, ``Game.parse_action``): what
+    ``model_construct`` does, without its per-field work."""
+    _set_dict(action, fields)
+    _set_fields_set(action, fields_set)
+    _set_extra(action, None)
+    _set_private(action, None)
+
 
 def trusted_step(to: int, tile: Face, via: tuple[int, ...]) -> Step:
-    """A ``Step`` from the engine's own values, known to be valid, without pydantic's
-    validation (which stays at the API boundary, ``Game.parse_action``).
-
-    Equal to ``Step(to=to, tile=tile, via=via)`` in every field, in ``model_fields_set``,
-    dump and repr (a test checks); what ``Step.model_construct`` does without its per-field
-    work, about three times as fast as ``Step(...)``.
-    """
+    """``Step(to=to, tile=tile, via=via)``, equal in every field, in ``model_fields_set``,
+    dump and repr (a test checks), about three times as fast to make."""
     step = Step.__new__(Step)
-    _set_dict(step, {"type": "step", "to": to, "tile": tile, "via": via})
-    _set_fields_set(step, _STEP_FIELDS)
-    _set_extra(step, None)
-    _set_private(step, None)
+    _trusted(step, {"type": "step", "to": to, "tile": tile, "via": via}, _STEP_FIELDS)
     return step
+
+
+def trusted_setup(villages: tuple[int, int], faces: tuple[Face, Face], scout: int) -> Setup:
+    """``Setup(villages=villages, faces=faces, scout=scout)``, made like ``trusted_step``."""
+    setup = Setup.__new__(Setup)
+    fields = {"type": "setup", "villages": villages, "faces": faces, "scout": scout}
+    _trusted(setup, fields, _SETUP_FIELDS)
+    return setup
 
 
 class SharedActions:
@@ -224,7 +236,7 @@ class SharedActions:
         if actions is None:
             orders = [(fa, fb)] if fa == fb else [(fa, fb), (fb, fa)]
             actions = self._setups[key] = tuple(
-                Setup(villages=villages, faces=(FACES[f], FACES[g]), scout=scout)
+                trusted_setup(villages, (FACES[f], FACES[g]), scout)
                 for f, g in orders
                 for scout in villages
             )
