@@ -44,6 +44,8 @@ class WallGeometry:
     """(west end, east end) -> villages with a border line on the north arc (DK-6)."""
     tower_lines: tuple[tuple[int, ...], ...] = ()
     """Tower -> the inner lines that end at it, ascending."""
+    village_neighbours: tuple[tuple[tuple[int, int], ...], ...] = ()
+    """Village -> (line, the village across it) for each of its inner lines."""
 
     @property
     def num_lines(self) -> int:
@@ -91,6 +93,16 @@ class WallGeometry:
             at_tower[a].append(line)
             at_tower[b].append(line)
         object.__setattr__(geo, "tower_lines", tuple(tuple(ls) for ls in at_tower))
+
+        def across(village: int, line: int) -> int:
+            a, b = line_villages[line]
+            return b if a == village else a
+
+        neighbours = tuple(
+            tuple((line, across(v, line)) for line in lines)
+            for v, lines in enumerate(geo.village_lines)
+        )
+        object.__setattr__(geo, "village_neighbours", neighbours)
         return geo
 
     def _north_arc_villages(self, west: int, east: int) -> frozenset[int]:

@@ -22,9 +22,7 @@ def destinations(wall: Wall, here: int, closed_to: Container[int]) -> list[Route
     return near + along
 
 
-def routes(
-    wall: Wall, here: int, closed_to: Container[int]
-) -> tuple[list[Route], list[Route]]:
+def routes(wall: Wall, here: int, closed_to: Container[int]) -> tuple[list[Route], list[Route]]:
     """The DK-10 steps from ``here`` in two lists: along a track or through an open gate
     (to a neighbour), and along the wall (climbing an open piece next to ``here``,
     descending at another open piece)."""

@@ -32,9 +32,9 @@ from .actions import (
     Setup,
     SharedActions,
     Step,
-    trusted_step,
     TakeTile,
     TakeWall,
+    trusted_step,
 )
 from .board import WallGeometry
 from .constants import (

@@ -104,8 +104,8 @@ class Wall:
                 raise ValueError(f"DK-1: the {side} end {tower!r} is not a {side} side tower")
         self.great_wall: tuple[int, ...] = ()
         self.mongolian: list[bool] = []
-        self._check_tree()
         self._rebuild()
+        self._check_tree()
         self._check_ends()
 
     # ---- derived structure -------------------------------------------------------------
@@ -185,41 +185,28 @@ class Wall:
         Great Wall (branches never separate sides)."""
         geo = self.geo
         gw = self.great_wall_set
-        seeds = geo.north_seeds[(self.ends[WEST], self.ends[EAST])]
+        neighbours = geo.village_neighbours
         mongolian = [False] * geo.num_villages
-        todo = list(seeds)
+        todo = list(geo.north_seeds[(self.ends[WEST], self.ends[EAST])])
         for v in todo:
             mongolian[v] = True
         while todo:
-            v = todo.pop()
-            for line in geo.village_lines[v]:
-                if line in gw:
-                    continue
-                a, b = geo.line_villages[line]
-                w = b if a == v else a
-                if not mongolian[w]:
+            for line, w in neighbours[todo.pop()]:
+                if not mongolian[w] and line not in gw:
                     mongolian[w] = True
                     todo.append(w)
         return mongolian
 
     def _check_tree(self) -> None:
-        """Refuse a position that breaks DK-1 (used when loading or building positions)."""
-        adj: dict[int, list[int]] = {}
-        for line in self.pieces():
-            a, b = self.geo.line_towers[line]
-            adj.setdefault(a, []).append(b)
-            adj.setdefault(b, []).append(a)
-        if len(self.pieces()) != len(adj) - 1:
-            raise ValueError("DK-1: the wall pieces do not form one tree")
-        seen = {self.ends[WEST]}
-        todo = [self.ends[WEST]]
-        while todo:
-            for other in adj.get(todo.pop(), ()):
-                if other not in seen:
-                    seen.add(other)
-                    todo.append(other)
-        if len(seen) != len(adj):
+        """Refuse a position that breaks DK-1 (used when loading or building positions),
+        from the tree ``_rebuild`` walked from the west end."""
+        depth = self._depth
+        line_towers = self.geo.line_towers
+        pieces = self.pieces()
+        if any(depth[line_towers[p][0]] < 0 for p in pieces):
             raise ValueError("DK-1: some wall pieces are not connected to the Great Wall")
+        if len(pieces) != sum(d >= 0 for d in depth) - 1:
+            raise ValueError("DK-1: the wall pieces do not form one tree")
 
     def _check_ends(self) -> None:
         """A piece reaching a side tower is resolved at once (DK-4): it moves an end or goes."""
