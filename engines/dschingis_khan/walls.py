@@ -119,8 +119,7 @@ class Wall:
     def _rebuild(self) -> None:
         geo = self.geo
         state = self.state
-        line_towers = geo.line_towers
-        tower_lines = geo.tower_lines
+        links = geo.tower_links
         n = len(geo.tower_side)
         west, east = self.ends[WEST], self.ends[EAST]
         up, up_line, depth = [-1] * n, [-1] * n, [-1] * n
@@ -128,13 +127,10 @@ class Wall:
         order = [west]
         for t in order:  # breadth first: the list grows while it is walked
             below = depth[t] + 1
-            for line in tower_lines[t]:
-                if state[line]:
-                    a, b = line_towers[line]
-                    other = b if a == t else a
-                    if depth[other] < 0:
-                        up[other], up_line[other], depth[other] = t, line, below
-                        order.append(other)
+            for line, other in links[t]:
+                if state[line] and depth[other] < 0:
+                    up[other], up_line[other], depth[other] = t, line, below
+                    order.append(other)
         if depth[east] < 0:
             raise ValueError(f"towers {west} and {east} are not connected by wall pieces")
         self._up, self._up_line, self._depth = up, up_line, depth
