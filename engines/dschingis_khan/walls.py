@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cache
 from typing import Any, Literal
 
 from .board import WallGeometry
@@ -70,6 +71,12 @@ class Placement:
             "new_end": None if self.new_end is None else {self.new_end[0]: self.new_end[1]},
             "sides_changed": list(self.sides_changed),
         }
+
+
+@cache
+def _branch(line: int) -> Placement:
+    """What a piece that only extends the tree did: nothing else (frozen, so shared)."""
+    return Placement(line=line)
 
 
 class Wall:
@@ -351,7 +358,7 @@ class Wall:
             end_tower = self.new_end_tower(line)
             if end_tower is None:
                 self._add_leaf(line)
-                return Placement(line=line)
+                return _branch(line)
             kind = "new_end"
             new_section, old_section = self.end_sections(line, end_tower)
         # The longer section stays; on a tie the new one goes (DK-3, DK-4).
