@@ -52,7 +52,9 @@ def routes(wall: Wall, here: int, closed_to: Container[int]) -> tuple[list[Route
         for v in line_villages[line]
         if v not in closed_to
     ]
-    along = [(v, (climb, line)) for climb in climbs for line, v in down if line != climb]
+    along: list[Route] = [
+        (v, (climb, line)) for climb in climbs for line, v in down if line != climb
+    ]
     return near, along
 
 

@@ -82,9 +82,11 @@ def _branch(line: int) -> Placement:
 class Wall:
     """The pieces on the board, open or closed, and the two ends of the Great Wall.
 
-    ``state[line]`` is ``EMPTY``, ``OPEN`` or ``CLOSED``. Everything else (the tree's
-    adjacency, the Great Wall path, attachments, sides) is derived and rebuilt whenever the
-    pieces change; opening or closing a piece changes nothing structural.
+    ``state[line]`` is ``EMPTY``, ``OPEN`` or ``CLOSED``. Everything else (the tree rooted
+    at the west end, the Great Wall path, attachments, sides, legal lines) is derived: kept
+    up to date when a piece only extends the tree, rebuilt after a loop or a new end, and
+    built by ``__init__`` from the pieces alone (so a wall read back from JSON is the check
+    of the kept one). Opening or closing a piece changes nothing structural.
     """
 
     __slots__ = (
