@@ -402,10 +402,10 @@ class Wall:
         self._depth[outer] = self._depth[inner] + 1
         self._att[outer] = self._att[inner]
         if self._legal is not None:
-            # Only lines at the new tower change: a line elsewhere keeps both its towers'
-            # places on the board and their attachments.
+            # Only lines at the new tower change (the placed one among them): a line
+            # elsewhere keeps both its towers' places on the board and their attachments.
             touched = self.geo.tower_lines[outer]
-            legal = [ln for ln in self._legal if ln != line and ln not in touched]
+            legal = [ln for ln in self._legal if ln not in touched]
             legal += [ln for ln in touched if self.can_place(ln)]
             legal.sort()
             self._legal = legal
