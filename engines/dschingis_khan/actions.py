@@ -6,9 +6,10 @@ No action carries a tile id: a tile is named by its *face*, which only the actin
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from collections.abc import Sequence
+from typing import Annotated, Any, Literal
 
-from pydantic import Field
+from pydantic import BaseModel, Field
 
 from engines.core import Action
 
@@ -131,8 +132,48 @@ DschingisKhanAction = Annotated[
 ]
 
 
-MAX_SHARED_STEPS = 50_000
-"""How many distinct steps ``SharedActions`` keeps (about 25,000 arise in 100 random games)."""
+# A pydantic model keeps its four per-instance attributes in slots of ``BaseModel``; their
+# setters, looked up once, fill a new object without going through attribute lookup.
+_SLOTS = BaseModel.__dict__
+_set_dict = _SLOTS["__dict__"].__set__
+_set_fields_set = _SLOTS["__pydantic_fields_set__"].__set__
+_set_extra = _SLOTS["__pydantic_extra__"].__set__
+_set_private = _SLOTS["__pydantic_private__"].__set__
+
+_STEP_FIELDS = {"to", "tile", "via"}
+_SETUP_FIELDS = {"villages", "faces", "scout"}
+"""The fields these actions are made with (pydantic's ``model_fields_set``); shared, never
+changed (a copy of an action copies its set)."""
+
+
+def _trusted(action: ActionBase, fields: dict[str, Any], fields_set: set[str]) -> None:
+    """Fill a new action from the engine's own values, known to be valid, without pydantic's
+    validation (which stays at the API boundary, ``Game.parse_action``): what
+    ``model_construct`` does, without its per-field work."""
+    _set_dict(action, fields)
+    _set_fields_set(action, fields_set)
+    _set_extra(action, None)
+    _set_private(action, None)
+
+
+def trusted_step(to: int, tile: Face, via: tuple[int, ...]) -> Step:
+    """``Step(to=to, tile=tile, via=via)``, equal in every field, in ``model_fields_set``,
+    dump and repr (a test checks), about three times as fast to make."""
+    step = Step.__new__(Step)
+    # ``_trusted`` inlined: the wall routes make hundreds of steps per game.
+    _set_dict(step, {"type": "step", "to": to, "tile": tile, "via": via})
+    _set_fields_set(step, _STEP_FIELDS)
+    _set_extra(step, None)
+    _set_private(step, None)
+    return step
+
+
+def trusted_setup(villages: tuple[int, int], faces: tuple[Face, Face], scout: int) -> Setup:
+    """``Setup(villages=villages, faces=faces, scout=scout)``, made like ``trusted_step``."""
+    setup = Setup.__new__(Setup)
+    fields = {"type": "setup", "villages": villages, "faces": faces, "scout": scout}
+    _trusted(setup, fields, _SETUP_FIELDS)
+    return setup
 
 
 class SharedActions:
@@ -140,14 +181,17 @@ class SharedActions:
 
     Actions are frozen, so every state of a game can hand out the same objects: the legal
     lists are built without allocating, and the core's legality check compares identities.
-    Steps and setups are made (and validated) on first use and kept: a game meets only a few
-    thousand distinct ones.
+    Steps along a track or through a gate (a few per line) and setups (a few per line and
+    pair of faces) are shared too. Steps along the wall are not: a (climb, descend) pair
+    of lines gives tens of thousands of distinct ones, and keeping them made every garbage
+    collection walk them (2-player games got slower than making them afresh); they are
+    made on demand with ``trusted_step``.
     """
 
     __slots__ = (
+        "_near",
         "_scouts",
         "_setups",
-        "_steps",
         "_walls",
         "discard_tiles",
         "pass_turn",
@@ -156,35 +200,48 @@ class SharedActions:
         "take_wall",
     )
 
-    def __init__(self, num_lines: int, num_villages: int) -> None:
+    def __init__(self, line_villages: Sequence[tuple[int, int]], num_villages: int) -> None:
         self.take_wall = TakeWall()
         self.take_tile = TakeTile()
         self.discard_tiles = DiscardTiles()
         self.rescue_scout = RescueScout()
         self.pass_turn = Pass()
-        self._walls = [PlaceWall(line=line) for line in range(num_lines)]
+        self._walls = [PlaceWall(line=line) for line in range(len(line_villages))]
         self._scouts = [PlaceScout(village=v) for v in range(num_villages)]
-        self._setups: dict[tuple[tuple[int, int], tuple[Face, Face], int], Setup] = {}
-        self._steps: dict[tuple[int, int, tuple[int, ...]], Step] = {}
+        self._near: dict[tuple[int, tuple[int, ...]], tuple[Step, ...]] = {}
+        """(village, ``()`` or ``(gate,)``) -> the step there, one per face index."""
+        for line, pair in enumerate(line_villages):
+            for to in pair:
+                for via in ((), (line,)):
+                    self._near[to, via] = tuple(trusted_step(to, f, via) for f in FACES)
+        self._setups: dict[tuple[int, int, int], tuple[Setup, ...]] = {}
+        """(line, face, face) -> the setups on the line's two villages (made on first use)."""
 
     def place_wall(self, line: int) -> PlaceWall:
         return self._walls[line]
 
+    def place_walls(self, lines: list[int]) -> list[Action]:
+        """The wall placements on ``lines``, in their order (a new list)."""
+        return list(map(self._walls.__getitem__, lines))
+
     def place_scout(self, village: int) -> PlaceScout:
         return self._scouts[village]
 
-    def step(self, to: int, face: int, via: tuple[int, ...]) -> Step:
-        key = (to, face, via)
-        action = self._steps.get(key)
-        if action is None:
-            if len(self._steps) >= MAX_SHARED_STEPS:
-                self._steps.clear()  # bounded: a long-lived server meets ever more routes
-            action = self._steps[key] = Step(to=to, tile=FACES[face], via=via)
-        return action
+    def near_steps(self, route: tuple[int, tuple[int, ...]]) -> tuple[Step, ...]:
+        """The steps along a track ``(village, ())`` or through a gate ``(village, (line,))``,
+        one per face index. (Steps along the wall: ``trusted_step``.)"""
+        return self._near[route]
 
-    def setup(self, villages: tuple[int, int], faces: tuple[Face, Face], scout: int) -> Setup:
-        key = (villages, faces, scout)
-        action = self._setups.get(key)
-        if action is None:
-            action = self._setups[key] = Setup(villages=villages, faces=faces, scout=scout)
-        return action
+    def setups(self, line: int, villages: tuple[int, int], fa: int, fb: int) -> tuple[Setup, ...]:
+        """DK-7: the setups on ``villages`` (ascending, the two sides of ``line``) with the
+        drawn faces ``fa`` and ``fb``: each order of the faces, the scout on either village."""
+        key = (line, fa, fb)
+        actions = self._setups.get(key)
+        if actions is None:
+            orders = [(fa, fb)] if fa == fb else [(fa, fb), (fb, fa)]
+            actions = self._setups[key] = tuple(
+                trusted_setup(villages, (FACES[f], FACES[g]), scout)
+                for f, g in orders
+                for scout in villages
+            )
+        return actions

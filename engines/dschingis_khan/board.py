@@ -44,6 +44,10 @@ class WallGeometry:
     """(west end, east end) -> villages with a border line on the north arc (DK-6)."""
     tower_lines: tuple[tuple[int, ...], ...] = ()
     """Tower -> the inner lines that end at it, ascending."""
+    village_neighbours: tuple[tuple[tuple[int, int], ...], ...] = ()
+    """Village -> (line, the village across it) for each of its inner lines."""
+    tower_links: tuple[tuple[tuple[int, int], ...], ...] = ()
+    """Tower -> (line, the tower at its other end) for each inner line ending at it."""
 
     @property
     def num_lines(self) -> int:
@@ -91,6 +95,21 @@ class WallGeometry:
             at_tower[a].append(line)
             at_tower[b].append(line)
         object.__setattr__(geo, "tower_lines", tuple(tuple(ls) for ls in at_tower))
+
+        def across(pairs: tuple[tuple[int, int], ...], here: int, line: int) -> int:
+            a, b = pairs[line]
+            return b if a == here else a
+
+        neighbours = tuple(
+            tuple((line, across(line_villages, v, line)) for line in lines)
+            for v, lines in enumerate(geo.village_lines)
+        )
+        object.__setattr__(geo, "village_neighbours", neighbours)
+        links = tuple(
+            tuple((line, across(line_towers, t, line)) for line in lines)
+            for t, lines in enumerate(geo.tower_lines)
+        )
+        object.__setattr__(geo, "tower_links", links)
         return geo
 
     def _north_arc_villages(self, west: int, east: int) -> frozenset[int]:

@@ -31,7 +31,7 @@ class DschingisKhanGame(Game[DschingisKhanState]):
         super().__init__()
         self.board = board if board is not None else standard_board()
         self.geo = WallGeometry.from_board(self.board)
-        self.shared = SharedActions(self.geo.num_lines, self.geo.num_villages)
+        self.shared = SharedActions(self.geo.line_villages, self.geo.num_villages)
 
     def sample(self, view: Mapping[str, Any], seat: int, rng: Rng) -> DschingisKhanState:
         return sample(self, view, seat, rng)

@@ -26,5 +26,5 @@ def can_take_tile(passive: int, active_tiles: int) -> bool:
 
 def final_phase_begins(common: int, passives: Sequence[Sequence[int]]) -> bool:
     """DK-16: two supplies (the common wall supply, any passive tile supply) are empty."""
-    empty = (common == 0) + sum(1 for p in passives if not any(p))
+    empty = (common == 0) + list(map(any, passives)).count(False)
     return empty >= 2

@@ -18,10 +18,18 @@ Route = tuple[int, tuple[int, ...]]
 
 def destinations(wall: Wall, here: int, closed_to: Container[int]) -> list[Route]:
     """Every DK-10 step from ``here``, in a fixed order (tracks and gates, then the wall)."""
+    near, along = routes(wall, here, closed_to)
+    return near + along
+
+
+def routes(wall: Wall, here: int, closed_to: Container[int]) -> tuple[list[Route], list[Route]]:
+    """The DK-10 steps from ``here`` in two lists: along a track or through an open gate
+    (to a neighbour), and along the wall (climbing an open piece next to ``here``,
+    descending at another open piece)."""
     geo = wall.geo
     state = wall.state
     line_villages = geo.line_villages
-    out: list[Route] = []
+    near: list[Route] = []
     climbs = []
     for line in geo.village_lines[here]:
         a, b = line_villages[line]
@@ -29,18 +37,25 @@ def destinations(wall: Wall, here: int, closed_to: Container[int]) -> list[Route
         s = state[line]
         if s == EMPTY:
             if other not in closed_to:
-                out.append((other, ()))
+                near.append((other, ()))
         elif s == OPEN:
             climbs.append(line)
             if other not in closed_to:
-                out.append((other, (line,)))
-    if climbs:
-        # Walking along the wall reaches every piece: the pieces form one tree (DK-1).
-        down = [(line, v) for line, s in enumerate(state) if s == OPEN for v in line_villages[line]]
-        down = [(line, v) for line, v in down if v not in closed_to]
-        for climb in climbs:
-            out.extend((v, (climb, line)) for line, v in down if line != climb)
-    return out
+                near.append((other, (line,)))
+    if not climbs:
+        return near, []
+    # Walking along the wall reaches every piece: the pieces form one tree (DK-1).
+    down = [
+        (line, v)
+        for line, s in enumerate(state)
+        if s == OPEN
+        for v in line_villages[line]
+        if v not in closed_to
+    ]
+    along: list[Route] = [
+        (v, (climb, line)) for climb in climbs for line, v in down if line != climb
+    ]
+    return near, along
 
 
 def can_step(wall: Wall, here: int, closed_to: Container[int]) -> bool:

@@ -34,6 +34,7 @@ from .actions import (
     Step,
     TakeTile,
     TakeWall,
+    trusted_step,
 )
 from .board import WallGeometry
 from .constants import (
@@ -220,7 +221,7 @@ class DschingisKhanState(State):
         return rules.can_take_tile(self.passive_count(seat), len(self.active_tiles[seat]))
 
     def can_place_walls(self, seat: int) -> bool:
-        return bool(self.active_walls[seat]) and bool(self.wall.legal_lines())
+        return bool(self.active_walls[seat]) and bool(self.wall.placeable())
 
     # ---- the core's contract -----------------------------------------------------------
 
@@ -249,35 +250,32 @@ class DschingisKhanState(State):
 
     def _setup_actions(self, seat: int) -> list[Action]:
         geo = self.geo
-        setup = self.shared.setup
-        fa, fb = (FACES[self.tile_face[t]] for t in self.active_tiles[seat])
+        setups = self.shared.setups
+        fa, fb = (self.tile_face[t] for t in self.active_tiles[seat])
+        stacks = self.stacks
         taken = {v for v in self.scouts if v is not None}
         out: list[Action] = []
         for line, s in enumerate(self.wall.state):
             if s != EMPTY:
                 continue
-            a, b = sorted(geo.line_villages[line])
-            if self.stacks[a] or self.stacks[b] or a in taken or b in taken:
+            a, b = geo.line_villages[line]
+            if stacks[a] or stacks[b] or a in taken or b in taken:
                 continue
-            orders = [(fa, fb)] if fa == fb else [(fa, fb), (fb, fa)]
-            for faces in orders:
-                for scout in (a, b):
-                    out.append(setup((a, b), faces, scout))
+            out.extend(setups(line, (a, b) if a < b else (b, a), fa, fb))
         return out
 
     def _place_actions(self, seat: int) -> list[Action]:
         shared = self.shared
         wall = self.wall
         if self.committed == WALLS:
-            return [shared.place_wall(line) for line in wall.legal_lines()]
+            return shared.place_walls(wall.placeable())
         if self.committed == TILES:
             return self._step_actions(seat)
         out: list[Action] = []
         walls_ok = False
         if self.active_walls[seat]:
-            lines = wall.legal_lines()
-            walls_ok = bool(lines)
-            out.extend(shared.place_wall(line) for line in lines)
+            out = shared.place_walls(wall.placeable())
+            walls_ok = bool(out)
         if self.active_tiles[seat]:
             steps = self._step_actions(seat)
             blocked = not steps
@@ -297,12 +295,13 @@ class DschingisKhanState(State):
         assert here is not None
         face_of = self.tile_face
         faces = sorted({face_of[t] for t in self.active_tiles[seat]})
-        step = self.shared.step
-        return [
-            step(to, face, via)
-            for to, via in scouting.destinations(self.wall, here, self.scout_closed_to(seat))
-            for face in faces
-        ]
+        near, along = scouting.routes(self.wall, here, self.scout_closed_to(seat))
+        rows = map(self.shared.near_steps, near)
+        out: list[Action] = [row[face] for row in rows for face in faces]
+        if along:
+            names = [FACES[face] for face in faces]
+            out += [trusted_step(to, name, via) for to, via in along for name in names]
+        return out
 
     # ---- applying actions --------------------------------------------------------------
 

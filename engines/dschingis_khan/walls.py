@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cache
 from typing import Any, Literal
 
 from .board import WallGeometry
@@ -72,19 +73,29 @@ class Placement:
         }
 
 
+@cache
+def _branch(line: int) -> Placement:
+    """What a piece that only extends the tree did: nothing else (frozen, so shared)."""
+    return Placement(line=line)
+
+
 class Wall:
     """The pieces on the board, open or closed, and the two ends of the Great Wall.
 
-    ``state[line]`` is ``EMPTY``, ``OPEN`` or ``CLOSED``. Everything else (the tree's
-    adjacency, the Great Wall path, attachments, sides) is derived and rebuilt whenever the
-    pieces change; opening or closing a piece changes nothing structural.
+    ``state[line]`` is ``EMPTY``, ``OPEN`` or ``CLOSED``. Everything else (the tree rooted
+    at the west end, the Great Wall path, attachments, sides, legal lines) is derived: kept
+    up to date when a piece only extends the tree, rebuilt after a loop or a new end, and
+    built by ``__init__`` from the pieces alone (so a wall read back from JSON is the check
+    of the kept one). Opening or closing a piece changes nothing structural.
     """
 
     __slots__ = (
-        "_adj",
         "_att",
+        "_depth",
         "_gw_towers",
         "_legal",
+        "_up",
+        "_up_line",
         "ends",
         "geo",
         "great_wall",
@@ -100,66 +111,78 @@ class Wall:
         for side, tower in self.ends.items():
             if not 0 <= tower < len(geo.tower_side) or geo.tower_side[tower] != side:
                 raise ValueError(f"DK-1: the {side} end {tower!r} is not a {side} side tower")
+        self.great_wall: tuple[int, ...] = ()
+        self.mongolian: list[bool] = []
         self._rebuild()
         self._check_tree()
+        self._check_ends()
 
     # ---- derived structure -------------------------------------------------------------
+    #
+    # The tree is kept rooted at the west end, one entry per tower (lists indexed by tower,
+    # -1 where a tower holds no piece): the tower above it (``_up``), the piece between them
+    # (``_up_line``), its depth, and the Great Wall tower it hangs off (``_att``). A piece
+    # that extends the tree adds one tower (``_add_leaf``); a loop or a new end rebuilds it
+    # with one walk from the west end, which also finds the pieces cut off (DK-5).
 
     def _rebuild(self) -> None:
         geo = self.geo
-        adj: dict[int, list[tuple[int, int]]] = {}
-        for line, s in enumerate(self.state):
-            if s:
-                a, b = geo.line_towers[line]
-                adj.setdefault(a, []).append((line, b))
-                adj.setdefault(b, []).append((line, a))
-        self._adj = adj
+        state = self.state
+        links = geo.tower_links
+        n = len(geo.tower_side)
         west, east = self.ends[WEST], self.ends[EAST]
-        path = self._path(west, east)
-        self.great_wall = tuple(path)
-        self.great_wall_set = frozenset(path)
-        towers = [west]
-        for line in path:
-            a, b = geo.line_towers[line]
-            towers.append(b if a == towers[-1] else a)
+        up, up_line, depth = [-1] * n, [-1] * n, [-1] * n
+        depth[west] = 0
+        order = [west]
+        for t in order:  # breadth first: the list grows while it is walked
+            below = depth[t] + 1
+            for line, other in links[t]:
+                if state[line] and depth[other] < 0:
+                    up[other], up_line[other], depth[other] = t, line, below
+                    order.append(other)
+        if depth[east] < 0:
+            raise ValueError(f"towers {west} and {east} are not connected by wall pieces")
+        self._up, self._up_line, self._depth = up, up_line, depth
+        path = []
+        towers = [east]
+        t = east
+        while t != west:
+            path.append(up_line[t])
+            t = up[t]
+            towers.append(t)
+        path.reverse()
+        towers.reverse()
         self._gw_towers = towers
-        att = {t: t for t in towers}
-        todo = list(towers)
-        while todo:
-            t = todo.pop()
-            root = att[t]
-            for _, other in adj.get(t, ()):
-                if other not in att:
-                    att[other] = root
-                    todo.append(other)
+        att = [-1] * n
+        for t in towers:
+            att[t] = t
+        for t in order:
+            if att[t] < 0:
+                att[t] = att[up[t]]  # the tower above comes earlier in a breadth-first walk
         self._att = att
         self._legal: list[int] | None = None
-        self.mongolian = self._sides()
+        if tuple(path) != self.great_wall:
+            # DK-6: the sides follow from the Great Wall alone (branches never separate them).
+            self.great_wall = tuple(path)
+            self.great_wall_set = frozenset(path)
+            self.mongolian = self._sides()
 
     def _path(self, start: int, goal: int) -> list[int]:
-        """Lines of the tree path from tower ``start`` to ``goal`` (both on the board)."""
-        if start == goal:
-            return []
-        adj = self._adj
-        parent: dict[int, tuple[int, int]] = {start: (-1, -1)}
-        todo = [start]
-        while todo:
-            t = todo.pop()
-            for line, other in adj.get(t, ()):
-                if other not in parent:
-                    parent[other] = (line, t)
-                    if other == goal:
-                        todo.clear()
-                        break
-                    todo.append(other)
-        if goal not in parent:
-            raise ValueError(f"towers {start} and {goal} are not connected by wall pieces")
+        """Lines of the tree path between towers ``start`` and ``goal`` (both on the board),
+        climbing from both towards the root until they meet; in no particular order."""
+        up, up_line, depth = self._up, self._up_line, self._depth
         out = []
-        t = goal
-        while t != start:
-            line, t = parent[t]
-            out.append(line)
-        out.reverse()
+        a, b = start, goal
+        while depth[a] > depth[b]:
+            out.append(up_line[a])
+            a = up[a]
+        while depth[b] > depth[a]:
+            out.append(up_line[b])
+            b = up[b]
+        while a != b:
+            out.append(up_line[a])
+            out.append(up_line[b])
+            a, b = up[a], up[b]
         return out
 
     def _sides(self) -> list[bool]:
@@ -167,40 +190,34 @@ class Wall:
         Great Wall (branches never separate sides)."""
         geo = self.geo
         gw = self.great_wall_set
-        seeds = geo.north_seeds[(self.ends[WEST], self.ends[EAST])]
+        neighbours = geo.village_neighbours
         mongolian = [False] * geo.num_villages
-        todo = list(seeds)
+        todo = list(geo.north_seeds[(self.ends[WEST], self.ends[EAST])])
         for v in todo:
             mongolian[v] = True
         while todo:
-            v = todo.pop()
-            for line in geo.village_lines[v]:
-                if line in gw:
-                    continue
-                a, b = geo.line_villages[line]
-                w = b if a == v else a
-                if not mongolian[w]:
+            for line, w in neighbours[todo.pop()]:
+                if not mongolian[w] and line not in gw:
                     mongolian[w] = True
                     todo.append(w)
         return mongolian
 
     def _check_tree(self) -> None:
-        """Refuse a position that breaks DK-1 (used when loading or building positions)."""
+        """Refuse a position that breaks DK-1 (used when loading or building positions),
+        from the tree ``_rebuild`` walked from the west end."""
+        depth = self._depth
+        line_towers = self.geo.line_towers
         pieces = self.pieces()
-        if len(pieces) != len(self._adj) - 1:
-            raise ValueError("DK-1: the wall pieces do not form one tree")
-        seen = {self.ends[WEST]}
-        todo = [self.ends[WEST]]
-        while todo:
-            for _, other in self._adj[todo.pop()]:
-                if other not in seen:
-                    seen.add(other)
-                    todo.append(other)
-        if len(seen) != len(self._adj):
+        if any(depth[line_towers[p][0]] < 0 for p in pieces):
             raise ValueError("DK-1: some wall pieces are not connected to the Great Wall")
-        # A piece reaching a side tower is resolved at once (DK-4): it moves an end or goes.
+        if len(pieces) != sum(d >= 0 for d in depth) - 1:
+            raise ValueError("DK-1: the wall pieces do not form one tree")
+
+    def _check_ends(self) -> None:
+        """A piece reaching a side tower is resolved at once (DK-4): it moves an end or goes."""
         on_wall = set(self._gw_towers)
-        stray = [t for t in self._adj if self.geo.tower_side[t] and t not in on_wall]
+        side = self.geo.tower_side
+        stray = [t for t, d in enumerate(self._depth) if d >= 0 and side[t] and t not in on_wall]
         if stray:
             raise ValueError(f"DK-4: side tower {stray[0]} holds a branch, not the Great Wall")
 
@@ -223,12 +240,12 @@ class Wall:
     def is_connected_to_wall(self, line: int) -> bool:
         """DK-2: the new piece shares a tower with a piece already on the board."""
         a, b = self.geo.line_towers[line]
-        return a in self._adj or b in self._adj
+        return self._depth[a] >= 0 or self._depth[b] >= 0
 
     def closes_loop(self, line: int) -> bool:
         """DK-3: both towers already on the board, so the piece closes a cycle."""
         a, b = self.geo.line_towers[line]
-        return a in self._adj and b in self._adj
+        return self._depth[a] >= 0 and self._depth[b] >= 0
 
     def loop_holds_great_wall(self, line: int) -> bool:
         """DK-3 / Fig. 9: the cycle closed by ``line`` contains a Great Wall piece.
@@ -243,7 +260,7 @@ class Wall:
         """DK-4: the side tower ``line`` reaches that is not yet on the board, if any."""
         side = self.geo.tower_side
         for t in self.geo.line_towers[line]:
-            if side[t] is not None and t not in self._adj:
+            if side[t] is not None and self._depth[t] < 0:
                 return t
         return None
 
@@ -272,18 +289,35 @@ class Wall:
 
     def can_place(self, line: int) -> bool:
         a, b = self.geo.line_towers[line]
-        adj = self._adj
+        depth = self._depth
         if self.state[line]:
             return False
-        if a in adj:
-            return b not in adj or self._att[a] != self._att[b]
-        return b in adj
+        if depth[a] >= 0:
+            return depth[b] < 0 or self._att[a] != self._att[b]
+        return depth[b] >= 0
 
     def legal_lines(self) -> list[int]:
-        """Every line a new piece may go on (cached until the pieces change)."""
+        """Every line a new piece may go on, ascending."""
+        return list(self.placeable())
+
+    def placeable(self) -> list[int]:
+        """``legal_lines`` itself, cached until the pieces change: callers must not change it."""
         if self._legal is None:
-            self._legal = [line for line in range(self.geo.num_lines) if self.can_place(line)]
-        return list(self._legal)
+            self._legal = self._find_legal_lines()
+        return self._legal
+
+    def _find_legal_lines(self) -> list[int]:
+        """``can_place`` for every line at once (after a loop or a new end), its tests
+        inlined: DK-2, a tower of the line on the board; DK-3, if both are, they hang off
+        different Great Wall towers."""
+        state, depth, att = self.state, self._depth, self._att
+        return [
+            line
+            for line, (a, b) in enumerate(self.geo.line_towers)
+            if not state[line]
+            and (depth[a] >= 0 or depth[b] >= 0)
+            and (depth[a] < 0 or depth[b] < 0 or att[a] != att[b])
+        ]
 
     # ---- changing the wall -------------------------------------------------------------
 
@@ -326,7 +360,7 @@ class Wall:
             end_tower = self.new_end_tower(line)
             if end_tower is None:
                 self._add_leaf(line)
-                return Placement(line=line)
+                return _branch(line)
             kind = "new_end"
             new_section, old_section = self.end_sections(line, end_tower)
         # The longer section stays; on a tie the new one goes (DK-3, DK-4).
@@ -341,9 +375,10 @@ class Wall:
             self.state[p] = EMPTY
         if new_end is not None:
             self.ends[new_end[0]] = new_end[1]
-        isolated = self._drop_isolated()
         self._rebuild()
-        changed = tuple(v for v, m in enumerate(self.mongolian) if m != before[v])
+        isolated = self._drop_isolated()
+        after = self.mongolian
+        changed = () if after is before else tuple(v for v, m in enumerate(after) if m != before[v])
         return Placement(
             line=line,
             kind=kind,
@@ -361,38 +396,26 @@ class Wall:
         Great Wall and the sides stay as they are)."""
         self.state[line] = OPEN
         a, b = self.geo.line_towers[line]
-        inner, outer = (a, b) if a in self._adj else (b, a)
-        self._adj[inner].append((line, outer))
-        self._adj[outer] = [(line, inner)]
+        inner, outer = (a, b) if self._depth[a] >= 0 else (b, a)
+        self._up[outer] = inner
+        self._up_line[outer] = line
+        self._depth[outer] = self._depth[inner] + 1
         self._att[outer] = self._att[inner]
         if self._legal is not None:
-            # Only lines at the new tower change: a line elsewhere keeps both its towers'
-            # places on the board and their attachments.
+            # Only lines at the new tower change (the placed one among them): a line
+            # elsewhere keeps both its towers' places on the board and their attachments.
             touched = self.geo.tower_lines[outer]
-            legal = [ln for ln in self._legal if ln != line and ln not in touched]
+            legal = [ln for ln in self._legal if ln not in touched]
             legal += [ln for ln in touched if self.can_place(ln)]
             legal.sort()
             self._legal = legal
 
     def _drop_isolated(self) -> tuple[int, ...]:
-        """DK-5: remove every piece no longer connected to the Great Wall's west end."""
-        geo = self.geo
-        adj: dict[int, list[tuple[int, int]]] = {}
-        for p, s in enumerate(self.state):
-            if s:
-                x, y = geo.line_towers[p]
-                adj.setdefault(x, []).append((p, y))
-                adj.setdefault(y, []).append((p, x))
-        keep: set[int] = set()
-        seen = {self.ends[WEST]}
-        todo = [self.ends[WEST]]
-        while todo:
-            for p, other in adj.get(todo.pop(), ()):
-                keep.add(p)
-                if other not in seen:
-                    seen.add(other)
-                    todo.append(other)
-        dropped = tuple(p for p, s in enumerate(self.state) if s and p not in keep)
+        """DK-5: remove every piece no longer connected to the Great Wall's west end (the
+        pieces whose towers the rebuilt tree did not reach)."""
+        depth = self._depth
+        line_towers = self.geo.line_towers
+        dropped = tuple(p for p, s in enumerate(self.state) if s and depth[line_towers[p][0]] < 0)
         for p in dropped:
             self.state[p] = EMPTY
         return dropped
