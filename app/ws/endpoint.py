@@ -31,6 +31,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from app.core.errors import DATABASE_ERRORS, ApiError, database_unavailable
 from app.core.limits import RateLimiter, SocketCounter, client_address
+from app.core.threads import in_thread
 from app.services.chat import ChatService
 from app.services.games import Caller, GameService
 from app.services.snapshots import Snapshot
@@ -374,7 +375,7 @@ class GameSocket:
             err = ApiError("bad_request", "action: a JSON object is required")
         else:
             try:
-                await run_in_threadpool(self.service.act, self.caller, version, action)
+                await in_thread(self.service.act, self.caller, version, action)
             except ApiError as refused:
                 err = refused
             else:
