@@ -859,9 +859,7 @@ class GameService:
         if back:
             new = self.load(session, game_id)
         else:
-            new = replace(
-                snap.advanced(state, seat, events, status, now), clock=clock, deadline=deadline
-            )
+            new = snap.advanced(state, seat, events, status, now, clock, deadline)
             self.cache.put(new)
         self.hub.publish(game_id, new.version)
         return new, events

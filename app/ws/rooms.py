@@ -88,6 +88,7 @@ class Room:
                     await listener.push(snap)
                 except Exception:  # one connection's failure must not silence the others
                     log.exception("room %s could not update a connection", self.game_id)
+            snap.forget_views()  # every connection has its message: keep memory per game low
 
     def close(self) -> None:
         self._unsubscribe()
