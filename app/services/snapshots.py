@@ -22,7 +22,7 @@ from app.core.errors import ApiError
 from app.db.models import ActionRow, GameRow, SeatRow, TableEventRow
 from app.services.clock_model import clock_view
 from bots import DEFAULT_LEVEL as DEFAULT_BOT_LEVEL
-from engines.core import Action, Event, Game, State
+from engines.core import Event, Game, State
 
 PLACEHOLDER_SEED = 0
 """The engine seed of a game whose seed is not fixed yet (a seat is still free): public, so
@@ -156,7 +156,11 @@ class Snapshot:
         if seat is None or not self.must_act(seat):
             return []
         return self._remember(
-            ("legal", seat), lambda: [legal_entry(a) for a in self.state.legal_actions(seat)]
+            ("legal", seat),
+            lambda: [
+                {"action": a.model_dump(mode="json"), "label": a.label()}
+                for a in self.state.legal_actions(seat)
+            ],
         )
 
     def resigned(self, seat: int | None) -> bool:
@@ -282,27 +286,6 @@ class Snapshot:
         new = object.__new__(Snapshot)
         object.__setattr__(new, "__dict__", fields)
         return new
-
-
-LEGAL_ENTRIES_KEPT = 20_000
-_legal_entries: dict[Action, dict[str, Any]] = {}
-
-
-def legal_entry(action: Action) -> dict[str, Any]:
-    """``{action, label}`` of one legal action, as the API lists it; shared by every list
-    that offers an equal action, so it is read-only. Equal actions (frozen, compared by
-    value) recur from move to move and game to game: dumping each one afresh took about
-    100 µs for the 78 of a Dolmengötter opening turn, 20 µs from here. At most
-    ``LEGAL_ENTRIES_KEPT`` are kept."""
-    entry = _legal_entries.get(action)
-    if entry is None:
-        if len(_legal_entries) >= LEGAL_ENTRIES_KEPT:
-            _legal_entries.clear()
-        entry = _legal_entries[action] = {
-            "action": action.model_dump(mode="json"),
-            "label": action.label(),
-        }
-    return entry
 
 
 def rematch_offer(
