@@ -130,11 +130,12 @@ class Snapshot:
         """The engine's view for ``seat`` (its one observer), computed once per version."""
         if not self.seed_fixed:
             seat = None  # the placeholder's private draws (a start hand) are nobody's
-        return self._remember(("view", seat), lambda: self.state.view(seat))
+        return self.remember(("view", seat), lambda: self.state.view(seat))
 
-    def _remember(self, key: Any, make: Callable[[], Any]) -> Any:
-        """``make()``, once per version while remembered; ``forget_views`` may empty the
-        memo from another thread at any time, so it is read once, never checked then read."""
+    def remember(self, key: Any, make: Callable[[], Any]) -> Any:
+        """``make()``, once per version while remembered (``key`` must say everything the
+        value depends on besides this snapshot). ``forget_views`` may empty the memo from
+        another thread at any time, so it is read once, never checked then read."""
         value = self._memo.get(key)
         if value is None:
             value = self._memo[key] = make()
@@ -155,7 +156,7 @@ class Snapshot:
         """``[{action, label}]`` for ``seat``; empty unless the game runs and waits for it."""
         if seat is None or not self.must_act(seat):
             return []
-        return self._remember(
+        return self.remember(
             ("legal", seat),
             lambda: [
                 {"action": a.model_dump(mode="json"), "label": a.label()}
@@ -241,7 +242,7 @@ class Snapshot:
     def table_facts(self) -> dict[str, Any]:
         """Whose turn, the last move's time and the rematch (docs/API.md, "A table's whole
         life"), in the summary and in every seat's state."""
-        facts: dict[str, Any] = self._remember(
+        facts: dict[str, Any] = self.remember(
             "table_facts",
             lambda: {
                 "to_act": self.to_act(),
