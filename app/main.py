@@ -19,6 +19,7 @@ from app.api.openapi import install_openapi
 from app.api.pages import install_pages
 from app.api.routes import health as health_probes
 from app.bots.runner import BotRunner
+from app.core import threads
 from app.core.config import Settings, get_settings
 from app.core.errors import install_error_handlers
 from app.core.headers import SecurityHeaders
@@ -56,6 +57,7 @@ def create_app(
 ) -> FastAPI:
     settings = settings or get_settings()
     install_token_redaction()
+    threads.configure(settings.threads)
     games = dict(games) if games is not None else available_games()
     db = Database(settings.database_url)
     hub = make_hub(settings)

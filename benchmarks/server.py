@@ -1,7 +1,8 @@
 """Server throughput and live-update latency, measured through the real API.
 
 Usage: python benchmarks/server.py [--games 100] [--seats 2] [--actions 20] [--rate 300]
-                                   [--paced-actions 15] [--database-url URL] [--max-seconds 180]
+                                   [--paced-actions 15] [--late-games 20] [--late-window 15]
+                                   [--late-after 40] [--database-url URL] [--max-seconds 180]
 
 Starts its own server (``python -m app``) on a free 127.0.0.1 port with a temporary SQLite
 database (or ``--database-url``, e.g. a Postgres one; its tables must be empty or absent),
@@ -16,8 +17,18 @@ to every other seat's WebSocket message with the new version (median and p99):
 2. paced: ``--rate`` actions per second offered in all (default 300, the project's target
    load: every game moves three times a second), each game at a steady interval — the
    latency a player sees while the server carries that load (target: p99 under 50 ms);
+3. early against late moves (``--late-games``, default 20; 0 skips it): fresh games, each
+   played at full speed for ``--late-window`` moves (moves 1 to 15), then brought to
+   ``--late-after`` moves without measuring, then ``--late-window`` moves more (moves 41 to
+   55 by default: past two thirds of a random 2-player Dolmengötter game, which lasts about
+   60 to 90 moves, and half way through Dschingis Khan's 95 to 135). The server's CPU per
+   action of both windows and their ratio say whether a move costs more as the game grows
+   (target: within 10%);
 - requests per second of a trivial endpoint (``GET /api/health``) of the same server with
-  as many concurrent clients, in the same run, for comparison.
+  as many concurrent clients, in the same run, for comparison;
+- the server process's memory per live game: its resident set (``VmRSS``) once two games
+  have been played a little (lazy imports and caches warmed), then with every game of the
+  run set up with its sockets, and after the full-speed phase, divided by the games added.
 
 Everything stays on the loopback interface; the run is bounded in actions and in time and
 stops the server it started.
@@ -96,6 +107,13 @@ class Server:
             except httpx.TransportError:
                 time.sleep(0.1)
         raise SystemExit("server did not start")
+
+    def rss_kb(self) -> int:
+        """The server process's resident set size in KB (Linux /proc)."""
+        for line in Path(f"/proc/{self.proc.pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+        return 0
 
     def cpu_seconds(self) -> float:
         """User + system CPU time the server process has used so far (Linux /proc)."""
@@ -281,37 +299,84 @@ async def trivial(port: int, clients: int, requests: int) -> float:
     return clients * per_client / (time.perf_counter() - start)
 
 
-async def run(args: argparse.Namespace, server: Server) -> None:
+async def set_up(
+    server: Server, games: int, seats: int, listeners: list[asyncio.Task[None]]
+) -> list[Table]:
+    """``games`` new games (kinds taking turns), every seat joined and connected."""
     ws_url = server.url.replace("http://", "ws://")
     tables = []
     async with httpx.AsyncClient(base_url=server.url, timeout=60) as http:
-        for i in range(args.games):
+        for i in range(games):
             kind = KINDS[i % len(KINDS)]
-            r = await http.post("/api/games", json={"kind": kind, "num_seats": args.seats})
+            r = await http.post("/api/games", json={"kind": kind, "num_seats": seats})
             r.raise_for_status()
             game_id = r.json()["id"]
             keys = {i["seat"]: i["key"] for i in r.json()["invites"]}
             tokens = {}
-            for seat in range(args.seats):
+            for seat in range(seats):
                 j = await http.post(
                     f"/api/games/{game_id}/seats/{seat}/join",
                     json={"name": f"p{seat}", "key": keys[seat]},
                 )
                 tokens[seat] = j.json()["token"]
             tables.append(Table(game_id, tokens))
-    listeners = []
     for table in tables:
         for seat in table.tokens:
             ready = asyncio.Event()
             listeners.append(asyncio.create_task(table.listen(ws_url, seat, ready)))
             await ready.wait()
-    load = " ".join(f"{x:.2f}" for x in os.getloadavg())
-    print(f"load average before: {load} ({os.cpu_count()} cores)")
+    return tables
+
+
+def load_average() -> str:
+    return " ".join(f"{x:.2f}" for x in os.getloadavg())
+
+
+async def early_and_late(server: Server, args: argparse.Namespace) -> None:
+    """Phase 3: the same games' moves 1..window against moves after..after+window."""
+    listeners: list[asyncio.Task[None]] = []
+    tables = await set_up(server, args.late_games, args.seats, listeners)
+    window, after = args.late_window, args.late_after
+    early = await phase(server, tables, window, 0.0, 3)
+    await phase(server, tables, after - window, 0.0, 4)  # brought on, not measured
+    late = await phase(server, tables, window, 0.0, 5)
+    running = sum(1 for t in tables if all(m["status"] == "running" for m in t.latest.values()))
+    ms = 1000
+    cpu_early = early["cpu"] / max(early["actions"], 1) * ms
+    cpu_late = late["cpu"] / max(late["actions"], 1) * ms
+    print(
+        f"early and late moves: {len(tables)} new games at full speed, moves 1-{window}"
+        f" against moves {after + 1}-{after + window} (load average {load_average()})"
+    )
+    print(
+        f"  early: server CPU {cpu_early:.2f} ms per action ({early['actions']} actions,"
+        f" {early['actions'] / early['elapsed']:.0f}/s)"
+    )
+    print(
+        f"  late:  server CPU {cpu_late:.2f} ms per action ({late['actions']} actions,"
+        f" {late['actions'] / late['elapsed']:.0f}/s; {running} games still running after it)"
+    )
+    print(f"  late / early: {cpu_late / cpu_early if cpu_early else float('nan'):.2f}")
+    for task in listeners:
+        task.cancel()
+    await asyncio.gather(*listeners, return_exceptions=True)
+
+
+async def run(args: argparse.Namespace, server: Server) -> None:
+    listeners: list[asyncio.Task[None]] = []
+    # Two games played a little first, so lazy imports and caches are not counted per game.
+    warm = await set_up(server, len(KINDS), args.seats, listeners)
+    await phase(server, warm, 3, 0.0, 0)
+    rss_start = server.rss_kb()
+    tables = await set_up(server, args.games, args.seats, listeners)
+    rss_set_up = server.rss_kb()
+    print(f"load average before: {load_average()} ({os.cpu_count()} cores)")
     print(
         f"{args.games} concurrent games ({' and '.join(KINDS)}), {args.seats} seats each,"
-        f" {len(listeners)} WebSocket connections"
+        f" {len(listeners) - len(warm) * args.seats} WebSocket connections"
     )
     fast = await phase(server, tables, args.actions, 0.0, 1)
+    rss_played = server.rss_kb()
     report(
         f"as fast as possible: each game moves as soon as its seats have the last state"
         f" (up to {args.actions} actions per game)",
@@ -326,9 +391,17 @@ async def run(args: argparse.Namespace, server: Server) -> None:
     for task in listeners:
         task.cancel()
     await asyncio.gather(*listeners, return_exceptions=True)
+    if args.late_games:
+        await early_and_late(server, args)
     rps = await trivial(server.port, args.games, args.trivial_requests)
     print(f"trivial endpoint GET /api/health: {rps:8.0f} requests/s ({args.games} clients)")
-    print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    n = max(args.games, 1)
+    print(
+        f"server memory: {rss_start / 1024:.0f} MB before the games; per live game with its"
+        f" {args.seats} sockets {(rss_set_up - rss_start) / n:.0f} KB once set up,"
+        f" {(rss_played - rss_start) / n:.0f} KB after the full-speed phase"
+    )
+    print(f"load average after: {load_average()}")
 
 
 def main() -> None:
@@ -343,6 +416,11 @@ def main() -> None:
     )
     parser.add_argument("--paced-actions", type=int, default=15, help="per game in phase 2")
     parser.add_argument("--trivial-requests", type=int, default=5000)
+    parser.add_argument(
+        "--late-games", type=int, default=20, help="games of phase 3 (early vs late); 0: none"
+    )
+    parser.add_argument("--late-window", type=int, default=15, help="moves per window")
+    parser.add_argument("--late-after", type=int, default=40, help="moves before the late one")
     parser.add_argument("--database-url", default="")
     parser.add_argument("--max-seconds", type=float, default=180)
     args = parser.parse_args()

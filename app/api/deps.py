@@ -13,6 +13,7 @@ from sqlalchemy.orm import Session
 from starlette.concurrency import run_in_threadpool
 
 from app.core.errors import ApiError
+from app.core.threads import in_thread
 from app.services.games import Caller, GameService
 from app.services.snapshots import Snapshot
 
@@ -69,11 +70,13 @@ def load_game(game_id: GameId, service: ServiceDep, session: SessionDep) -> Snap
 GameDep = Annotated[Snapshot, Depends(load_game)]
 
 
-async def existing_game(game_id: GameId, service: ServiceDep, session: SessionDep) -> str:
+async def existing_game(game_id: GameId, service: ServiceDep) -> str:
     """The id of a game that exists (404 ``unknown_game`` otherwise), without catching up:
-    enough for routes whose service call loads the game itself, like posting an action."""
+    enough for routes whose service call loads the game itself, like posting an action.
+    No session of the request's: a cached game needs none (each dependency costs FastAPI
+    time on every move), an uncached one is loaded in a session of its own."""
     if service.cache.peek(game_id) is None:  # games are never deleted: a cached one exists
-        await run_in_threadpool(service.load, session, game_id)
+        await in_thread(service.snapshot, game_id)
     return game_id
 
 
@@ -98,15 +101,14 @@ async def check_before_body(request: Request) -> None:
     if not isinstance(game_id, str):
         return
     service: GameService = request.app.state.service
-    with service.db.session() as session:
-        await existing_game(game_id, service, session)
-        token = bearer_token(request)
-        if token is not None and service.known_caller(game_id, token) is None:
-            await run_in_threadpool(service.look_up_caller, session, game_id, token)
+    await existing_game(game_id, service)
+    token = bearer_token(request)
+    if token is not None and service.known_caller(game_id, token) is None:
+        await in_thread(service.authenticate, game_id, token)
 
 
 async def token_seat(
-    request: Request, game_id: GameIdDep, service: ServiceDep, session: SessionDep, _doc: BearerDep
+    request: Request, game_id: GameIdDep, service: ServiceDep, _doc: BearerDep
 ) -> Caller | None:
     """The seat the token was given for, or ``None`` for a spectator (no token). A bad
     token is refused. Not yet checked against the game's seats now (see ``checked_seat``)."""
@@ -115,7 +117,7 @@ async def token_seat(
         return None
     caller = service.known_caller(game_id, token)
     if caller is None:  # first use of this token in this process: ask the database
-        caller = await run_in_threadpool(service.look_up_caller, session, game_id, token)
+        caller = await in_thread(service.authenticate, game_id, token)
     if service.due_seen(caller):  # presence: the host may not release a seat in use
         await run_in_threadpool(service.seen, caller)
     return caller

@@ -62,7 +62,7 @@ class BotRunner:
         self._seeds: dict[str, int] = {}
 
     async def start(self) -> None:
-        self._unsubscribe = self.hub.subscribe_all(self.notify)
+        self._unsubscribe = self.hub.subscribe_all_changes(self.notify)
         # Games whose bot was about to move when the server last stopped.
         for game_id in await run_in_threadpool(self._games_with_bots):
             self.notify(game_id, -1)
@@ -105,10 +105,16 @@ class BotRunner:
             self._seeds[game_id] = seed
         return seed
 
-    def notify(self, game_id: str, version: int) -> None:
+    def notify(self, game_id: str, version: int, local: bool = False) -> None:
         if game_id in self._tasks:
             self._again.add(game_id)  # look once more when the current move is done
             return
+        if local:
+            # Published by this process: the cache holds that version (or a newer one),
+            # so a game where no server seat is to act costs no thread hop and no query.
+            snap = self.service.cache.peek(game_id)
+            if snap is not None and snap.version >= version and self._bot_to_act(snap) is None:
+                return
         self._tasks[game_id] = asyncio.create_task(self._play(game_id), name=f"bot-{game_id}")
 
     async def _play(self, game_id: str) -> None:

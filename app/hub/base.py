@@ -3,7 +3,11 @@ the hub delivers ``(game_id, version)`` to the local subscribers of this process
 WebSocket rooms and the bot runner), which then load the current state themselves.
 
 A notification carries no game data, only "this game changed": subscribers always read
-the state through the service, which catches up from the action log. So a hub differs only
+the state through the service, which catches up from the action log. A subscriber may also
+learn whether the change was published by this process (``subscribe_changes``): every local
+publisher has put the state it committed into the service's cache before publishing, so a
+local change can be served from the cache without a query, while a change heard from another
+process (or a resync) must be read from the database. So a hub differs only
 in ``_announce``: ``InProcessHub`` (``memory.py``) delivers locally, ``PostgresHub``
 (``postgres.py``) also sends ``NOTIFY`` and delivers what it hears from other processes.
 
@@ -20,18 +24,23 @@ import logging
 import threading
 from abc import ABC, abstractmethod
 from collections.abc import Callable
+from typing import TypeVar
 
 log = logging.getLogger(__name__)
+C = TypeVar("C")
 
 Callback = Callable[[str, int], None]
 """Called on the event loop with ``(game_id, version)``; must not block."""
+ChangeCallback = Callable[[str, int, bool], None]
+"""Called on the event loop with ``(game_id, version, local)``: ``local`` when this process
+published the change (its cache holds that version or a newer one); must not block."""
 
 
 class Hub(ABC):
     def __init__(self) -> None:
-        self._games: dict[str, set[Callback]] = {}
+        self._games: dict[str, set[ChangeCallback]] = {}
         self._chats: dict[str, set[Callback]] = {}
-        self._all: set[Callback] = set()
+        self._all: set[ChangeCallback] = set()
         self._lock = threading.Lock()
         self.loop: asyncio.AbstractEventLoop | None = None
 
@@ -75,15 +84,17 @@ class Hub(ABC):
 
     def subscribe(self, game_id: str, callback: Callback) -> Callable[[], None]:
         """Deliver changes of ``game_id``; returns the function that unsubscribes."""
+        return self.subscribe_changes(game_id, _without_origin(callback))
+
+    def subscribe_changes(self, game_id: str, callback: ChangeCallback) -> Callable[[], None]:
+        """``subscribe``, telling the callback whether the change was published here."""
         return self._subscribe(self._games, game_id, callback)
 
     def subscribe_chat(self, game_id: str, callback: Callback) -> Callable[[], None]:
         """Deliver ``(game_id, message_id)`` of ``game_id``'s chat notices."""
         return self._subscribe(self._chats, game_id, callback)
 
-    def _subscribe(
-        self, table: dict[str, set[Callback]], game_id: str, callback: Callback
-    ) -> Callable[[], None]:
+    def _subscribe(self, table: dict[str, set[C]], game_id: str, callback: C) -> Callable[[], None]:
         with self._lock:
             table.setdefault(game_id, set()).add(callback)
 
@@ -98,17 +109,22 @@ class Hub(ABC):
         return unsubscribe
 
     def subscribe_all(self, callback: Callback) -> Callable[[], None]:
+        return self.subscribe_all_changes(_without_origin(callback))
+
+    def subscribe_all_changes(self, callback: ChangeCallback) -> Callable[[], None]:
+        """Every game's changes, telling the callback whether they were published here."""
         with self._lock:
             self._all.add(callback)
         return lambda: self._all.discard(callback)
 
-    def _deliver(self, game_id: str, version: int) -> None:
-        """Run the local subscribers; on the event loop."""
+    def _deliver(self, game_id: str, version: int, local: bool = False) -> None:
+        """Run the local subscribers; on the event loop. ``local``: published by this
+        process (``publish``), not heard from another one."""
         with self._lock:
             callbacks = [*self._games.get(game_id, ()), *self._all]
         for callback in callbacks:
             try:
-                callback(game_id, version)
+                callback(game_id, version, local)
             except Exception:  # one broken subscriber must not starve the others
                 log.exception("hub subscriber failed for game %s", game_id)
 
@@ -121,3 +137,10 @@ class Hub(ABC):
                 callback(game_id, message_id)
             except Exception:
                 log.exception("hub chat subscriber failed for game %s", game_id)
+
+
+def _without_origin(callback: Callback) -> ChangeCallback:
+    def deliver(game_id: str, version: int, local: bool) -> None:
+        callback(game_id, version)
+
+    return deliver

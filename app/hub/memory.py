@@ -7,4 +7,4 @@ from app.hub.base import Hub
 
 class InProcessHub(Hub):
     def _announce(self, game_id: str, version: int) -> None:
-        self._deliver(game_id, version)
+        self._deliver(game_id, version, local=True)

@@ -130,7 +130,7 @@ class PostgresHub(Hub):
 
     def _announce(self, game_id: str, version: int) -> None:
         self._note(game_id, version)
-        self._deliver(game_id, version)
+        self._deliver(game_id, version, local=True)
         # Several commits of one game before the next send: only the newest matters.
         self._outbox[game_id] = max(version, self._outbox.get(game_id, -1))
         if self._outbox_ready is not None:

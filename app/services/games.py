@@ -112,6 +112,10 @@ class Caller:
     seats_revision: int = -1
 
 
+class _CacheBehind(Exception):
+    """The cached snapshot a write trusted is not the database's any more (nothing written)."""
+
+
 def _game_row(session: Session, game_id: str) -> GameRow:
     """The game's row, read afresh inside a write (404 ``unknown_game``)."""
     game = session.get(GameRow, game_id, populate_existing=True)
@@ -769,11 +773,37 @@ class GameService:
         change: Callable[[State], tuple[list[Event], dict[str, Any]]],
     ) -> tuple[Snapshot, list[Event]]:
         """The one write path of the action log: ``change`` a clone of the state at
-        ``version`` (it returns the events and the row's ``action`` JSON), then write."""
+        ``version`` (it returns the events and the row's ``action`` JSON), then write.
+
+        When the cache already holds the game at ``version``, the write trusts it without
+        reading the game's head first: the optimistic lock (``BUMP``) checks the version and
+        the seats revision anyway, and every change that matters here moves one of them
+        (joins, releases, stand-ins, abandoning: the revision; actions: the version); at one
+        version the engine's verdict is the same, since the state is the log's replay.
+        Should the lock miss (another process moved the game on, so the cache was behind),
+        the whole write runs once more from the database, as it always did."""
+        cached = self.cache.peek(caller.game_id)
+        if cached is not None and cached.version == version and cached.status == "running":
+            try:
+                return self._write_once(session, caller, version, change, cached)
+            except _CacheBehind:
+                pass
+        return self._write_once(session, caller, version, change, None)
+
+    def _write_once(
+        self,
+        session: Session,
+        caller: Caller,
+        version: int,
+        change: Callable[[State], tuple[list[Event], dict[str, Any]]],
+        cached: Snapshot | None,
+    ) -> tuple[Snapshot, list[Event]]:
+        """``_write_entry`` on ``cached`` (raising ``_CacheBehind`` if the database is not
+        at its version and seats revision), or on the game as the database has it."""
         game_id, seat = caller.game_id, caller.seat
         try:
             with self.db.write(session):
-                snap = self.cache.load(session, game_id)
+                snap = cached if cached is not None else self.cache.load(session, game_id)
                 caller = self.confirm(session, caller, snap.seats_revision)
                 if snap.status == "abandoned":
                     raise ApiError(
@@ -807,6 +837,8 @@ class GameService:
                     },
                 )
                 if bumped.rowcount != 1:
+                    if cached is not None:
+                        raise _CacheBehind
                     raise ApiError("stale_version", "the game changed meanwhile; look again")
                 conn.execute(
                     INSERT_ACTION,
@@ -827,9 +859,7 @@ class GameService:
         if back:
             new = self.load(session, game_id)
         else:
-            new = replace(
-                snap.advanced(state, seat, events, status, now), clock=clock, deadline=deadline
-            )
+            new = snap.advanced(state, seat, events, status, now, clock, deadline)
             self.cache.put(new)
         self.hub.publish(game_id, new.version)
         return new, events
@@ -867,3 +897,7 @@ class GameService:
     ) -> tuple[Snapshot, list[Event]]:
         with self.db.session() as session:
             return self.apply(session, caller, version, action)
+
+    def take_back(self, caller: Caller, version: int) -> tuple[Snapshot, list[Event]]:
+        with self.db.session() as session:
+            return self.undo(session, caller, version)

@@ -31,6 +31,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from app.core.errors import DATABASE_ERRORS, ApiError, database_unavailable
 from app.core.limits import RateLimiter, SocketCounter, client_address
+from app.core.threads import in_thread
 from app.services.chat import ChatService
 from app.services.games import Caller, GameService
 from app.services.snapshots import Snapshot
@@ -59,6 +60,30 @@ def error_message(err: ApiError) -> dict[str, Any]:
     if err.retry_after is not None:  # rate_limited, chat_too_fast: seconds to wait
         message["retry_after"] = err.retry_after
     return message
+
+
+def _encode(message: dict[str, Any]) -> str:
+    # pydantic-core's encoder: several times faster than json.dumps on a whole view.
+    return to_json(message).decode()
+
+
+def state_message(
+    snap: Snapshot, seat: int | None, events_from: int, table_from: int
+) -> dict[str, Any]:
+    """The ``state`` message of ``snap`` for ``seat``, with the events of actions after
+    ``events_from`` and the table events after seats revision ``table_from``."""
+    # The same events twice over: flat (``events``, as before) and grouped by the action
+    # that caused them, with its seat (``actions``, the entries of /log).
+    actions = snap.log_for(seat, events_from)
+    return {
+        "type": "state",
+        **snap.seat_state(seat),
+        "events": [
+            *(e for entry in actions for e in entry["events"]),
+            *snap.table_events_after(table_from),
+        ],
+        "actions": actions,
+    }
 
 
 class Close(Exception):
@@ -374,7 +399,7 @@ class GameSocket:
             err = ApiError("bad_request", "action: a JSON object is required")
         else:
             try:
-                await run_in_threadpool(self.service.act, self.caller, version, action)
+                await in_thread(self.service.act, self.caller, version, action)
             except ApiError as refused:
                 err = refused
             else:
@@ -395,22 +420,17 @@ class GameSocket:
                 self.events_from = snap.version
             if self.table_from is None:  # earlier table events are in /log
                 self.table_from = snap.seats_revision
-            # The same events twice over: flat (``events``, as before) and grouped by the
-            # action that caused them, with its seat (``actions``, the entries of /log).
-            actions = snap.log_for(self.seat, self.events_from)
-            message = {
-                "type": "state",
-                **snap.seat_state(self.seat),
-                "events": [
-                    *(e for entry in actions for e in entry["events"]),
-                    *snap.table_events_after(self.table_from),
-                ],
-                "actions": actions,
-            }
+            seat, events_from, table_from = self.seat, self.events_from, self.table_from
+            # Built and encoded once per version for every connection of the same seat that
+            # is as far (a seat's several tabs, the spectators): the text is all it depends on.
+            text = snap.remember(
+                ("message", seat, events_from, table_from),
+                lambda: _encode(state_message(snap, seat, events_from, table_from)),
+            )
             self.sent = stamp
-            self.events_from = max(self.events_from, snap.version)
-            self.table_from = max(self.table_from, snap.seats_revision)
-            self._queue(message)
+            self.events_from = max(events_from, snap.version)
+            self.table_from = max(table_from, snap.seats_revision)
+            self._queue_text(text)
 
     async def _still_seated(self, snap: Snapshot) -> bool:
         """Whether this connection may still see its seat's view of ``snap``. The seats
@@ -438,10 +458,12 @@ class GameSocket:
         await self.send(error_message(err))
 
     def _queue(self, message: dict[str, Any]) -> None:
+        self._queue_text(_encode(message))
+
+    def _queue_text(self, text: str) -> None:
         if self.phase is Phase.CLOSED and self.outbox.close_code is not None:
             return
-        # pydantic-core's encoder: several times faster than json.dumps on a whole view.
-        if not self.outbox.put(to_json(message).decode()):
+        if not self.outbox.put(text):
             self._fall_behind()
 
     def _fall_behind(self) -> None:

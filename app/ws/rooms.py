@@ -1,8 +1,11 @@
 """One room per game with live connections in this process.
 
 The hub tells a room "game changed"; the room loads the current snapshot once (catching
-up from the log, in the threadpool) and hands it to each of its connections, which send
-their own seat's view. Notifications that arrive while a push is running are coalesced:
+up from the log, in a worker thread) and hands it to each of its connections, which send
+their own seat's view. A change published by this process needs no load: its publisher
+left that snapshot in the service's cache (``Hub.subscribe_changes``), so the room takes it
+from there, with no query and no thread hop. A change heard from another process is read
+from the database, which decides. Notifications that arrive while a push is running are coalesced:
 a connection gets every event anyway, because it asks for all events since the version
 it last sent.
 """
@@ -14,8 +17,7 @@ import logging
 from collections.abc import Callable, Iterable
 from typing import Any, Protocol
 
-from starlette.concurrency import run_in_threadpool
-
+from app.core.threads import in_thread
 from app.hub.base import Hub
 from app.services.games import GameService
 from app.services.snapshots import Snapshot
@@ -36,13 +38,32 @@ class Room:
         self.service = service
         self.listeners: set[Listener] = set()
         self._dirty = asyncio.Event()
+        self._from_db = False
+        """A change not published by this process came since the last push: read the
+        database, not the cache."""
+        self._wanted = -1
+        """The newest version announced by this process since the last push."""
         self._unsubscribe = unsubscribe
         self._task = asyncio.create_task(self._run(), name=f"room-{game_id}")
         self.chat: Any = None
         """The room's ``ChatFeed`` (app/ws/chat.py), if the server has a chat."""
 
-    def notify(self, game_id: str, version: int) -> None:
+    def notify(self, game_id: str, version: int, local: bool = False) -> None:
+        if local:
+            self._wanted = max(self._wanted, version)
+        else:
+            self._from_db = True
         self._dirty.set()
+
+    def _cached(self) -> Snapshot | None:
+        """The snapshot this process's own publishers left in the cache, if every change
+        since the last push was theirs and it is at least as new as they announced."""
+        from_db, wanted = self._from_db, self._wanted
+        self._from_db, self._wanted = False, -1
+        if from_db:
+            return None
+        snap = self.service.cache.peek(self.game_id)
+        return snap if snap is not None and snap.version >= wanted else None
 
     def _prepare(self, seats: set[int | None]) -> Snapshot:
         # Build the views here, in the threadpool, so the event loop only sends.
@@ -56,7 +77,9 @@ class Room:
             await self._dirty.wait()
             self._dirty.clear()
             try:
-                snap = await run_in_threadpool(self._prepare, {c.seat for c in self.listeners})
+                snap = self._cached()
+                if snap is None:
+                    snap = await in_thread(self._prepare, {c.seat for c in self.listeners})
             except Exception:
                 log.exception("room %s could not load the game", self.game_id)
                 continue
@@ -65,6 +88,7 @@ class Room:
                     await listener.push(snap)
                 except Exception:  # one connection's failure must not silence the others
                     log.exception("room %s could not update a connection", self.game_id)
+            snap.forget_views()  # every connection has its message: keep memory per game low
 
     def close(self) -> None:
         self._unsubscribe()
@@ -90,7 +114,9 @@ class Rooms:
         room = self._rooms.get(game_id)
         if room is None:
             holder: list[Room] = []
-            unsubscribe = self.hub.subscribe(game_id, lambda g, v: holder[0].notify(g, v))
+            unsubscribe = self.hub.subscribe_changes(
+                game_id, lambda g, v, local: holder[0].notify(g, v, local)
+            )
             room = Room(game_id, self.service, unsubscribe)
             holder.append(room)
             if self.chat_feed is not None:

@@ -4,11 +4,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Response
+from pydantic_core import to_json
 
-from app.api.deps import ActingSeatDep, GameDep, SeatDep, ServiceDep, SessionDep
+from app.api.deps import ActingSeatDep, GameDep, SeatDep, ServiceDep
 from app.api.schemas import ERRORS, Applied, LegalActions, PostAction, PostUndo
 from app.core.limits import rate_limit
+from app.core.threads import in_thread
+from app.services.snapshots import Snapshot
+from engines.core import Event
 
 router = APIRouter(prefix="/api/games/{game_id}", tags=["actions"], responses=ERRORS)
 
@@ -25,26 +29,28 @@ def legal_actions(game: GameDep, caller: SeatDep) -> dict[str, Any]:
 
 
 @router.post("/actions", response_model=Applied, dependencies=[rate_limit("action")])
-def post_action(
-    caller: ActingSeatDep, body: PostAction, service: ServiceDep, session: SessionDep
-) -> dict[str, Any]:
+async def post_action(caller: ActingSeatDep, body: PostAction, service: ServiceDep) -> Response:
     """Play one action for the caller's seat, based on ``version`` (409 ``stale_version``
     if the game has moved on). The body's ``action`` is one of the caller's game kind's
     actions; the schema lists every kind's."""
-    snap, events = service.apply(session, caller, body.version, body.action)
+    snap, events = await in_thread(service.act, caller, body.version, body.action)
+    return applied(snap, events, caller.seat)
+
+
+def applied(snap: Snapshot, events: list[Event], seat: int) -> Response:
+    """The ``Applied`` answer, encoded here: it is built from plain JSON values, so FastAPI's
+    validation of the returned dict against the model (a tenth of a move's CPU) adds nothing."""
     reveal = snap.state.is_over
-    return {"version": snap.version, "events": [e.view(caller.seat, reveal=reveal) for e in events]}
+    body = {"version": snap.version, "events": [e.view(seat, reveal=reveal) for e in events]}
+    return Response(to_json(body), media_type="application/json")
 
 
 @router.post("/undo", response_model=Applied, dependencies=[rate_limit("action")])
-def post_undo(
-    caller: ActingSeatDep, body: PostUndo, service: ServiceDep, session: SessionDep
-) -> dict[str, Any]:
+async def post_undo(caller: ActingSeatDep, body: PostUndo, service: ServiceDep) -> Response:
     """Take back the caller's seat's last action, based on ``version``. The engine decides
     (``can_undo`` in legal-actions): only the last action of the game, and only one that drew
     nothing at random, showed nothing hidden and did not end the game; otherwise 409
     ``not_undoable`` with the reason. A take-back is an entry of its own in the log: the
     version goes up by one, as for an action."""
-    snap, events = service.undo(session, caller, body.version)
-    reveal = snap.state.is_over
-    return {"version": snap.version, "events": [e.view(caller.seat, reveal=reveal) for e in events]}
+    snap, events = await in_thread(service.take_back, caller, body.version)
+    return applied(snap, events, caller.seat)

@@ -1,0 +1,91 @@
+"""The write path trusts a cached head only as far as the optimistic lock checks it (issue 16).
+
+Two apps on one SQLite file stand for two server processes (each its own cache, no hub
+between them): one changes the game, the other's cache is left behind. A move posted to the
+one behind must be judged by the database: applied when the client's version is right
+(though the cache's seats revision was old), refused as stale when it is not (though the
+cache agreed with it), and never written twice.
+"""
+
+from __future__ import annotations
+
+from fastapi.testclient import TestClient
+from sqlalchemy import func, select
+
+from app.db.models import ActionRow
+from app.main import create_app
+from tests.conftest import settings_for
+
+
+def two_processes(database_url: str) -> tuple[TestClient, TestClient]:
+    settings = settings_for(database_url, release_away_minutes=0)
+    return TestClient(create_app(settings)), TestClient(create_app(settings))
+
+
+def first_move(http: TestClient, game_id: str, tokens: dict[int, str], kit) -> tuple[int, dict]:
+    view = http.get(f"/api/games/{game_id}/view").json()
+    seat = view["view"]["to_act"][0]
+    legal = http.get(f"/api/games/{game_id}/legal-actions", headers=kit.bearer(tokens[seat]))
+    return seat, legal.json()["actions"][0]["action"]
+
+
+def logged_actions(db, game_id: str) -> int:
+    with db.connect() as conn:
+        return conn.scalar(
+            select(func.count()).select_from(ActionRow).where(ActionRow.game_id == game_id)
+        )
+
+
+def test_a_move_on_a_cache_behind_the_seats_is_applied_from_the_database(
+    database_url, db, kit, kind
+) -> None:
+    a, b = two_processes(database_url)
+    with a, b:
+        created = a.post("/api/games", json={"kind": kind, "num_seats": 2}).json()
+        game_id, host = created["id"], created["host_token"]
+        keys = kit.invite_keys(created)
+        tokens = {}
+        for seat in (0, 1):
+            r = a.post(
+                f"/api/games/{game_id}/seats/{seat}/join", json={"name": "P", "key": keys[seat]}
+            )
+            tokens[seat] = r.json()["token"]
+        seat, action = first_move(b, game_id, tokens, kit)  # b caches version 0 now
+        other = 1 - seat
+        # In process a, the other seat is given back and taken again: same version, two
+        # seats revisions on; process b's cache still has the old revision.
+        r = a.post(f"/api/games/{game_id}/seats/{other}/release", headers=kit.bearer(tokens[other]))
+        assert r.status_code == 200, r.text
+        invites = a.get(f"/api/games/{game_id}/invites", headers=kit.bearer(host)).json()
+        key = next(i["key"] for i in invites if i["seat"] == other)
+        r = a.post(f"/api/games/{game_id}/seats/{other}/join", json={"name": "Q", "key": key})
+        assert r.status_code == 201, r.text
+
+        r = b.post(
+            f"/api/games/{game_id}/actions",
+            headers=kit.bearer(tokens[seat]),
+            json={"version": 0, "action": action},
+        )
+        assert r.status_code == 200, r.text
+        assert r.json()["version"] == 1
+        assert a.get(f"/api/games/{game_id}/view").json()["version"] == 1
+        assert logged_actions(db, game_id) == 1
+
+
+def test_a_stale_move_is_refused_though_the_cache_behind_agrees_with_it(
+    database_url, db, kit, kind
+) -> None:
+    a, b = two_processes(database_url)
+    with a, b:
+        game_id, tokens = kit.new_game(a, kind, 2)
+        seat, action = first_move(b, game_id, tokens, kit)  # b caches version 0
+        body = {"version": 0, "action": action}
+        r = a.post(f"/api/games/{game_id}/actions", headers=kit.bearer(tokens[seat]), json=body)
+        assert r.status_code == 200, r.text
+
+        r = b.post(f"/api/games/{game_id}/actions", headers=kit.bearer(tokens[seat]), json=body)
+        assert r.status_code == 409, r.text
+        assert r.json()["error"]["code"] == "stale_version"
+        assert "version 1" in r.json()["error"]["message"]
+        assert logged_actions(db, game_id) == 1
+        assert b.get(f"/api/games/{game_id}/view").json()["version"] == 1
