@@ -32,6 +32,9 @@ class Board:
     raw: Mapping[str, Any]
     circle_sizes: tuple[int, ...]
     """Stone places per circle: a circle with that many stones is complete (DG-8)."""
+    neighbour_masks: tuple[int, ...]
+    """``neighbours`` as bit sets (bit ``q`` of ``neighbour_masks[p]``: ``q`` is next to
+    ``p``), so the walk search (DG-3) joins whole neighbourhoods with one ``&``."""
 
     @property
     def num_circles(self) -> int:
@@ -74,6 +77,7 @@ class Board:
             max_dolmens=tuple(c["max_dolmens"] for c in circles),
             raw=data,
             circle_sizes=tuple(len(c["places"]) for c in circles),
+            neighbour_masks=tuple(sum(1 << q for q in n) for n in adjacent),
         )
 
 

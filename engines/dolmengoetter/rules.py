@@ -24,31 +24,39 @@ class Right(NamedTuple):
 
 
 def walk_destinations(
-    neighbours: Sequence[Sequence[int]],
-    stone: Sequence[int],
-    druid: Sequence[int],
-    start: int,
-) -> list[int]:
-    """DG-3: the free places a druid on ``start`` can walk to, in place id order.
+    neighbour_masks: Sequence[int], druids: int, free: int, start: int
+) -> int:
+    """DG-3: the free places a druid on ``start`` can walk to, as a bit set (bit ``p``:
+    place ``p``). ``druids`` and ``free`` are bit sets of the places holding a druid and of
+    the places holding neither druid nor stone.
 
     A walk steps to a neighbouring place (paths and rune links, DG-1); it may jump over
     druids of any colour, standing or lying, one or a row of them, turning as it likes.
     Stones and free places cannot be jumped. The start place is never a destination.
     """
-    seen = {start}
+    jumped = 1 << start
     todo = [start]
-    found = []
+    found = 0
     while todo:
-        for nxt in neighbours[todo.pop()]:
-            if nxt in seen:
-                continue
-            seen.add(nxt)
-            if druid[nxt] != FREE:
-                todo.append(nxt)
-            elif stone[nxt] == FREE:
-                found.append(nxt)
-    found.sort()
+        around = neighbour_masks[todo.pop()]
+        found |= around & free
+        over = around & druids & ~jumped
+        jumped |= over
+        while over:
+            low = over & -over
+            todo.append(low.bit_length() - 1)
+            over ^= low
     return found
+
+
+def places_in(bits: int) -> list[int]:
+    """The places of a bit set, ascending."""
+    out = []
+    while bits:
+        low = bits & -bits
+        out.append(low.bit_length() - 1)
+        bits ^= low
+    return out
 
 
 def can_take_flight(lying: bool) -> bool:

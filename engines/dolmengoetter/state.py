@@ -40,6 +40,7 @@ from .rules import (
     final_round_order,
     majority_holder,
     right_lapses,
+    places_in,
     score_stack,
     walk_destinations,
     winning_seats,
@@ -69,6 +70,12 @@ class DolmengoetterState(State):
         self.free = list(range(board.num_places))
         """Places with neither stone nor druid, ascending (derived; not dumped): where a
         druid may be placed or fly to (DG-2, DG-4). Kept up to date move by move."""
+        self.free_bits = (1 << board.num_places) - 1
+        """``free`` as a bit set (bit ``p``: place ``p``), for the walk search (derived)."""
+        self.druid_bits = 0
+        """The places holding a druid, as a bit set (derived; not dumped)."""
+        self.druids_of: list[list[int]] = [[] for _ in range(n)]
+        """Per seat, the places of its druids, ascending (derived; not dumped)."""
         self.stones_left = [supply.stones] * n
         self.score = [START_SCORE] * n
         self.hands = [list(supply.dolmens) for _ in range(n)]
@@ -79,6 +86,9 @@ class DolmengoetterState(State):
         """Stones per seat in each circle (derived from ``stone``; not dumped)."""
         self.filled = [0] * board.num_circles
         """Stones in each circle (derived from ``stone``; not dumped)."""
+        self.to_score: list[int] = []
+        """Complete circles not scored yet, ascending (derived; not dumped): a circle
+        completed by a stone scores once that stone's rights are answered (DG-8)."""
         self.ever_majority = [False] * board.num_circles
         """DG-6: whether some colour has held a majority in the circle at any moment."""
         self.stacks: list[list[tuple[int, int]]] = [[] for _ in range(board.num_circles)]
@@ -143,19 +153,15 @@ class DolmengoetterState(State):
 
     def druid_places(self, seat: int) -> list[int]:
         """The places of ``seat``'s druids, ascending."""
-        druid = self.druid
-        out = []
-        p = -1
-        # ``list.count`` and ``list.index`` scan in C: a few calls instead of a Python loop
-        # over every place.
-        for _ in range(druid.count(seat)):
-            p = druid.index(seat, p + 1)
-            out.append(p)
-        return out
+        return list(self.druids_of[seat])
 
     def walk_destinations(self, place: int) -> list[int]:
-        """DG-3: where the druid on ``place`` can walk to."""
-        return walk_destinations(self.board.neighbours, self.stone, self.druid, place)
+        """DG-3: where the druid on ``place`` can walk to, ascending."""
+        return places_in(self._walk_bits(place))
+
+    def _walk_bits(self, place: int) -> int:
+        masks = self.board.neighbour_masks
+        return walk_destinations(masks, self.druid_bits, self.free_bits, place)
 
     def _turn_actions(self, seat: int) -> list[Action]:
         choices = self.stone_choices(seat)
@@ -163,9 +169,9 @@ class DolmengoetterState(State):
         walks = A.move_table("walk", choices, num_places)
         lying = self.lying
         out: list[Action] = []
-        for p in self.druid_places(seat):
+        for p in self.druids_of[seat]:
             row = walks[p]
-            for to in self.walk_destinations(p):
+            for to in places_in(self._walk_bits(p)):
                 out += row[to] or A.fill_moves(walks, "walk", choices, p, to)
             if can_collect_herbs(lying[p]):
                 out.append(A.herbs(p))
@@ -204,8 +210,12 @@ class DolmengoetterState(State):
                 assert_never(act)
 
     def _place_druid(self, seat: int, action: A.PlaceDruid) -> list[Event]:
-        self.druid[action.place] = seat
-        self.free.remove(action.place)
+        place = action.place
+        self.druid[place] = seat
+        self.free.remove(place)
+        self.free_bits &= ~(1 << place)
+        self.druid_bits |= 1 << place
+        insort(self.druids_of[seat], place)
         self.druids_placed += 1
         events = [Event("druid_placed", {"seat": seat, "place": action.place})]
         if self.druids_placed == DRUIDS_PER_PLAYER * self.num_players:
@@ -223,10 +233,16 @@ class DolmengoetterState(State):
         self.lying[to] = False
         free = self.free
         free.remove(to)
+        self.free_bits &= ~(1 << to)
+        self.druid_bits ^= (1 << start) | (1 << to)
+        mine = self.druids_of[seat]
+        mine.remove(start)
+        insort(mine, to)
         events = [Event(action.type, {"seat": seat, "from": start, "to": to})]
         if action.stone:
             return self._place_stone(seat, start, events)
         insort(free, start)
+        self.free_bits |= 1 << start
         penalty = decline_penalty(self.stones_left[seat])
         self.score[seat] -= penalty
         events.append(
@@ -249,11 +265,15 @@ class DolmengoetterState(State):
         )
         rights: list[Right] = []
         ever = self.ever_majority
+        filled = self.filled
+        sizes = self.board.circle_sizes
         for c in self.board.place_circles[place]:
             counts = self.counts[c]
             before = majority_holder(counts)
             counts[seat] += 1
-            self.filled[c] += 1
+            filled[c] += 1
+            if filled[c] == sizes[c]:
+                self.to_score.append(c)
             right = dolmen_right(c, seat, before, counts, ever[c])
             if right is not None:
                 rights.append(right)
@@ -329,10 +349,10 @@ class DolmengoetterState(State):
                 )
             )
         self.phase = TURN
-        scored = self.scored
-        for c, (n, size) in enumerate(zip(self.filled, self.board.circle_sizes, strict=True)):
-            if n == size and scored[c] is None:
+        if self.to_score:
+            for c in sorted(self.to_score):
                 events.append(self._score_circle(c, final=False))
+            self.to_score = []
         return self._end_turn(events)
 
     def _score_circle(self, circle: int, *, final: bool) -> Event:
@@ -442,6 +462,18 @@ class DolmengoetterState(State):
         self.final_by = data["final_by"]
         self.final_left = None if data["final_left"] is None else list(data["final_left"])
         self.end_reason = data["end_reason"]
-        self.counts, self.filled = self.board.count_stones(self.stone, self.num_players)
+        board = self.board
+        self.counts, self.filled = board.count_stones(self.stone, self.num_players)
+        self.to_score = [
+            c
+            for c in range(board.num_circles)
+            if self.filled[c] == board.circle_sizes[c] and self.scored[c] is None
+        ]
         stone, druid = self.stone, self.druid
         self.free = [p for p in range(len(stone)) if stone[p] == FREE and druid[p] == FREE]
+        self.free_bits = sum(1 << p for p in self.free)
+        self.druid_bits = sum(1 << p for p, d in enumerate(druid) if d != FREE)
+        self.druids_of = [[] for _ in range(self.num_players)]
+        for p, d in enumerate(druid):
+            if d != FREE:
+                self.druids_of[d].append(p)
