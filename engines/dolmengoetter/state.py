@@ -7,9 +7,10 @@ Dolmens have no ids: an id could tell a seat which hidden value moved where (DG-
 
 from __future__ import annotations
 
-from bisect import insort
+from bisect import bisect_left, insort
 from itertools import chain
-from typing import Any, assert_never, cast
+from collections.abc import Callable
+from typing import Any
 
 from engines.core import Action, Event, Game, GameOptions, Outcome, Rng, State
 
@@ -55,6 +56,8 @@ class DolmengoetterState(State):
     ) -> None:
         super().__init__(game, num_players, rng)
         self.board = board
+        self.moves = A.moves(board.num_places, board.num_circles)
+        """The board's shared action objects (not state: legal lists are made of them)."""
         n = num_players
         supply = SUPPLIES[n]
         self.phase: Phase = DRUIDS
@@ -133,12 +136,13 @@ class DolmengoetterState(State):
         if phase == TURN:
             return self._turn_actions(seat)
         if phase == RIGHTS:
-            right = self.rights[0]
+            circle = self.rights[0].circle
             hand = self.hands[seat]
-            out: list[Action] = [A.place_dolmen(right.circle, v) for v in VALUES if hand[v - 1]]
-            out.append(A.decline_dolmen(right.circle))
+            dolmens = self.moves.place_dolmen[circle]
+            out: list[Action] = [dolmens[v - 1] for v in VALUES if hand[v - 1]]
+            out.append(self.moves.decline_dolmen[circle])
             return out
-        return list(map(A.place_druid_row(self.board.num_places).__getitem__, self.free))
+        return list(map(self.moves.place_druid.__getitem__, self.free))
 
     def stone_choices(self, seat: int) -> int:
         """DG-5: the stone decisions open to ``seat`` after a move (``A.STONE_CHOICES`` index)."""
@@ -165,19 +169,21 @@ class DolmengoetterState(State):
 
     def _turn_actions(self, seat: int) -> list[Action]:
         choices = self.stone_choices(seat)
-        num_places = self.board.num_places
-        walks = A.move_table("walk", choices, num_places)
+        moves = self.moves
+        walks = moves.walks[choices]
+        flights = moves.flights[choices]
+        masks = self.board.neighbour_masks
+        druids, free = self.druid_bits, self.free_bits
         lying = self.lying
         out: list[Action] = []
         for p in self.druids_of[seat]:
-            row = walks[p]
-            for to in places_in(self._walk_bits(p)):
-                out += row[to] or A.fill_moves(walks, "walk", choices, p, to)
+            reach = walk_destinations(masks, druids, free, p)
+            if reach:
+                out += walks[p].get(reach) or moves.add_walks(choices, p, reach)
             if can_collect_herbs(lying[p]):
-                out.append(A.herbs(p))
+                out.append(moves.herbs[p])
             elif can_take_flight(lying[p]):
-                flights = A.flight_row(choices, p, num_places)
-                out.extend(chain.from_iterable(map(flights.__getitem__, self.free)))
+                out.extend(chain.from_iterable(map(flights[p].__getitem__, self.free)))
         if not out:
             out.append(A.PASS)  # DG-9
         return out
@@ -185,34 +191,26 @@ class DolmengoetterState(State):
     # ---- apply ---------------------------------------------------------------------------
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
-        # The core only hands over an action it found among ``_legal_actions``: ours.
-        act = cast(A.DolmengoetterAction, action)
-        match act:
-            case A.Walk():
-                return self._move(seat, act)
-            case A.Flight():
-                return self._move(seat, act)
-            case A.PlaceDolmen():
-                return self._place_dolmen(seat, act)
-            case A.DeclineDolmen():
-                right = self.rights.pop(0)
-                return self._next_right(
-                    [Event("dolmen_declined", {"seat": seat, "circle": right.circle})]
-                )
-            case A.Herbs():
-                self.lying[act.place] = True
-                return self._end_turn([Event("herbs", {"seat": seat, "place": act.place})])
-            case A.PlaceDruid():
-                return self._place_druid(seat, act)
-            case A.Pass():
-                return self._end_turn([Event("pass", {"seat": seat})])
-            case _:
-                assert_never(act)
+        # The core only hands over an action it found among ``_legal_actions``: one of ours.
+        # One lookup on its class (a ``match`` on classes would run pydantic's ABC
+        # ``isinstance`` for every case before the right one).
+        return APPLY[type(action)](self, seat, action)
+
+    def _decline_dolmen(self, seat: int, action: A.DeclineDolmen) -> list[Event]:
+        right = self.rights.pop(0)
+        return self._next_right([Event("dolmen_declined", {"seat": seat, "circle": right.circle})])
+
+    def _herbs(self, seat: int, action: A.Herbs) -> list[Event]:
+        self.lying[action.place] = True
+        return self._end_turn([Event("herbs", {"seat": seat, "place": action.place})])
+
+    def _pass(self, seat: int, action: A.Pass) -> list[Event]:
+        return self._end_turn([Event("pass", {"seat": seat})])
 
     def _place_druid(self, seat: int, action: A.PlaceDruid) -> list[Event]:
         place = action.place
         self.druid[place] = seat
-        self.free.remove(place)
+        del self.free[bisect_left(self.free, place)]
         self.free_bits &= ~(1 << place)
         self.druid_bits |= 1 << place
         insort(self.druids_of[seat], place)
@@ -232,7 +230,7 @@ class DolmengoetterState(State):
         self.druid[to] = seat
         self.lying[to] = False
         free = self.free
-        free.remove(to)
+        del free[bisect_left(free, to)]
         self.free_bits &= ~(1 << to)
         self.druid_bits ^= (1 << start) | (1 << to)
         mine = self.druids_of[seat]
@@ -477,3 +475,15 @@ class DolmengoetterState(State):
         for p, d in enumerate(druid):
             if d != FREE:
                 self.druids_of[d].append(p)
+
+
+APPLY: dict[type[Action], Callable[[DolmengoetterState, int, Any], list[Event]]] = {
+    A.PlaceDruid: DolmengoetterState._place_druid,
+    A.Walk: DolmengoetterState._move,
+    A.Herbs: DolmengoetterState._herbs,
+    A.Flight: DolmengoetterState._move,
+    A.PlaceDolmen: DolmengoetterState._place_dolmen,
+    A.DeclineDolmen: DolmengoetterState._decline_dolmen,
+    A.Pass: DolmengoetterState._pass,
+}
+"""How ``_apply`` applies each action class (every member of ``DolmengoetterAction``)."""
