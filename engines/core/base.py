@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from itertools import repeat
 from operator import is_
 from typing import Any, ClassVar, Generic, NoReturn, TypeVar
@@ -39,8 +39,8 @@ class _Nothing(dict[Any, Any]):
     def _read_only(self, *args: Any, **kwargs: Any) -> NoReturn:
         raise TypeError("an event's parts are read-only")
 
-    __setitem__ = __delitem__ = _read_only  # type: ignore[assignment]
-    clear = pop = popitem = setdefault = update = __ior__ = _read_only  # type: ignore[assignment]
+    __setitem__ = __delitem__ = _read_only
+    clear = pop = popitem = setdefault = update = __ior__ = _read_only
 
 
 NOTHING: Mapping[Any, Any] = _Nothing()
@@ -219,33 +219,37 @@ class State(ABC):
         """Validate and apply; raises ``IllegalAction`` and changes nothing when refused."""
         # Not ``isinstance``: on pydantic's metaclass (an ``ABCMeta``) that runs a Python-level
         # check for every action of a subclass; the class's MRO says the same in C.
-        if Action not in type(action).__mro__:
-            action = self.parse_action(action)
+        act: Action = (
+            action  # type: ignore[assignment]
+            if Action in type(action).__mro__
+            else self.parse_action(action)
+        )
         if not isinstance(seat, int) or not 0 <= seat < self.num_players:
             raise IllegalAction(f"there is no seat {seat!r} in this game", "unknown_seat")
-        if self.is_over:
-            raise IllegalAction("the game is over", "game_over")
-        waiting = self.to_act()
-        if seat not in waiting:
-            why = self.game._why_not_your_turn(self, seat, action, waiting)
-            raise IllegalAction(why, "not_your_turn")
-        # The checks above are ``_legal``'s own: read its cache, or fill it, without them.
         legal = self._legal_cache.get(seat)
-        if legal is None:
+        if not legal:
+            # Not listed since the last change: check the game and the turn, then list. (A
+            # listed seat passed both checks when listed, and every change empties the cache.)
+            if self.is_over:
+                raise IllegalAction("the game is over", "game_over")
+            waiting = self.to_act()
+            if seat not in waiting:
+                why = self.game._why_not_your_turn(self, seat, act, waiting)
+                raise IllegalAction(why, "not_your_turn")
             legal = self._legal_cache[seat] = self._legal_actions(seat)
         # Games hand out shared action objects, so an action taken from the legal list is
         # found by identity (a C loop); only an action parsed from outside is compared by
         # value, field by field.
-        if not any(map(is_, legal, repeat(action))) and action not in legal:
-            raise IllegalAction(self.game._why_illegal(self, seat, action), "illegal_action")
+        if not any(map(is_, legal, repeat(act))) and act not in legal:
+            raise IllegalAction(self.game._why_illegal(self, seat, act), "illegal_action")
         rng = self.rng
         counter = rng.counter
-        events = self._apply(seat, action)
+        events = self._apply(seat, act)
         self.ply += 1
         self._legal_cache = {}
         # Only what a take-back needs, and no copy of the position: undo replays instead.
         if self._origin is not None:
-            self._played.append((seat, action))
+            self._played.append((seat, act))
             self._last = (rng.counter != counter, events)
         return events
 

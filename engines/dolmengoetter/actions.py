@@ -209,29 +209,31 @@ class Moves:
         self.walks: tuple[list[dict[int, tuple[Walk, ...]]], ...] = tuple(
             [{} for _ in places] for _ in STONE_CHOICES
         )
-        self._walk_rows: tuple[list[list[tuple[Walk, ...] | None]], ...] = tuple(
-            [[None] * num_places for _ in places] for _ in STONE_CHOICES
+        self._walk_rows: tuple[list[dict[int, tuple[Walk, ...]]], ...] = tuple(
+            [{} for _ in places] for _ in STONE_CHOICES
         )
-        """``_walk_rows[choices][start][to]``: the walks between two places, made when first
-        wanted."""
+        """``_walk_rows[choices][start][1 << to]``: the walks between two places, made when
+        first wanted."""
 
     def add_walks(self, choices: int, start: int, reach: int) -> tuple[Walk, ...]:
         row = self._walk_rows[choices][start]
         found: list[Walk] = []
         bits = reach
-        while bits:
-            # Lowest place first, so walks stay in place order.
-            low = bits & -bits
+        try:
+            while bits:
+                # Lowest place first, so walks stay in place order.
+                low = bits & -bits
+                found += row[low]
+                bits ^= low
+        except KeyError:
             to = low.bit_length() - 1
-            moves = row[to]
-            if moves is None:
-                moves = row[to] = tuple(walk(start, to, s) for s in STONE_CHOICES[choices])
-            found += moves
-            bits ^= low
+            row[low] = tuple(walk(start, to, s) for s in STONE_CHOICES[choices])
+            return self.add_walks(choices, start, reach)
+        moves = tuple(found)
         kept = self.walks[choices][start]
         if len(kept) < WALK_SETS:
-            kept[reach] = tuple(found)
-        return tuple(found)
+            kept[reach] = moves
+        return moves
 
 
 WALK_SETS = 256

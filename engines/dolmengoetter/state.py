@@ -8,8 +8,8 @@ Dolmens have no ids: an id could tell a seat which hidden value moved where (DG-
 from __future__ import annotations
 
 from bisect import bisect_left, insort
-from itertools import chain
 from collections.abc import Callable
+from itertools import chain
 from typing import Any
 
 from engines.core import Action, Event, Game, GameOptions, Outcome, Rng, State
@@ -40,8 +40,8 @@ from .rules import (
     dolmen_right,
     final_round_order,
     majority_holder,
-    right_lapses,
     places_in,
+    right_lapses,
     score_stack,
     walk_destinations,
     winning_seats,
@@ -89,6 +89,8 @@ class DolmengoetterState(State):
         """Stones per seat in each circle (derived from ``stone``; not dumped)."""
         self.filled = [0] * board.num_circles
         """Stones in each circle (derived from ``stone``; not dumped)."""
+        self.holder: list[int | None] = [None] * board.num_circles
+        """The majority holder of each circle (DG-6; derived from ``counts``; not dumped)."""
         self.to_score: list[int] = []
         """Complete circles not scored yet, ascending (derived; not dumped): a circle
         completed by a stone scores once that stone's rights are answered (DG-8)."""
@@ -264,15 +266,17 @@ class DolmengoetterState(State):
         rights: list[Right] = []
         ever = self.ever_majority
         filled = self.filled
+        holder = self.holder
         sizes = self.board.circle_sizes
         for c in self.board.place_circles[place]:
             counts = self.counts[c]
-            before = majority_holder(counts)
             counts[seat] += 1
             filled[c] += 1
             if filled[c] == sizes[c]:
                 self.to_score.append(c)
-            right = dolmen_right(c, seat, before, counts, ever[c])
+            before = holder[c]
+            holder[c] = majority_holder(counts)
+            right = dolmen_right(c, seat, before, holder[c], counts, ever[c])
             if right is not None:
                 rights.append(right)
                 if right.top:
@@ -423,14 +427,14 @@ class DolmengoetterState(State):
             "druids_placed": self.druids_placed,
             "stone": list(self.stone),
             "druid": list(self.druid),
-            "lying": [int(x) for x in self.lying],
+            "lying": list(map(int, self.lying)),
             "stones_left": list(self.stones_left),
             "scores": list(self.score),
             "hands": [list(h) for h in self.hands],
             "dolmens_placed": list(self.dolmens_placed),
-            "ever_majority": [int(x) for x in self.ever_majority],
-            "stacks": [[[o, v] for o, v in s] for s in self.stacks],
-            "scored": [None if s is None else [list(row) for row in s] for s in self.scored],
+            "ever_majority": list(map(int, self.ever_majority)),
+            "stacks": [list(map(list, s)) for s in self.stacks],
+            "scored": [None if s is None else list(map(list, s)) for s in self.scored],
             "final_scored": list(self.final_scored),
             "rights": [[r.seat, r.circle, int(r.top)] for r in self.rights],
             "final_by": self.final_by,
@@ -462,6 +466,7 @@ class DolmengoetterState(State):
         self.end_reason = data["end_reason"]
         board = self.board
         self.counts, self.filled = board.count_stones(self.stone, self.num_players)
+        self.holder = [majority_holder(counts) for counts in self.counts]
         self.to_score = [
             c
             for c in range(board.num_circles)
