@@ -169,6 +169,9 @@ def decline_dolmen(circle: int) -> DeclineDolmen:
 
 PASS = Pass()
 
+FlightRow = tuple[tuple[Flight, ...], ...]
+"""``row[to]``: the flights from one place to ``to``, one per stone decision."""
+
 STONE_CHOICES: tuple[tuple[bool, ...], ...] = ((True, False), (True,), (False,))
 """The DG-5 stone decisions a seat can have after a move; indexes the move tables."""
 
@@ -179,8 +182,11 @@ class Moves:
     ``place_druid[p]`` and ``herbs[p]`` name place ``p``; ``place_dolmen[c][v - 1]`` and
     ``decline_dolmen[c]`` answer a right in circle ``c``. ``flights[choices][start][to]``
     are the flights from ``start`` to ``to``, one per stone decision in
-    ``STONE_CHOICES[choices]`` (``()`` for ``to == start``): all made here, since a lying
-    druid may fly to any free place (DG-4) and so every row is wanted sooner or later.
+    ``STONE_CHOICES[choices]`` (``()`` for ``to == start``): all made here, with the first
+    state on the board, since a lying druid may fly to any free place (DG-4) and so every
+    row is wanted sooner or later (some 12,000 flights: about 8 MB and 50 ms once per
+    process; made row by row in play they were over a quarter of the work of a process's
+    first hundred games).
     ``walks[choices][start]`` maps the bit set of places a druid on ``start`` can walk to
     (``rules.walk_destinations``) to all those walks in place order, filled by ``add_walks``
     when first wanted: a druid's surroundings take few shapes, so most turns find their
@@ -196,7 +202,7 @@ class Moves:
             tuple(place_dolmen(c, v) for v in range(1, 5)) for c in range(num_circles)
         )
         self.decline_dolmen = tuple(decline_dolmen(c) for c in range(num_circles))
-        self.flights = tuple(
+        self.flights: tuple[tuple[FlightRow, ...], ...] = tuple(
             tuple(
                 tuple(
                     () if to == start else tuple(flight(start, to, s) for s in stones)
@@ -216,19 +222,21 @@ class Moves:
         first wanted."""
 
     def add_walks(self, choices: int, start: int, reach: int) -> tuple[Walk, ...]:
+        """The walks from ``start`` to the places of ``reach``, in place order (kept in
+        ``walks`` for next time while there is room)."""
         row = self._walk_rows[choices][start]
         found: list[Walk] = []
         bits = reach
-        try:
-            while bits:
-                # Lowest place first, so walks stay in place order.
-                low = bits & -bits
+        while bits:
+            # Lowest place first, so walks stay in place order.
+            low = bits & -bits
+            try:
                 found += row[low]
-                bits ^= low
-        except KeyError:
-            to = low.bit_length() - 1
-            row[low] = tuple(walk(start, to, s) for s in STONE_CHOICES[choices])
-            return self.add_walks(choices, start, reach)
+            except KeyError:
+                to = low.bit_length() - 1
+                row[low] = tuple(walk(start, to, s) for s in STONE_CHOICES[choices])
+                found += row[low]
+            bits ^= low
         moves = tuple(found)
         kept = self.walks[choices][start]
         if len(kept) < WALK_SETS:

@@ -11,7 +11,7 @@ from typing import Any, ClassVar
 
 from engines.core import Action, Game, Rng
 
-from .actions import DolmengoetterAction, moves
+from .actions import DolmengoetterAction
 from .board import Board, standard_board
 from .observer import observe
 from .refusals import why_illegal, why_not_your_turn
@@ -29,8 +29,6 @@ class DolmengoetterGame(Game[DolmengoetterState]):
     def __init__(self, board: Board | None = None) -> None:
         super().__init__()
         self.board = board or standard_board()
-        # The shared action objects, made now rather than by the first games' moves.
-        moves(self.board.num_places, self.board.num_circles)
 
     def _new_state(self, num_players: int, rng: Rng) -> DolmengoetterState:
         return DolmengoetterState(self, num_players, rng, self.board)
