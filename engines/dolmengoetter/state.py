@@ -163,11 +163,8 @@ class DolmengoetterState(State):
 
     def walk_destinations(self, place: int) -> list[int]:
         """DG-3: where the druid on ``place`` can walk to, ascending."""
-        return places_in(self._walk_bits(place))
-
-    def _walk_bits(self, place: int) -> int:
         masks = self.board.neighbour_masks
-        return walk_destinations(masks, self.druid_bits, self.free_bits, place)
+        return places_in(walk_destinations(masks, self.druid_bits, self.free_bits, place))
 
     def _turn_actions(self, seat: int) -> list[Action]:
         choices = self.stone_choices(seat)
