@@ -16,15 +16,34 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from itertools import repeat
 from operator import is_
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, NoReturn, TypeVar
 
 from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError
 
 from .errors import IllegalAction
 from .rng import Rng
+
+_set_dict = object.__setattr__
+
+
+class _Nothing(dict[Any, Any]):
+    """The empty part (data, secret, hidden) that events without one share: read-only, so
+    no change to one event's part can reach another. A real ``dict``, so reading it (as
+    ``Event.view`` does for every seat) stays as cheap as reading any other part."""
+
+    __slots__ = ()
+
+    def _read_only(self, *args: Any, **kwargs: Any) -> NoReturn:
+        raise TypeError("an event's parts are read-only")
+
+    __setitem__ = __delitem__ = _read_only
+    clear = pop = popitem = setdefault = update = __ior__ = _read_only
+
+
+NOTHING: Mapping[Any, Any] = _Nothing()
 
 
 class Action(BaseModel):
@@ -63,7 +82,7 @@ class GameOptions(BaseModel):
     """Seat that takes the first turn; ``None`` draws it from the game's RNG."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, init=False)
 class Event:
     """Something that happened, as each seat may learn it.
 
@@ -76,10 +95,33 @@ class Event:
     """
 
     type: str
-    data: Mapping[str, Any] = field(default_factory=dict)
-    secret: Mapping[int, Mapping[str, Any]] = field(default_factory=dict)
-    hidden: Mapping[str, Any] = field(default_factory=dict)
-    reveals: bool = False
+    data: Mapping[str, Any]
+    secret: Mapping[int, Mapping[str, Any]]
+    hidden: Mapping[str, Any]
+    reveals: bool
+
+    # Written out: a frozen dataclass's own ``__init__`` goes through ``object.__setattr__``
+    # once per field and calls a factory per default, and every move makes a few events.
+    # Setting the instance dict is one such call.
+    def __init__(
+        self,
+        type: str,
+        data: Mapping[str, Any] | None = None,
+        secret: Mapping[int, Mapping[str, Any]] | None = None,
+        hidden: Mapping[str, Any] | None = None,
+        reveals: bool = False,
+    ) -> None:
+        _set_dict(
+            self,
+            "__dict__",
+            {
+                "type": type,
+                "data": NOTHING if data is None else data,
+                "secret": NOTHING if secret is None else secret,
+                "hidden": NOTHING if hidden is None else hidden,
+                "reveals": reveals,
+            },
+        )
 
     def shows_hidden(self) -> bool:
         """Whether some seat learned from this event what another may not see (a secret or
@@ -175,29 +217,40 @@ class State(ABC):
 
     def apply(self, seat: int, action: Action | Mapping[str, Any]) -> list[Event]:
         """Validate and apply; raises ``IllegalAction`` and changes nothing when refused."""
-        action = self.parse_action(action)
+        # Not ``isinstance``: on pydantic's metaclass (an ``ABCMeta``) that runs a Python-level
+        # check for every action of a subclass; the class's MRO says the same in C.
+        act: Action = (
+            action  # type: ignore[assignment]
+            if Action in type(action).__mro__
+            else self.parse_action(action)
+        )
         if not isinstance(seat, int) or not 0 <= seat < self.num_players:
             raise IllegalAction(f"there is no seat {seat!r} in this game", "unknown_seat")
-        if self.is_over:
-            raise IllegalAction("the game is over", "game_over")
-        waiting = self.to_act()
-        if seat not in waiting:
-            why = self.game._why_not_your_turn(self, seat, action, waiting)
-            raise IllegalAction(why, "not_your_turn")
-        legal = self._legal(seat)
+        legal = self._legal_cache.get(seat)
+        if not legal:
+            # Not listed since the last change: check the game and the turn, then list. (A
+            # listed seat passed both checks when listed, and every change empties the cache.)
+            if self.is_over:
+                raise IllegalAction("the game is over", "game_over")
+            waiting = self.to_act()
+            if seat not in waiting:
+                why = self.game._why_not_your_turn(self, seat, act, waiting)
+                raise IllegalAction(why, "not_your_turn")
+            legal = self._legal_cache[seat] = self._legal_actions(seat)
         # Games hand out shared action objects, so an action taken from the legal list is
         # found by identity (a C loop); only an action parsed from outside is compared by
         # value, field by field.
-        if not any(map(is_, legal, repeat(action))) and action not in legal:
-            raise IllegalAction(self.game._why_illegal(self, seat, action), "illegal_action")
-        counter = self.rng.counter
-        events = self._apply(seat, action)
+        if not any(map(is_, legal, repeat(act))) and act not in legal:
+            raise IllegalAction(self.game._why_illegal(self, seat, act), "illegal_action")
+        rng = self.rng
+        counter = rng.counter
+        events = self._apply(seat, act)
         self.ply += 1
         self._legal_cache = {}
         # Only what a take-back needs, and no copy of the position: undo replays instead.
         if self._origin is not None:
-            self._played.append((seat, action))
-            self._last = (self.rng.counter != counter, events)
+            self._played.append((seat, act))
+            self._last = (rng.counter != counter, events)
         return events
 
     # ---- take-backs --------------------------------------------------------------------

@@ -45,8 +45,13 @@ class Rng:
         if n <= 0:
             raise ValueError("randbelow needs n > 0")
         limit = _LIMIT - _LIMIT % n
+        keyed = self._keyed
         while True:
-            x = self.next_u64()
+            # ``next_u64``, written out: games draw on every move (the same outputs).
+            digest = keyed.copy()
+            digest.update(self.counter.to_bytes(8, "little"))
+            self.counter += 1
+            x = int.from_bytes(digest.digest(), "little")
             if x < limit:
                 return x % n
 

@@ -5,7 +5,8 @@
 
     constants   phases, limits, dolmen values, the DG-2 supplies
     board       the board file, precomputed (DG-1)
-    actions     the action classes; ``DolmengoetterAction`` is their union
+    actions     the action classes (``DolmengoetterAction`` is their union) and the
+                shared action objects of a board (``Moves``)
     rules       small predicates citing DG-n
     state       ``DolmengoetterState``: setup, legal actions, apply, dump/load, outcome
     refusals    why an action is refused

@@ -129,18 +129,6 @@ def place_druid(place: int) -> PlaceDruid:
     return a
 
 
-_PLACE_DRUID_ROWS: dict[int, tuple[PlaceDruid, ...]] = {}
-
-
-def place_druid_row(num_places: int) -> tuple[PlaceDruid, ...]:
-    """``row[place]``: the druid placement on each place, so a list of them is one C-level
-    ``map`` over the free places."""
-    row = _PLACE_DRUID_ROWS.get(num_places)
-    if row is None:
-        row = _PLACE_DRUID_ROWS[num_places] = tuple(place_druid(p) for p in range(num_places))
-    return row
-
-
 def walk(from_place: int, to: int, stone: bool) -> Walk:
     key = (from_place, to, stone)
     a = _WALK.get(key)
@@ -181,53 +169,92 @@ def decline_dolmen(circle: int) -> DeclineDolmen:
 
 PASS = Pass()
 
-STONE_CHOICES: tuple[tuple[bool, ...], ...] = ((True, False), (True,), (False,))
-"""The DG-5 stone decisions a seat can have after a move; indexes the move tables."""
-
-MoveTable = list[list[tuple[Walk, ...] | tuple[Flight, ...] | None]]
-"""``table[from_place][to]``: the moves between two places, one per stone decision."""
-
-_MOVE_TABLES: dict[str, MoveTable] = {}
-
-
-def move_table(kind: Literal["walk", "flight"], choices: int, num_places: int) -> MoveTable:
-    """``table[from_place][to]``: the walks (``kind="walk"``) or flights between two places,
-    one per stone decision in ``STONE_CHOICES[choices]``; ``None`` until first needed (see
-    ``fill_moves``). Saves building lists of actions move by move."""
-    key = f"{kind}{choices}:{num_places}"
-    table = _MOVE_TABLES.get(key)
-    if table is None:
-        table = _MOVE_TABLES[key] = [[None] * num_places for _ in range(num_places)]
-    return table
-
-
 FlightRow = tuple[tuple[Flight, ...], ...]
 """``row[to]``: the flights from one place to ``to``, one per stone decision."""
 
-_FLIGHT_ROWS: dict[tuple[int, int, int], FlightRow] = {}
+STONE_CHOICES: tuple[tuple[bool, ...], ...] = ((True, False), (True,), (False,))
+"""The DG-5 stone decisions a seat can have after a move; indexes the move tables."""
 
 
-def flight_row(choices: int, start: int, num_places: int) -> FlightRow:
-    """The flights from ``start`` to every place (``()`` to ``start`` itself), one per stone
-    decision in ``STONE_CHOICES[choices]``: a flight may go to any free place (DG-4), so the
-    whole row is made on first use and a lying druid's flights are one C-level ``map``."""
-    key = (choices, start, num_places)
-    row = _FLIGHT_ROWS.get(key)
-    if row is None:
-        row = _FLIGHT_ROWS[key] = tuple(
-            () if to == start else tuple(flight(start, to, s) for s in STONE_CHOICES[choices])
-            for to in range(num_places)
+class Moves:
+    """Every action of one board's turns, made once per process and shared by all states.
+
+    ``place_druid[p]`` and ``herbs[p]`` name place ``p``; ``place_dolmen[c][v - 1]`` and
+    ``decline_dolmen[c]`` answer a right in circle ``c``. ``flights[choices][start][to]``
+    are the flights from ``start`` to ``to``, one per stone decision in
+    ``STONE_CHOICES[choices]`` (``()`` for ``to == start``): all made here, with the first
+    state on the board, since a lying druid may fly to any free place (DG-4) and so every
+    row is wanted sooner or later (some 12,000 flights: about 8 MB and 50 ms once per
+    process; made row by row in play they were over a quarter of the work of a process's
+    first hundred games).
+    ``walks[choices][start]`` maps the bit set of places a druid on ``start`` can walk to
+    (``rules.walk_destinations``) to all those walks in place order, filled by ``add_walks``
+    when first wanted: a druid's surroundings take few shapes, so most turns find their
+    walks with one lookup per druid. At most ``WALK_SETS`` sets are kept per start place
+    and stone choice, so a long-running process does not grow without bound.
+    """
+
+    def __init__(self, num_places: int, num_circles: int) -> None:
+        places = range(num_places)
+        self.place_druid = tuple(place_druid(p) for p in places)
+        self.herbs = tuple(herbs(p) for p in places)
+        self.place_dolmen = tuple(
+            tuple(place_dolmen(c, v) for v in range(1, 5)) for c in range(num_circles)
         )
-    return row
+        self.decline_dolmen = tuple(decline_dolmen(c) for c in range(num_circles))
+        self.flights: tuple[tuple[FlightRow, ...], ...] = tuple(
+            tuple(
+                tuple(
+                    () if to == start else tuple(flight(start, to, s) for s in stones)
+                    for to in places
+                )
+                for start in places
+            )
+            for stones in STONE_CHOICES
+        )
+        self.walks: tuple[list[dict[int, tuple[Walk, ...]]], ...] = tuple(
+            [{} for _ in places] for _ in STONE_CHOICES
+        )
+        self._walk_rows: tuple[list[dict[int, tuple[Walk, ...]]], ...] = tuple(
+            [{} for _ in places] for _ in STONE_CHOICES
+        )
+        """``_walk_rows[choices][start][1 << to]``: the walks between two places, made when
+        first wanted."""
+
+    def add_walks(self, choices: int, start: int, reach: int) -> tuple[Walk, ...]:
+        """The walks from ``start`` to the places of ``reach``, in place order (kept in
+        ``walks`` for next time while there is room)."""
+        row = self._walk_rows[choices][start]
+        found: list[Walk] = []
+        bits = reach
+        while bits:
+            # Lowest place first, so walks stay in place order.
+            low = bits & -bits
+            try:
+                found += row[low]
+            except KeyError:
+                to = low.bit_length() - 1
+                row[low] = tuple(walk(start, to, s) for s in STONE_CHOICES[choices])
+                found += row[low]
+            bits ^= low
+        moves = tuple(found)
+        kept = self.walks[choices][start]
+        if len(kept) < WALK_SETS:
+            kept[reach] = moves
+        return moves
 
 
-def fill_moves(
-    table: MoveTable, kind: Literal["walk", "flight"], choices: int, start: int, to: int
-) -> tuple[Walk, ...] | tuple[Flight, ...]:
-    moves: tuple[Walk, ...] | tuple[Flight, ...]
-    if kind == "walk":
-        moves = tuple(walk(start, to, s) for s in STONE_CHOICES[choices])
-    else:
-        moves = tuple(flight(start, to, s) for s in STONE_CHOICES[choices])
-    table[start][to] = moves
-    return moves
+WALK_SETS = 256
+"""How many destination sets ``Moves.walks`` keeps per start place and stone choice."""
+
+
+_MOVES: dict[tuple[int, int], Moves] = {}
+
+
+def moves(num_places: int, num_circles: int) -> Moves:
+    """The shared ``Moves`` of a board with that many places and circles."""
+    key = (num_places, num_circles)
+    table = _MOVES.get(key)
+    if table is None:
+        table = _MOVES[key] = Moves(num_places, num_circles)
+    return table

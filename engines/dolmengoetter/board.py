@@ -30,12 +30,12 @@ class Board:
     """DG-8: scoring factor by stack position, from the top down."""
     max_dolmens: tuple[int, ...]
     raw: Mapping[str, Any]
+    num_circles: int
     circle_sizes: tuple[int, ...]
     """Stone places per circle: a circle with that many stones is complete (DG-8)."""
-
-    @property
-    def num_circles(self) -> int:
-        return len(self.circle_places)
+    neighbour_masks: tuple[int, ...]
+    """``neighbours`` as bit sets (bit ``q`` of ``neighbour_masks[p]``: ``q`` is next to
+    ``p``), so the walk search (DG-3) joins whole neighbourhoods with one ``&``."""
 
     def count_stones(
         self, stone: Sequence[int], num_players: int
@@ -73,7 +73,9 @@ class Board:
             factors=tuple(tuple(c["factors"]) for c in circles),
             max_dolmens=tuple(c["max_dolmens"] for c in circles),
             raw=data,
+            num_circles=len(circles),
             circle_sizes=tuple(len(c["places"]) for c in circles),
+            neighbour_masks=tuple(sum(1 << q for q in n) for n in adjacent),
         )
 
 

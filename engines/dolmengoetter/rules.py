@@ -9,8 +9,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from .constants import FREE
-
 
 class Right(NamedTuple):
     """A dolmen right (DG-6): ``seat`` may put a dolmen on top of or under a circle's stack."""
@@ -23,32 +21,40 @@ class Right(NamedTuple):
 # ---- DG-3 / DG-4: druids ------------------------------------------------------------------
 
 
-def walk_destinations(
-    neighbours: Sequence[Sequence[int]],
-    stone: Sequence[int],
-    druid: Sequence[int],
-    start: int,
-) -> list[int]:
-    """DG-3: the free places a druid on ``start`` can walk to, in place id order.
+def walk_destinations(neighbour_masks: Sequence[int], druids: int, free: int, start: int) -> int:
+    """DG-3: the free places a druid on ``start`` can walk to, as a bit set (bit ``p``:
+    place ``p``). ``druids`` and ``free`` are bit sets of the places holding a druid and of
+    the places holding neither druid nor stone.
 
     A walk steps to a neighbouring place (paths and rune links, DG-1); it may jump over
     druids of any colour, standing or lying, one or a row of them, turning as it likes.
     Stones and free places cannot be jumped. The start place is never a destination.
     """
-    seen = {start}
-    todo = [start]
-    found = []
-    while todo:
-        for nxt in neighbours[todo.pop()]:
-            if nxt in seen:
-                continue
-            seen.add(nxt)
-            if druid[nxt] != FREE:
-                todo.append(nxt)
-            elif stone[nxt] == FREE:
-                found.append(nxt)
-    found.sort()
-    return found
+    reached = neighbour_masks[start]
+    over = reached & druids
+    jumped = 1 << start
+    while over:
+        # Jump over every druid reached for the first time: what lies next to them is
+        # reached too (the start's own druid is jumped already, so it never comes back).
+        jumped |= over
+        around = 0
+        while over:
+            low = over & -over
+            around |= neighbour_masks[low.bit_length() - 1]
+            over ^= low
+        reached |= around
+        over = around & druids & ~jumped
+    return reached & free
+
+
+def places_in(bits: int) -> list[int]:
+    """The places of a bit set, ascending."""
+    out = []
+    while bits:
+        low = bits & -bits
+        out.append(low.bit_length() - 1)
+        bits ^= low
+    return out
 
 
 def can_take_flight(lying: bool) -> bool:
@@ -87,18 +93,10 @@ def majority_holder(counts: Sequence[int]) -> int | None:
 
     A majority needs at least two colours present: two stones of one colour alone are none.
     """
-    best = -1
-    top = second = present = 0
-    for seat, n in enumerate(counts):
-        if n:
-            present += 1
-            if n > top:
-                second = top
-                top = n
-                best = seat
-            elif n > second:
-                second = n
-    return best if present >= 2 and top > second else None
+    top = max(counts)
+    if counts.count(top) > 1 or len(counts) - counts.count(0) < 2:
+        return None  # a tie on top (no stones at all is one too), or one colour alone
+    return counts.index(top)
 
 
 def has_majority(counts: Sequence[int], seat: int) -> bool:
@@ -110,19 +108,20 @@ def dolmen_right(
     circle: int,
     colour: int,
     holder_before: int | None,
+    holder_after: int | None,
     counts_after: Sequence[int],
     ever_majority: bool,
 ) -> Right | None:
-    """DG-6: the right one stone of ``colour`` creates in one circle, if any.
+    """DG-6: the right one stone of ``colour`` creates in one circle, if any, from the
+    majority holders (``majority_holder``) before and after it and the counts after it.
 
     - A colour that has the majority now and did not just before may build on top (a
       passive majority when it is not ``colour``).
     - Else, with no majority now, a circle that had a majority at any earlier moment gives
       the equalizer ``colour`` (now tying the highest count) a dolmen at the bottom.
     """
-    holder = majority_holder(counts_after)
-    if holder is not None:
-        return Right(holder, circle, True) if holder != holder_before else None
+    if holder_after is not None:
+        return Right(holder_after, circle, True) if holder_after != holder_before else None
     if ever_majority and counts_after[colour] == max(counts_after):
         return Right(colour, circle, False)
     return None

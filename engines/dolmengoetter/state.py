@@ -7,9 +7,10 @@ Dolmens have no ids: an id could tell a seat which hidden value moved where (DG-
 
 from __future__ import annotations
 
-from bisect import insort
+from bisect import bisect_left, insort
+from collections.abc import Callable
 from itertools import chain
-from typing import Any, assert_never, cast
+from typing import Any
 
 from engines.core import Action, Event, Game, GameOptions, Outcome, Rng, State
 
@@ -39,6 +40,7 @@ from .rules import (
     dolmen_right,
     final_round_order,
     majority_holder,
+    places_in,
     right_lapses,
     score_stack,
     walk_destinations,
@@ -54,6 +56,8 @@ class DolmengoetterState(State):
     ) -> None:
         super().__init__(game, num_players, rng)
         self.board = board
+        self.moves = A.moves(board.num_places, board.num_circles)
+        """The board's shared action objects (not state: legal lists are made of them)."""
         n = num_players
         supply = SUPPLIES[n]
         self.phase: Phase = DRUIDS
@@ -69,6 +73,12 @@ class DolmengoetterState(State):
         self.free = list(range(board.num_places))
         """Places with neither stone nor druid, ascending (derived; not dumped): where a
         druid may be placed or fly to (DG-2, DG-4). Kept up to date move by move."""
+        self.free_bits = (1 << board.num_places) - 1
+        """``free`` as a bit set (bit ``p``: place ``p``), for the walk search (derived)."""
+        self.druid_bits = 0
+        """The places holding a druid, as a bit set (derived; not dumped)."""
+        self.druids_of: list[list[int]] = [[] for _ in range(n)]
+        """Per seat, the places of its druids, ascending (derived; not dumped)."""
         self.stones_left = [supply.stones] * n
         self.score = [START_SCORE] * n
         self.hands = [list(supply.dolmens) for _ in range(n)]
@@ -79,6 +89,11 @@ class DolmengoetterState(State):
         """Stones per seat in each circle (derived from ``stone``; not dumped)."""
         self.filled = [0] * board.num_circles
         """Stones in each circle (derived from ``stone``; not dumped)."""
+        self.holder: list[int | None] = [None] * board.num_circles
+        """The majority holder of each circle (DG-6; derived from ``counts``; not dumped)."""
+        self.to_score: list[int] = []
+        """Complete circles not scored yet, ascending (derived; not dumped): a circle
+        completed by a stone scores once that stone's rights are answered (DG-8)."""
         self.ever_majority = [False] * board.num_circles
         """DG-6: whether some colour has held a majority in the circle at any moment."""
         self.stacks: list[list[tuple[int, int]]] = [[] for _ in range(board.num_circles)]
@@ -123,12 +138,13 @@ class DolmengoetterState(State):
         if phase == TURN:
             return self._turn_actions(seat)
         if phase == RIGHTS:
-            right = self.rights[0]
+            circle = self.rights[0].circle
             hand = self.hands[seat]
-            out: list[Action] = [A.place_dolmen(right.circle, v) for v in VALUES if hand[v - 1]]
-            out.append(A.decline_dolmen(right.circle))
+            dolmens = self.moves.place_dolmen[circle]
+            out: list[Action] = [dolmens[v - 1] for v in VALUES if hand[v - 1]]
+            out.append(self.moves.decline_dolmen[circle])
             return out
-        return list(map(A.place_druid_row(self.board.num_places).__getitem__, self.free))
+        return list(map(self.moves.place_druid.__getitem__, self.free))
 
     def stone_choices(self, seat: int) -> int:
         """DG-5: the stone decisions open to ``seat`` after a move (``A.STONE_CHOICES`` index)."""
@@ -143,35 +159,30 @@ class DolmengoetterState(State):
 
     def druid_places(self, seat: int) -> list[int]:
         """The places of ``seat``'s druids, ascending."""
-        druid = self.druid
-        out = []
-        p = -1
-        # ``list.count`` and ``list.index`` scan in C: a few calls instead of a Python loop
-        # over every place.
-        for _ in range(druid.count(seat)):
-            p = druid.index(seat, p + 1)
-            out.append(p)
-        return out
+        return list(self.druids_of[seat])
 
     def walk_destinations(self, place: int) -> list[int]:
-        """DG-3: where the druid on ``place`` can walk to."""
-        return walk_destinations(self.board.neighbours, self.stone, self.druid, place)
+        """DG-3: where the druid on ``place`` can walk to, ascending."""
+        masks = self.board.neighbour_masks
+        return places_in(walk_destinations(masks, self.druid_bits, self.free_bits, place))
 
     def _turn_actions(self, seat: int) -> list[Action]:
         choices = self.stone_choices(seat)
-        num_places = self.board.num_places
-        walks = A.move_table("walk", choices, num_places)
+        moves = self.moves
+        walks = moves.walks[choices]
+        flights = moves.flights[choices]
+        masks = self.board.neighbour_masks
+        druids, free = self.druid_bits, self.free_bits
         lying = self.lying
         out: list[Action] = []
-        for p in self.druid_places(seat):
-            row = walks[p]
-            for to in self.walk_destinations(p):
-                out += row[to] or A.fill_moves(walks, "walk", choices, p, to)
+        for p in self.druids_of[seat]:
+            reach = walk_destinations(masks, druids, free, p)
+            if reach:
+                out += walks[p].get(reach) or moves.add_walks(choices, p, reach)
             if can_collect_herbs(lying[p]):
-                out.append(A.herbs(p))
+                out.append(moves.herbs[p])
             elif can_take_flight(lying[p]):
-                flights = A.flight_row(choices, p, num_places)
-                out.extend(chain.from_iterable(map(flights.__getitem__, self.free)))
+                out.extend(chain.from_iterable(map(flights[p].__getitem__, self.free)))
         if not out:
             out.append(A.PASS)  # DG-9
         return out
@@ -179,33 +190,29 @@ class DolmengoetterState(State):
     # ---- apply ---------------------------------------------------------------------------
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
-        # The core only hands over an action it found among ``_legal_actions``: ours.
-        act = cast(A.DolmengoetterAction, action)
-        match act:
-            case A.Walk():
-                return self._move(seat, act)
-            case A.Flight():
-                return self._move(seat, act)
-            case A.PlaceDolmen():
-                return self._place_dolmen(seat, act)
-            case A.DeclineDolmen():
-                right = self.rights.pop(0)
-                return self._next_right(
-                    [Event("dolmen_declined", {"seat": seat, "circle": right.circle})]
-                )
-            case A.Herbs():
-                self.lying[act.place] = True
-                return self._end_turn([Event("herbs", {"seat": seat, "place": act.place})])
-            case A.PlaceDruid():
-                return self._place_druid(seat, act)
-            case A.Pass():
-                return self._end_turn([Event("pass", {"seat": seat})])
-            case _:
-                assert_never(act)
+        # The core only hands over an action it found among ``_legal_actions``: one of ours.
+        # One lookup on its class (a ``match`` on classes would run pydantic's ABC
+        # ``isinstance`` for every case before the right one).
+        return APPLY[type(action)](self, seat, action)
+
+    def _decline_dolmen(self, seat: int, action: A.DeclineDolmen) -> list[Event]:
+        right = self.rights.pop(0)
+        return self._next_right([Event("dolmen_declined", {"seat": seat, "circle": right.circle})])
+
+    def _herbs(self, seat: int, action: A.Herbs) -> list[Event]:
+        self.lying[action.place] = True
+        return self._end_turn([Event("herbs", {"seat": seat, "place": action.place})])
+
+    def _pass(self, seat: int, action: A.Pass) -> list[Event]:
+        return self._end_turn([Event("pass", {"seat": seat})])
 
     def _place_druid(self, seat: int, action: A.PlaceDruid) -> list[Event]:
-        self.druid[action.place] = seat
-        self.free.remove(action.place)
+        place = action.place
+        self.druid[place] = seat
+        del self.free[bisect_left(self.free, place)]
+        self.free_bits &= ~(1 << place)
+        self.druid_bits |= 1 << place
+        insort(self.druids_of[seat], place)
         self.druids_placed += 1
         events = [Event("druid_placed", {"seat": seat, "place": action.place})]
         if self.druids_placed == DRUIDS_PER_PLAYER * self.num_players:
@@ -222,11 +229,17 @@ class DolmengoetterState(State):
         self.druid[to] = seat
         self.lying[to] = False
         free = self.free
-        free.remove(to)
+        del free[bisect_left(free, to)]
+        self.free_bits &= ~(1 << to)
+        self.druid_bits ^= (1 << start) | (1 << to)
+        mine = self.druids_of[seat]
+        mine.remove(start)
+        insort(mine, to)
         events = [Event(action.type, {"seat": seat, "from": start, "to": to})]
         if action.stone:
             return self._place_stone(seat, start, events)
         insort(free, start)
+        self.free_bits |= 1 << start
         penalty = decline_penalty(self.stones_left[seat])
         self.score[seat] -= penalty
         events.append(
@@ -249,12 +262,18 @@ class DolmengoetterState(State):
         )
         rights: list[Right] = []
         ever = self.ever_majority
+        filled = self.filled
+        holder = self.holder
+        sizes = self.board.circle_sizes
         for c in self.board.place_circles[place]:
             counts = self.counts[c]
-            before = majority_holder(counts)
             counts[seat] += 1
-            self.filled[c] += 1
-            right = dolmen_right(c, seat, before, counts, ever[c])
+            filled[c] += 1
+            if filled[c] == sizes[c]:
+                self.to_score.append(c)
+            before = holder[c]
+            holder[c] = majority_holder(counts)
+            right = dolmen_right(c, seat, before, holder[c], counts, ever[c])
             if right is not None:
                 rights.append(right)
                 if right.top:
@@ -329,10 +348,10 @@ class DolmengoetterState(State):
                 )
             )
         self.phase = TURN
-        scored = self.scored
-        for c, (n, size) in enumerate(zip(self.filled, self.board.circle_sizes, strict=True)):
-            if n == size and scored[c] is None:
+        if self.to_score:
+            for c in sorted(self.to_score):
                 events.append(self._score_circle(c, final=False))
+            self.to_score = []
         return self._end_turn(events)
 
     def _score_circle(self, circle: int, *, final: bool) -> Event:
@@ -405,14 +424,14 @@ class DolmengoetterState(State):
             "druids_placed": self.druids_placed,
             "stone": list(self.stone),
             "druid": list(self.druid),
-            "lying": [int(x) for x in self.lying],
+            "lying": list(map(int, self.lying)),
             "stones_left": list(self.stones_left),
             "scores": list(self.score),
             "hands": [list(h) for h in self.hands],
             "dolmens_placed": list(self.dolmens_placed),
-            "ever_majority": [int(x) for x in self.ever_majority],
-            "stacks": [[[o, v] for o, v in s] for s in self.stacks],
-            "scored": [None if s is None else [list(row) for row in s] for s in self.scored],
+            "ever_majority": list(map(int, self.ever_majority)),
+            "stacks": [list(map(list, s)) for s in self.stacks],
+            "scored": [None if s is None else list(map(list, s)) for s in self.scored],
             "final_scored": list(self.final_scored),
             "rights": [[r.seat, r.circle, int(r.top)] for r in self.rights],
             "final_by": self.final_by,
@@ -442,6 +461,31 @@ class DolmengoetterState(State):
         self.final_by = data["final_by"]
         self.final_left = None if data["final_left"] is None else list(data["final_left"])
         self.end_reason = data["end_reason"]
-        self.counts, self.filled = self.board.count_stones(self.stone, self.num_players)
+        board = self.board
+        self.counts, self.filled = board.count_stones(self.stone, self.num_players)
+        self.holder = [majority_holder(counts) for counts in self.counts]
+        self.to_score = [
+            c
+            for c in range(board.num_circles)
+            if self.filled[c] == board.circle_sizes[c] and self.scored[c] is None
+        ]
         stone, druid = self.stone, self.druid
         self.free = [p for p in range(len(stone)) if stone[p] == FREE and druid[p] == FREE]
+        self.free_bits = sum(1 << p for p in self.free)
+        self.druid_bits = sum(1 << p for p, d in enumerate(druid) if d != FREE)
+        self.druids_of = [[] for _ in range(self.num_players)]
+        for p, d in enumerate(druid):
+            if d != FREE:
+                self.druids_of[d].append(p)
+
+
+APPLY: dict[type[Action], Callable[[DolmengoetterState, int, Any], list[Event]]] = {
+    A.PlaceDruid: DolmengoetterState._place_druid,
+    A.Walk: DolmengoetterState._move,
+    A.Herbs: DolmengoetterState._herbs,
+    A.Flight: DolmengoetterState._move,
+    A.PlaceDolmen: DolmengoetterState._place_dolmen,
+    A.DeclineDolmen: DolmengoetterState._decline_dolmen,
+    A.Pass: DolmengoetterState._pass,
+}
+"""How ``_apply`` applies each action class (every member of ``DolmengoetterAction``)."""
