@@ -21,7 +21,8 @@ PostingSeatDep = Annotated[Caller, posting_seat("action")]
 
 
 def _service(request: Request) -> GameService:
-    return request.app.state.service  # type: ignore[no-any-return]
+    service: GameService = request.app.state.service
+    return service
 
 
 @router.get("/legal-actions", response_model=LegalActions)
