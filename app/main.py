@@ -11,6 +11,7 @@ from anyio import to_thread
 from fastapi import FastAPI, WebSocket
 from starlette.concurrency import run_in_threadpool
 from starlette.middleware.gzip import GZipMiddleware
+from starlette.types import Receive, Scope, Send
 
 from app.api import routes
 from app.api.deps import check_before_body
@@ -50,6 +51,20 @@ WebSocket `/ws/games/{id}?token=...`. The full contract is docs/API.md.
 
 GZIP_MIN_BYTES = 1024
 """Answers at least this large are sent gzip-compressed to clients that accept it."""
+
+
+class GZipReads(GZipMiddleware):
+    """``GZipMiddleware`` for the answers worth compressing: those of GET requests (views,
+    legal-action lists, logs, the client's files). Every other request passes straight
+    through: the answers to POSTs (an action's events, a seat's token) are small, and the
+    middleware's own work (parsing the headers twice, a responder watching every message)
+    cost a few percent of a move's CPU for nothing (issue 16)."""
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and scope["method"] in ("GET", "HEAD"):
+            await super().__call__(scope, receive, send)
+        else:
+            await self.app(scope, receive, send)
 
 
 def create_app(
@@ -139,7 +154,7 @@ def create_app(
     app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
     # Views, legal-action lists and the client's files shrink 4-8x; small answers are not
     # worth the CPU. Level 6 costs a third of level 9's time for nearly the same size.
-    app.add_middleware(GZipMiddleware, minimum_size=GZIP_MIN_BYTES, compresslevel=6)
+    app.add_middleware(GZipReads, minimum_size=GZIP_MIN_BYTES, compresslevel=6)
     # Added last, so outermost: a 413 from the body limit carries the headers too.
     app.add_middleware(SecurityHeaders)
     install_error_handlers(app, check_before_body)

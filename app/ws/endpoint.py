@@ -77,7 +77,7 @@ def state_message(
     actions = snap.log_for(seat, events_from)
     return {
         "type": "state",
-        **snap.seat_state(seat),
+        **snap.message_state(seat),
         "events": [
             *(e for entry in actions for e in entry["events"]),
             *snap.table_events_after(table_from),

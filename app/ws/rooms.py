@@ -69,7 +69,7 @@ class Room:
         # Build the views here, in the threadpool, so the event loop only sends.
         snap = self.service.snapshot(self.game_id)
         for seat in seats:
-            snap.seat_state(seat)
+            snap.message_state(seat)
         return snap
 
     async def _run(self) -> None:

@@ -2,19 +2,27 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import APIRouter, Response
+from fastapi import APIRouter, Request, Response
 from pydantic_core import to_json
 
-from app.api.deps import ActingSeatDep, GameDep, SeatDep, ServiceDep
+from app.api.deps import GameDep, SeatDep, posting_seat
 from app.api.schemas import ERRORS, Applied, LegalActions, PostAction, PostUndo
-from app.core.limits import rate_limit
 from app.core.threads import in_thread
+from app.services.games import Caller, GameService
 from app.services.snapshots import Snapshot
 from engines.core import Event
 
 router = APIRouter(prefix="/api/games/{game_id}", tags=["actions"], responses=ERRORS)
+
+PostingSeatDep = Annotated[Caller, posting_seat("action")]
+"""The caller's seat, after the ``action`` rate limit, as one dependency (app/api/deps.py)."""
+
+
+def _service(request: Request) -> GameService:
+    service: GameService = request.app.state.service
+    return service
 
 
 @router.get("/legal-actions", response_model=LegalActions)
@@ -28,12 +36,12 @@ def legal_actions(game: GameDep, caller: SeatDep) -> dict[str, Any]:
     }
 
 
-@router.post("/actions", response_model=Applied, dependencies=[rate_limit("action")])
-async def post_action(caller: ActingSeatDep, body: PostAction, service: ServiceDep) -> Response:
+@router.post("/actions", response_model=Applied)
+async def post_action(request: Request, caller: PostingSeatDep, body: PostAction) -> Response:
     """Play one action for the caller's seat, based on ``version`` (409 ``stale_version``
     if the game has moved on). The body's ``action`` is one of the caller's game kind's
     actions; the schema lists every kind's."""
-    snap, events = await in_thread(service.act, caller, body.version, body.action)
+    snap, events = await in_thread(_service(request).act, caller, body.version, body.action)
     return applied(snap, events, caller.seat)
 
 
@@ -45,12 +53,12 @@ def applied(snap: Snapshot, events: list[Event], seat: int) -> Response:
     return Response(to_json(body), media_type="application/json")
 
 
-@router.post("/undo", response_model=Applied, dependencies=[rate_limit("action")])
-async def post_undo(caller: ActingSeatDep, body: PostUndo, service: ServiceDep) -> Response:
+@router.post("/undo", response_model=Applied)
+async def post_undo(request: Request, caller: PostingSeatDep, body: PostUndo) -> Response:
     """Take back the caller's seat's last action, based on ``version``. The engine decides
     (``can_undo`` in legal-actions): only the last action of the game, and only one that drew
     nothing at random, showed nothing hidden and did not end the game; otherwise 409
     ``not_undoable`` with the reason. A take-back is an entry of its own in the log: the
     version goes up by one, as for an action."""
-    snap, events = await in_thread(service.take_back, caller, body.version)
+    snap, events = await in_thread(_service(request).take_back, caller, body.version)
     return applied(snap, events, caller.seat)
