@@ -123,6 +123,13 @@ def main() -> None:
                     total = Tally()
                     for future in futures:
                         total.add(future.result())
+                        # Long rows: a running tally on stderr, so a run can be judged early.
+                        print(
+                            f"  {game_id} {players}p {subject}:{opponent} "
+                            f"{total.wins:g}/{total.games}",
+                            file=sys.stderr,
+                            flush=True,
+                        )
                     low, high = wilson(total.wins, total.games)
                     ms = "  ".join(
                         f"{level} {sum(t) / len(t):.1f}" for level, t in sorted(total.ms.items())
