@@ -1,5 +1,7 @@
 """The three levels: easy (random), medium (greedy on ``evaluation.estimate``) and hard
-(information-set Monte Carlo tree search).
+(a search over states sampled from the view: the rollout algorithm over medium in Die
+Dolmengötter, ``rollout.PolicyRollout``; information-set Monte Carlo tree search in
+Dschingis Khan, ``Ismcts``).
 
 Every policy has one signature, ``policy(view, legal, rng) -> action JSON``: ``view`` and
 ``legal`` (``[{action, label}]``) are what the API gives the seat, ``rng`` a

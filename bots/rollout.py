@@ -154,17 +154,36 @@ class PolicyRollout:
         if len(picks) == 1:
             return legal[picks[0]]["action"]
         totals = [0.0] * len(picks)
-        done = 0
+        done = 0  # the first sample always completes, whatever the deadline
         while self.iterations is None or done < self.iterations:
             state = first if done == 0 else game.sample(view, seat, Rng(rng.getrandbits(64)))
-            luck = rng.getrandbits(64)
-            for k, i in enumerate(picks):
-                after = state.clone()
-                after.apply(seat, actions[i])
-                playout(after, seat, random.Random(luck))
-                totals[k] += margin(estimate_state(after, seat), seat)
-            done += 1
-            if deadline is not None and time.monotonic() >= deadline:
+            moves = [actions[i] for i in picks]
+            values = self._play_out(state, seat, moves, rng, deadline if done else None)
+            if values is None:
                 break
+            totals = [t + v for t, v in zip(totals, values, strict=True)]
+            done += 1
         best = max(range(len(picks)), key=lambda k: (totals[k], -k))
         return legal[picks[best]]["action"]
+
+    def _play_out(
+        self,
+        state: State,
+        seat: int,
+        moves: list[Action],
+        rng: random.Random,
+        deadline: float | None,
+    ) -> list[float] | None:
+        """Each move's margin after its playout on one sample (``state``, not changed), all
+        with the same luck; ``None`` once the deadline passes, so every candidate's mean
+        is over the same samples."""
+        luck = rng.getrandbits(64)
+        values = []
+        for move in moves:
+            if deadline is not None and time.monotonic() >= deadline:
+                return None
+            after = state.clone()
+            after.apply(seat, move)
+            playout(after, seat, random.Random(luck))
+            values.append(margin(estimate_state(after, seat), seat))
+        return values
