@@ -71,8 +71,12 @@ def _turn_holder(state: State) -> int:
 
 
 def playout(state: State, seat: int, rng: random.Random) -> None:
-    """Everyone plays ``greedy_move`` until ``seat``'s next turn is over (or the game is):
-    ``state`` has just had ``seat``'s candidate move applied."""
+    """Everyone plays ``greedy_move`` until ``seat`` has passed the turn on twice, counting
+    the turn its candidate move (just applied to ``state``) belongs to (or until the game
+    is over). For a move in its own turn that is the end of its next turn; for a dolmen
+    right answered in another's turn, or a druid placed, the end of the turn after that
+    (the version measured in the README; stopping one turn earlier there would be cheaper
+    and was not tried)."""
     if state.is_over:
         return
     turns_away = 0
