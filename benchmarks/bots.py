@@ -2,10 +2,11 @@
 
 Usage: python benchmarks/bots.py [--games N] [--think-ms MS] [--iterations I]
                                  [--only GAME_ID] [--players 2,4] [--matchups hard:easy,...]
-                                 [--jobs J]
+                                 [--jobs J] [--first K]
 
 A matchup ``A:B`` seats one bot of level A and fills every other seat with level B; game i
-puts A at seat i mod players (seats rotated) and uses seed i. It prints A's win rate (a
+puts A at seat i mod players (seats rotated) and uses seed i; ``--first K`` plays games
+K, K+1, ... so that a second run adds new games to a first. It prints A's win rate (a
 shared win counts as a share) with its 95% Wilson interval, A's fair share (1/players), and
 the milliseconds per move of each level. Policies see only their seat's view and legal
 actions, exactly as in the server (``bots.policy_for``).
@@ -93,6 +94,7 @@ def main() -> None:
     parser.add_argument("--players", help="player counts, e.g. 2,4 (default: 2 and the most)")
     parser.add_argument("--matchups", default=",".join(DEFAULT_MATCHUPS))
     parser.add_argument("--jobs", type=int, default=1, help="games played in parallel")
+    parser.add_argument("--first", type=int, default=0, help="index of the first game")
     args = parser.parse_args()
     budget = {"think_ms": args.think_ms, "iterations": args.iterations}
     if args.think_ms <= 0:
@@ -100,7 +102,7 @@ def main() -> None:
     matchups = [tuple(m.split(":")) for m in args.matchups.split(",")]
     print(
         f"games per row: {args.games}; hard budget: think_ms={budget['think_ms']} "
-        f"iterations={budget['iterations']}; jobs: {args.jobs}; "
+        f"iterations={budget['iterations']}; jobs: {args.jobs}; first game: {args.first}; "
         f"load average: {os.getloadavg()[0]:.1f}"
     )
     print("game            players  matchup       win rate  95% interval   fair   ms/move")
@@ -118,11 +120,18 @@ def main() -> None:
                 for subject, opponent in matchups:
                     futures = [
                         pool.submit(play, game_id, players, subject, opponent, i, budget)
-                        for i in range(args.games)
+                        for i in range(args.first, args.first + args.games)
                     ]
                     total = Tally()
                     for future in futures:
                         total.add(future.result())
+                        # Long rows: a running tally on stderr, so a run can be judged early.
+                        print(
+                            f"  {game_id} {players}p {subject}:{opponent} "
+                            f"{total.wins:g}/{total.games}",
+                            file=sys.stderr,
+                            flush=True,
+                        )
                     low, high = wilson(total.wins, total.games)
                     ms = "  ".join(
                         f"{level} {sum(t) / len(t):.1f}" for level, t in sorted(total.ms.items())

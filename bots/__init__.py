@@ -8,18 +8,22 @@ action's JSON. ``policy_for("easy" | "medium" | "hard")`` gives the built-in lev
 from .policies import (
     DEFAULT_LEVEL,
     LEVELS,
+    Hard,
     Ismcts,
     Policy,
     greedy_policy,
     policy_for,
     random_policy,
 )
+from .rollout import PolicyRollout
 
 __all__ = [
     "DEFAULT_LEVEL",
     "LEVELS",
+    "Hard",
     "Ismcts",
     "Policy",
+    "PolicyRollout",
     "greedy_policy",
     "policy_for",
     "random_policy",

@@ -1,5 +1,7 @@
 """The three levels: easy (random), medium (greedy on ``evaluation.estimate``) and hard
-(information-set Monte Carlo tree search).
+(a search over states sampled from the view: the rollout algorithm over medium in Die
+Dolmengötter, ``rollout.PolicyRollout``; information-set Monte Carlo tree search in
+Dschingis Khan, ``Ismcts``).
 
 Every policy has one signature, ``policy(view, legal, rng) -> action JSON``: ``view`` and
 ``legal`` (``[{action, label}]``) are what the API gives the seat, ``rng`` a
@@ -21,6 +23,7 @@ import engines
 from engines.core import Action, Game, Rng, State
 
 from .evaluation import estimate, margin
+from .rollout import PolicyRollout
 
 View = dict[str, Any]
 Legal = list[dict[str, Any]]
@@ -218,6 +221,21 @@ class Ismcts:
         return edge.w / edge.n + self.exploration * math.sqrt(math.log(edge.avail) / edge.n)
 
 
+class Hard:
+    """Hard: per game, the search that measured strongest (README, "Bots"): the rollout
+    algorithm over medium (``rollout.PolicyRollout``) in Die Dolmengötter, ISMCTS
+    (``Ismcts``) in Dschingis Khan."""
+
+    def __init__(self, think_ms: float | None = 1000, iterations: int | None = None) -> None:
+        self.by_game: dict[str, Policy] = {
+            "dolmengoetter": PolicyRollout(think_ms, iterations),
+        }
+        self.default: Policy = Ismcts(think_ms, iterations)
+
+    def __call__(self, view: View, legal: Legal, rng: random.Random) -> dict[str, Any]:
+        return self.by_game.get(view["game"], self.default)(view, legal, rng)
+
+
 def policy_for(level: str, think_ms: float | None = 1000, iterations: int | None = None) -> Policy:
     """The built-in policy of ``level``; ``think_ms``/``iterations`` budget the hard one."""
     if level == "easy":
@@ -225,5 +243,5 @@ def policy_for(level: str, think_ms: float | None = 1000, iterations: int | None
     if level == "medium":
         return greedy_policy
     if level == "hard":
-        return Ismcts(think_ms, iterations)
+        return Hard(think_ms, iterations)
     raise ValueError(f"unknown bot level {level!r} (one of {', '.join(LEVELS)})")
