@@ -156,16 +156,7 @@ def main() -> None:
         os.environ["MEMORY_FRAMES"] = str(args.frames)
         os.environ["BENCH_SERVER_CMD"] = f"{sys.executable} {served}"
         server = bench.Server(f"sqlite:///{folder / 'memory.db'}", folder / "server.log")
-        try:
-            server.wait_ready(120)
-            asyncio.run(asyncio.wait_for(run(args, server, Heap(server, folder)), args.max_seconds))
-        except TimeoutError:
-            print(f"stopped after {args.max_seconds} s (--max-seconds)")
-        except Exception:
-            print(f"server log (tail):\n{server.log.read_text()[-3000:]}")
-            raise
-        finally:
-            server.stop()
+        bench.drive(server, lambda server: run(args, server, Heap(server, folder)), args, 120)
 
 
 if __name__ == "__main__":

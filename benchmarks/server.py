@@ -404,6 +404,21 @@ async def run(args: argparse.Namespace, server: Server) -> None:
     print(f"load average after: {load_average()}")
 
 
+def drive(server: Server, work, args: argparse.Namespace, ready_seconds: float = 30) -> None:
+    """Run ``work(server)`` (a coroutine) against a started server within
+    ``args.max_seconds``; show the server's log if it fails; always stop the server."""
+    try:
+        server.wait_ready(ready_seconds)
+        asyncio.run(asyncio.wait_for(work(server), args.max_seconds))
+    except TimeoutError:
+        print(f"stopped after {args.max_seconds} s (--max-seconds)")
+    except Exception:
+        print(f"server log (tail):\n{server.log.read_text()[-3000:]}")
+        raise
+    finally:
+        server.stop()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=100)
@@ -426,17 +441,7 @@ def main() -> None:
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="tafelrunde-bench-") as tmp:
         url = args.database_url or f"sqlite:///{Path(tmp) / 'bench.db'}"
-        server = Server(url, Path(tmp) / "server.log")
-        try:
-            server.wait_ready()
-            asyncio.run(asyncio.wait_for(run(args, server), args.max_seconds))
-        except TimeoutError:
-            print(f"stopped after {args.max_seconds} s (--max-seconds)")
-        except Exception:
-            print(f"server log (tail):\n{server.log.read_text()[-3000:]}")
-            raise
-        finally:
-            server.stop()
+        drive(Server(url, Path(tmp) / "server.log"), lambda server: run(args, server), args)
 
 
 if __name__ == "__main__":
