@@ -15,7 +15,7 @@ bytes. Negative seeds wrap into 64 bits as they always did.
 
 from __future__ import annotations
 
-from collections.abc import MutableSequence, Sequence
+from collections.abc import Callable, MutableSequence, Sequence
 from hashlib import blake2b
 from struct import Struct
 from typing import TypeVar
@@ -28,7 +28,7 @@ _WIDE = (1 << 256) - 1
 # ``Struct`` does both without parsing ``int.to_bytes``'s arguments on every draw (same bytes).
 _U64 = Struct("<Q")
 _pack = _U64.pack
-_unpack = _U64.unpack
+_unpack: Callable[[bytes], tuple[int]] = _U64.unpack
 
 
 class Rng:
