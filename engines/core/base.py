@@ -151,6 +151,9 @@ class Event:
 Played = tuple[int, Action]
 """One applied action in the record of play: (seat, action)."""
 
+Origin = tuple[int, int, "GameOptions"]
+"""What ``Game.new`` was given, already checked: (player count, seed, options)."""
+
 LastPlayed = tuple[bool, list[Event]]
 """What a take-back asks of the last action: (whether it drew from the RNG, its events)."""
 
@@ -178,10 +181,11 @@ class State(ABC):
         self.rng = rng
         self.ply = 0
         self._legal_cache: dict[int, list[Action]] = {}
-        self._origin: dict[str, Any] | None = None
-        """The JSON of the position the record of play starts from (``Game.new`` sets it);
-        ``None``: no record is kept (a state read from JSON or sampled), nothing to take
-        back."""
+        self._origin: Origin | None = None
+        """How to make again the position the record of play starts from (``Game.new`` sets
+        it: a new game is a function of its player count, seed and options, so no snapshot
+        is taken); ``None``: no record is kept (a state read from JSON or sampled), nothing
+        to take back."""
         self._played: list[Played] = []
         """The actions since ``_origin`` that make this position, oldest first: replayed
         from ``_origin`` they give it exactly (taken-back ones are no longer in it)."""
@@ -201,7 +205,10 @@ class State(ABC):
 
     def legal_actions(self, seat: int) -> list[Action]:
         """Every legal action for ``seat`` now (empty when it is not that seat's turn)."""
-        return list(self._legal(seat))
+        # The cached list read here directly: this runs once per move, and a copy is what
+        # lets the caller keep (and change) the list.
+        cached = self._legal_cache.get(seat)
+        return (self._legal(seat) if cached is None else cached).copy()
 
     def _legal(self, seat: int) -> list[Action]:
         """The cached legal list of ``seat`` itself: callers must not change it."""
@@ -327,7 +334,7 @@ class State(ABC):
         # Replay the record instead of keeping a copy of every position: apply stays cheap,
         # and a take-back (rare) costs one replay. Each action was legal when first played,
         # so the game's own ``_apply`` is trusted with it again.
-        before = self.game.from_json(self._origin)
+        before = self.game._setup_state(*self._origin)
         last: LastPlayed | None = None
         for s, action in self._played:
             counter = before.rng.counter
@@ -480,9 +487,16 @@ class Game(ABC, Generic[S]):
             raise IllegalAction(
                 f"start_player must be a seat from 0 to {num_players - 1}", "bad_options"
             )
+        # The options are copied: the caller's object may change later, the origin may not.
+        origin: Origin = (num_players, seed, opts.model_copy())
+        state = self._setup_state(*origin)
+        state._origin = origin
+        return state
+
+    def _setup_state(self, num_players: int, seed: int, options: GameOptions) -> S:
+        """The position a new game starts from; the same arguments give the same position."""
         state = self._new_state(num_players, Rng(seed))
-        state._setup(opts)
-        state._origin = state.to_json()
+        state._setup(options)
         return state
 
     def from_json(self, data: Mapping[str, Any]) -> S:

@@ -15,14 +15,20 @@ bytes. Negative seeds wrap into 64 bits as they always did.
 
 from __future__ import annotations
 
-from collections.abc import MutableSequence, Sequence
+from collections.abc import Callable, MutableSequence, Sequence
 from hashlib import blake2b
+from struct import Struct
 from typing import TypeVar
 
 T = TypeVar("T")
 _MASK = (1 << 64) - 1
 _LIMIT = 1 << 64
 _WIDE = (1 << 256) - 1
+# The counter goes in, and the digest comes out, as 8 little-endian bytes. A precompiled
+# ``Struct`` does both without parsing ``int.to_bytes``'s arguments on every draw (same bytes).
+_U64 = Struct("<Q")
+_pack = _U64.pack
+_unpack: Callable[[bytes], tuple[int]] = _U64.unpack
 
 
 class Rng:
@@ -36,9 +42,9 @@ class Rng:
 
     def next_u64(self) -> int:
         digest = self._keyed.copy()
-        digest.update(self.counter.to_bytes(8, "little"))
+        digest.update(_pack(self.counter))
         self.counter += 1
-        return int.from_bytes(digest.digest(), "little")
+        return _unpack(digest.digest())[0]
 
     def randbelow(self, n: int) -> int:
         """Uniform integer in ``[0, n)``; rejection sampling keeps it unbiased."""
@@ -49,9 +55,9 @@ class Rng:
         while True:
             # ``next_u64``, written out: games draw on every move (the same outputs).
             digest = keyed.copy()
-            digest.update(self.counter.to_bytes(8, "little"))
+            digest.update(_pack(self.counter))
             self.counter += 1
-            x = int.from_bytes(digest.digest(), "little")
+            (x,) = _unpack(digest.digest())
             if x < limit:
                 return x % n
 

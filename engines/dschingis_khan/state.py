@@ -38,7 +38,6 @@ from .actions import (
 )
 from .board import WallGeometry
 from .constants import (
-    EAST,
     EMPTY,
     FACE_INDEX,
     FACES,
@@ -51,7 +50,6 @@ from .constants import (
     TILE_SET,
     TILES,
     WALLS,
-    WEST,
 )
 from .scoring import VillageScore, score_village, totals, winners
 from .walls import Wall
@@ -85,7 +83,9 @@ class DschingisKhanState(State):
         """DK-9: ``WALLS`` or ``TILES`` once the turn placed its first piece."""
         self.visited: list[int] = list(data["visited"])
         """DK-10: villages the scout was on this turn, the start village first."""
-        self.wall = Wall.from_json(self.geo, data["wall"])
+        wall = data["wall"]
+        # ``_setup`` hands over the board's initial wall, already built (``Wall.initial``).
+        self.wall = wall if isinstance(wall, Wall) else Wall.from_json(self.geo, wall)
         self.common: int = data["common"]
         self.out: int = data["out"]
         """DK-16: walls removed during the final phase, out of the game."""
@@ -136,7 +136,6 @@ class DschingisKhanState(State):
         geo = self.geo
         start = options.start_player
         start_player = self.rng.randbelow(n) if start is None else start
-        west, east = geo.initial_ends
         self._load(
             {
                 "start_player": start_player,
@@ -146,11 +145,7 @@ class DschingisKhanState(State):
                 "takes": 0,
                 "committed": None,
                 "visited": [],
-                "wall": {
-                    "pieces": [[line, True] for line in geo.initial_pieces],
-                    WEST: west,
-                    EAST: east,
-                },
+                "wall": Wall.initial(geo),
                 "common": geo.total_walls - len(geo.initial_pieces),
                 "out": 0,
                 "active_walls": [0] * n,

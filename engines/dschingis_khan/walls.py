@@ -427,9 +427,42 @@ class Wall:
             EAST: self.ends[EAST],
         }
 
+    def copy(self) -> Wall:
+        """An independent wall in the same position: the lists that change move by move are
+        copied, the board and what is only ever replaced (Great Wall, its set) shared."""
+        wall = Wall.__new__(Wall)
+        wall.geo = self.geo
+        wall.state = list(self.state)
+        wall.ends = dict(self.ends)
+        wall.great_wall = self.great_wall
+        wall.great_wall_set = self.great_wall_set
+        wall.mongolian = list(self.mongolian)
+        wall._up, wall._up_line = list(self._up), list(self._up_line)
+        wall._depth, wall._att = list(self._depth), list(self._att)
+        wall._gw_towers = list(self._gw_towers)
+        wall._legal = None if self._legal is None else list(self._legal)
+        return wall
+
+    @classmethod
+    def initial(cls, geo: WallGeometry) -> Wall:
+        """The wall every game starts with (DK-1), copied from one built and checked once
+        per board: building it was most of the cost of a new game."""
+        first = _INITIAL.get(id(geo))
+        if first is None or first.geo is not geo:
+            pieces = [[line, True] for line in geo.initial_pieces]
+            west, east = geo.initial_ends
+            first = cls.from_json(geo, {"pieces": pieces, WEST: west, EAST: east})
+            _INITIAL[id(geo)] = first
+            first.legal_lines()
+        return first.copy()
+
     @classmethod
     def from_json(cls, geo: WallGeometry, data: Mapping[str, Any]) -> Wall:
         state = [EMPTY] * geo.num_lines
         for line, is_open in data["pieces"]:
             state[line] = OPEN if is_open else CLOSED
         return cls(geo, state, data[WEST], data[EAST])
+
+
+_INITIAL: dict[int, Wall] = {}
+"""Per board (by identity; the wall keeps its board alive), its initial wall."""

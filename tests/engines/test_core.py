@@ -40,3 +40,23 @@ def test_an_rng_copied_by_pickle_or_deepcopy_draws_what_the_original_draws():
     for twin in twins:
         assert twin.counter == 1
         assert [twin.next_u64() for _ in range(3)] == ahead
+
+
+def test_rng_draws_are_the_keyed_blake2b_of_the_counter_and_stay_pinned():
+    """Seeded games, replays and fair draws depend on these exact outputs (issue 16 changed
+    how a draw is computed, never what it gives)."""
+    from hashlib import blake2b
+
+    for seed, width in ((0, 8), (2**200 + 5, 32), (-3 & (2**64 - 1), 8)):
+        rng = Rng(seed)
+        for counter in range(5):
+            digest = blake2b(
+                counter.to_bytes(8, "little"), digest_size=8, key=seed.to_bytes(width, "little")
+            ).digest()
+            assert rng.next_u64() == int.from_bytes(digest, "little")
+    rng = Rng(0)
+    assert [rng.next_u64() for _ in range(2)] == [2271152774672154522, 10748397194273482063]
+    rng = Rng(2**200 + 5)
+    assert [rng.next_u64() for _ in range(2)] == [2227877468943865262, 12493644710677799529]
+    rng = Rng(-3)
+    assert [rng.randbelow(1000) for _ in range(6)] == [630, 238, 237, 223, 605, 55]
