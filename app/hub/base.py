@@ -82,12 +82,9 @@ class Hub(ABC):
         """Tell this process's chat subscribers (a hub of several processes: the others too)."""
         self._deliver_chat(game_id, message_id)
 
-    def subscribe(self, game_id: str, callback: Callback) -> Callable[[], None]:
-        """Deliver changes of ``game_id``; returns the function that unsubscribes."""
-        return self.subscribe_changes(game_id, _without_origin(callback))
-
     def subscribe_changes(self, game_id: str, callback: ChangeCallback) -> Callable[[], None]:
-        """``subscribe``, telling the callback whether the change was published here."""
+        """Deliver ``(game_id, version, local)`` for changes of ``game_id``, ``local`` telling
+        whether the change was published here; returns the function that unsubscribes."""
         return self._subscribe(self._games, game_id, callback)
 
     def subscribe_chat(self, game_id: str, callback: Callback) -> Callable[[], None]:
@@ -107,9 +104,6 @@ class Hub(ABC):
                         del table[game_id]
 
         return unsubscribe
-
-    def subscribe_all(self, callback: Callback) -> Callable[[], None]:
-        return self.subscribe_all_changes(_without_origin(callback))
 
     def subscribe_all_changes(self, callback: ChangeCallback) -> Callable[[], None]:
         """Every game's changes, telling the callback whether they were published here."""
@@ -138,9 +132,3 @@ class Hub(ABC):
             except Exception:
                 log.exception("hub chat subscriber failed for game %s", game_id)
 
-
-def _without_origin(callback: Callback) -> ChangeCallback:
-    def deliver(game_id: str, version: int, local: bool) -> None:
-        callback(game_id, version)
-
-    return deliver

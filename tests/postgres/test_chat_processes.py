@@ -142,8 +142,8 @@ def test_chat_notices_reach_the_other_hub_each_once_and_wake_no_game_subscriber(
         games: list[tuple[str, int]] = []
         a.subscribe_chat("g1", lambda g, m: chat_a.append(m))
         b.subscribe_chat("g1", lambda g, m: chat_b.append(m))
-        b.subscribe("g1", lambda g, v: games.append((g, v)))
-        b.subscribe_all(lambda g, v: games.append((g, v)))
+        b.subscribe_changes("g1", lambda g, v, local: games.append((g, v)))
+        b.subscribe_all_changes(lambda g, v, local: games.append((g, v)))
         for message_id in (11, 12, 13):  # one notice per message: none is coalesced
             a.publish_chat("g1", message_id)
         await until(lambda: chat_b == [11, 12, 13])

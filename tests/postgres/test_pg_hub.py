@@ -70,16 +70,17 @@ def with_hubs(url: str, body: Callable[[PostgresHub, PostgresHub], Awaitable[Non
 def test_a_commit_reaches_the_other_process_once_and_its_own_subscribers_once(url) -> None:
     async def body(a: PostgresHub, b: PostgresHub) -> None:
         on_a, on_b = [], []
-        a.subscribe("g1", lambda g, v: on_a.append(v))
-        b.subscribe("g1", lambda g, v: on_b.append(v))
-        a.subscribe("g2", lambda g, v: on_a.append(("other game", v)))
+        a.subscribe_changes("g1", lambda g, v, local: on_a.append((v, local)))
+        b.subscribe_changes("g1", lambda g, v, local: on_b.append((v, local)))
+        a.subscribe_changes("g2", lambda g, v, local: on_a.append(("other game", v)))
         a.publish("g1", 1)
-        await until(lambda: on_b == [1], DEADLINE)
+        await until(lambda: on_b == [(1, False)], DEADLINE)
         # PostgreSQL delivers notifications in commit order: once A hears B's, its own
         # (sent before B heard it) has come back too, and must not have been delivered again.
         b.publish("g1", 2)
-        await until(lambda: 2 in on_a, DEADLINE)
-        assert on_a == [1, 2] and on_b == [1, 2]
+        await until(lambda: (2, False) in on_a, DEADLINE)
+        # Each hub tells its subscribers which change it published itself.
+        assert on_a == [(1, True), (2, False)] and on_b == [(1, False), (2, True)]
 
     with_hubs(url, body)
 
@@ -91,7 +92,7 @@ def test_a_commit_whose_notify_was_never_sent_is_found_by_the_version_check(url)
 
     async def body(a: PostgresHub, b: PostgresHub) -> None:
         seen = []
-        b.subscribe("g1", lambda g, v: seen.append(v))
+        b.subscribe_changes("g1", lambda g, v, local: seen.append(v))
         # Checks with nothing new deliver nothing (beyond one look at a game first seen).
         checked = b.checks
         await until(lambda: b.checks >= checked + 2, DEADLINE)
@@ -109,7 +110,7 @@ def test_a_commit_whose_notify_was_never_sent_is_found_by_the_version_check(url)
 def test_a_malformed_notification_is_ignored_and_the_hub_keeps_listening(url) -> None:
     async def body(a: PostgresHub, b: PostgresHub) -> None:
         seen = []
-        b.subscribe("g1", lambda g, v: seen.append(v))
+        b.subscribe_changes("g1", lambda g, v, local: seen.append(v))
         sql(
             url,
             "SELECT pg_notify(%s, 'not json'), pg_notify(%s, '{\"game\": 1}')",
@@ -126,7 +127,7 @@ def test_a_malformed_notification_is_ignored_and_the_hub_keeps_listening(url) ->
 def test_notifications_queued_while_the_notify_connection_is_down_are_sent_after(url) -> None:
     async def body(a: PostgresHub, b: PostgresHub) -> None:
         seen = []
-        b.subscribe("g1", lambda g, v: seen.append(v))
+        b.subscribe_changes("g1", lambda g, v, local: seen.append(v))
         # Each hub opens its publishing connection in a task of its own, after listening.
         count = (
             "SELECT count(*) FROM pg_stat_activity"
