@@ -75,7 +75,10 @@ class Settings(BaseSettings):
         1200, ge=0, description="WebSocket messages one client may send per minute."
     )
     max_bot_games: int = Field(
-        20, ge=0, description="Live games in which every seat is a bot, on the whole server."
+        20,
+        ge=0,
+        description="Live games in which only bots play (every seat a bot, or resigned), "
+        "on the whole server.",
     )
     bot_concurrency: int = Field(
         2, ge=1, description="Bot moves this process works on at once (humans never wait)."

@@ -22,7 +22,7 @@ from collections.abc import Callable
 from typing import Any
 
 from fastapi import Depends, Request
-from sqlalchemy import exists, func, select
+from sqlalchemy import exists, func, or_, select
 from sqlalchemy.orm import Session
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -201,8 +201,15 @@ class SocketCounter:
 
 
 def live_bot_games(session: Session) -> int:
-    """Games not over in which every seat is a bot (they run with nobody watching)."""
-    human = exists().where(SeatRow.game_id == GameRow.id, SeatRow.bot.is_(False))
+    """Games not over in which only bots play: every seat is a bot seat or has resigned (the
+    server's bot plays it to the end). They run with nobody at the table, so a game whose
+    last human resigned weighs on the server like one created with bots only. A seat the
+    bot stands in for after a timeout still counts as human: its player may come back."""
+    human = exists().where(
+        SeatRow.game_id == GameRow.id,
+        SeatRow.bot.is_(False),
+        or_(SeatRow.stand_in.is_(None), SeatRow.stand_in != "resigned"),
+    )
     query = select(func.count()).select_from(GameRow).where(GameRow.status != "over", ~human)
     return session.scalar(query) or 0
 

@@ -18,6 +18,7 @@ from sqlalchemy import func, select
 from starlette.websockets import WebSocketDisconnect
 
 from app.core.config import Settings
+from app.core.limits import live_bot_games
 from app.db.models import GameRow
 from app.main import create_app
 from tests.conftest import bearer, new_game
@@ -157,6 +158,24 @@ def test_one_all_bot_game_too_many_is_refused_but_games_with_humans_are_not(limi
     mixed = {"kind": KIND, "num_seats": 2, "seats": [{"bot": False}, {"bot": True}]}
     assert limited.post("/api/games", json=mixed).status_code == 201
     assert games_count(limited) == 2
+
+
+@pytest.mark.parametrize("limited", [{"max_bot_games": 1, "bot_delay": 30}], indirect=True)
+def test_a_game_whose_only_human_resigned_counts_as_an_all_bot_game(limited):
+    game_id, tokens = new_game(limited, KIND, 2, bots=(1,), start_player=0)
+    bots = {"kind": KIND, "num_seats": 2, "seats": [{"bot": True}, {"bot": True}]}
+    # A player who only stepped away (the bot stands in after a timeout) may come back:
+    # while the human plays, the game is not one of bots only.
+    with limited.app.state.service.db.session() as session:
+        assert live_bot_games(session) == 0
+    r = limited.post(f"/api/games/{game_id}/seats/0/resign", headers=bearer(tokens[0]))
+    assert r.status_code == 200, r.text
+    with limited.app.state.service.db.session() as session:
+        assert live_bot_games(session) == 1
+    r = limited.post("/api/games", json=bots)
+    assert r.status_code == 429
+    assert r.json()["error"]["code"] == "too_many_bot_games"
+    assert games_count(limited) == 1
 
 
 def test_bot_moves_run_at_most_bot_concurrency_at_once_while_humans_play(database_url):
