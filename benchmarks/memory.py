@@ -135,9 +135,7 @@ async def run(args: argparse.Namespace, server: bench.Server, heap: Heap) -> Non
         f" +{(rss_played - rss_start) / n:.0f} KB after the moves;"
         f" the next {n} games (set up, same moves) +{(rss_twice - rss_played) / n:.0f} KB each"
     )
-    for task in listeners:
-        task.cancel()
-    await asyncio.gather(*listeners, return_exceptions=True)
+    await bench.hang_up(listeners)
 
 
 def main() -> None:

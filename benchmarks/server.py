@@ -2,7 +2,8 @@
 
 Usage: python benchmarks/server.py [--games 100] [--seats 2] [--actions 20] [--rate 300]
                                    [--paced-actions 15] [--late-games 20] [--late-window 15]
-                                   [--late-after 40] [--database-url URL] [--max-seconds 180]
+                                   [--late-after 40] [--many-games 0] [--many-actions 3]
+                                   [--database-url URL] [--max-seconds 180]
 
 Starts its own server (``python -m app``) on a free 127.0.0.1 port with a temporary SQLite
 database (or ``--database-url``, e.g. a Postgres one; its tables must be empty or absent),
@@ -24,6 +25,12 @@ to every other seat's WebSocket message with the new version (median and p99):
    60 to 90 moves, and half way through Dschingis Khan's 95 to 135). The server's CPU per
    action of both windows and their ratio say whether a move costs more as the game grows
    (target: within 10%);
+4. many live games (``--many-games N``, default 0: skipped; the target is 1,000): N new
+   games whose seats all stay connected (2N sockets on the one server process), every one
+   of them moving at the paced phase's ``--rate`` in all (at 300/s and 1,000 games, one
+   move per game every 3.3 s) for ``--many-actions`` moves each: the latency a player sees
+   when the server holds many tables at once (target: p99 under 100 ms), and the memory
+   per live game at that scale;
 - requests per second of a trivial endpoint (``GET /api/health``) of the same server with
   as many concurrent clients, in the same run, for comparison;
 - the server process's memory per live game: its resident set (``VmRSS``) once two games
@@ -41,6 +48,7 @@ import asyncio
 import json
 import os
 import random
+import resource
 import socket
 import statistics
 import subprocess
@@ -141,8 +149,15 @@ class Http:
         self.writer: asyncio.StreamWriter | None = None
 
     async def request(
-        self, method: str, path: str, body: object = None, token: str | None = None
+        self,
+        method: str,
+        path: str,
+        body: object = None,
+        token: str | None = None,
+        reconnect: bool = True,
     ) -> tuple[int, object]:
+        if self.writer is not None and self.writer.is_closing():
+            self.writer = None
         if self.writer is None:
             self.reader, self.writer = await asyncio.open_connection("127.0.0.1", self.port)
         payload = b"" if body is None else json.dumps(body).encode()
@@ -153,7 +168,15 @@ class Http:
             head += f"Authorization: Bearer {token}\r\n"
         self.writer.write(head.encode() + b"\r\n" + payload)
         assert self.reader is not None
-        status_and_headers = await self.reader.readuntil(b"\r\n\r\n")
+        try:
+            status_and_headers = await self.reader.readuntil(b"\r\n\r\n")
+        except (asyncio.IncompleteReadError, ConnectionResetError):
+            if not reconnect:
+                raise
+            # The server closed the idle keep-alive connection (TIMEOUT_KEEP_ALIVE) before
+            # reading this request: nothing was done, so it is sent again on a new one.
+            self.writer = None
+            return await self.request(method, path, body, token, reconnect=False)
         lines = status_and_headers.decode("latin-1").split("\r\n")
         status = int(lines[0].split()[1])
         length = next(
@@ -328,6 +351,13 @@ async def set_up(
     return tables
 
 
+async def hang_up(listeners: list[asyncio.Task[None]]) -> None:
+    """Close every socket ``set_up`` opened (their listening tasks)."""
+    for task in listeners:
+        task.cancel()
+    await asyncio.gather(*listeners, return_exceptions=True)
+
+
 def load_average() -> str:
     return " ".join(f"{x:.2f}" for x in os.getloadavg())
 
@@ -357,9 +387,34 @@ async def early_and_late(server: Server, args: argparse.Namespace) -> None:
         f" {late['actions'] / late['elapsed']:.0f}/s; {running} games still running after it)"
     )
     print(f"  late / early: {cpu_late / cpu_early if cpu_early else float('nan'):.2f}")
-    for task in listeners:
-        task.cancel()
-    await asyncio.gather(*listeners, return_exceptions=True)
+    await hang_up(listeners)
+
+
+async def many_live_games(server: Server, args: argparse.Namespace) -> None:
+    """Phase 4: ``--many-games`` games, all seats connected, paced at ``--rate`` in all."""
+    listeners: list[asyncio.Task[None]] = []
+    rss_before = server.rss_kb()
+    started = time.perf_counter()
+    tables = await set_up(server, args.many_games, args.seats, listeners)
+    set_up_seconds = time.perf_counter() - started
+    rss_set_up = server.rss_kb()
+    interval = args.many_games / args.rate
+    out = await phase(server, tables, args.many_actions, interval, 6)
+    rss_played = server.rss_kb()
+    n = max(args.many_games, 1)
+    report(
+        f"many live games: {args.many_games} games, {len(listeners)} WebSocket connections"
+        f" on one process (set up in {set_up_seconds:.0f} s), {args.rate:.0f} actions/s"
+        f" offered in all, one move per game every {interval * 1000:.0f} ms (up to"
+        f" {args.many_actions} per game; load average {load_average()})",
+        out,
+    )
+    print(
+        f"  server memory per live game with its {args.seats} sockets:"
+        f" {(rss_set_up - rss_before) / n:.0f} KB once set up,"
+        f" {(rss_played - rss_before) / n:.0f} KB after its moves"
+    )
+    await hang_up(listeners)
 
 
 async def run(args: argparse.Namespace, server: Server) -> None:
@@ -388,11 +443,11 @@ async def run(args: argparse.Namespace, server: Server) -> None:
         f" {args.games / args.rate * 1000:.0f} ms (up to {args.paced_actions} per game)",
         paced,
     )
-    for task in listeners:
-        task.cancel()
-    await asyncio.gather(*listeners, return_exceptions=True)
+    await hang_up(listeners)
     if args.late_games:
         await early_and_late(server, args)
+    if args.many_games:
+        await many_live_games(server, args)
     rps = await trivial(server.port, args.games, args.trivial_requests)
     print(f"trivial endpoint GET /api/health: {rps:8.0f} requests/s ({args.games} clients)")
     n = max(args.games, 1)
@@ -436,9 +491,18 @@ def main() -> None:
     )
     parser.add_argument("--late-window", type=int, default=15, help="moves per window")
     parser.add_argument("--late-after", type=int, default=40, help="moves before the late one")
+    parser.add_argument(
+        "--many-games", type=int, default=0, help="games of phase 4 (many live games); 0: none"
+    )
+    parser.add_argument("--many-actions", type=int, default=3, help="per game in phase 4")
     parser.add_argument("--database-url", default="")
     parser.add_argument("--max-seconds", type=float, default=180)
     args = parser.parse_args()
+    # Phase 4 holds thousands of sockets at both ends: the server inherits this limit.
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = 65536 if hard == resource.RLIM_INFINITY else hard
+    if soft != resource.RLIM_INFINITY and soft < wanted:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
     with tempfile.TemporaryDirectory(prefix="tafelrunde-bench-") as tmp:
         url = args.database_url or f"sqlite:///{Path(tmp) / 'bench.db'}"
         drive(Server(url, Path(tmp) / "server.log"), lambda server: run(args, server), args)
