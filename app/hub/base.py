@@ -131,4 +131,3 @@ class Hub(ABC):
                 callback(game_id, message_id)
             except Exception:
                 log.exception("hub chat subscriber failed for game %s", game_id)
-
