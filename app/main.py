@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import gc
+import asyncio
 from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
 from typing import Any
@@ -20,7 +20,7 @@ from app.api.openapi import install_openapi
 from app.api.pages import install_pages
 from app.api.routes import health as health_probes
 from app.bots.runner import BotRunner
-from app.core import threads
+from app.core import collector, threads
 from app.core.config import Settings, get_settings
 from app.core.errors import install_error_handlers
 from app.core.headers import SecurityHeaders
@@ -118,16 +118,13 @@ def create_app(
         await hub.start()
         await bots.start()
         await clock_runner.start()
-        # Everything loaded so far (FastAPI, SQLAlchemy, pydantic, the engines) lives as
-        # long as the process: keep it out of the cyclic GC, and collect less often (each
-        # move allocates thousands of short-lived objects). With the defaults, full passes
-        # paused the server for 100+ ms every few seconds under load (benchmarks/server.py).
-        gc.collect()
-        gc.freeze()
-        gc.set_threshold(50_000, 50, 100)
+        collector.settle_startup()
+        pacer = asyncio.create_task(collector.pace())
         try:
             yield
         finally:
+            pacer.cancel()
+            await asyncio.gather(pacer, return_exceptions=True)
             await clock_runner.stop()
             await bots.stop()
             rooms.close_all()
