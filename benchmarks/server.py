@@ -37,7 +37,8 @@ to every other seat's WebSocket message with the new version (median and p99):
   have been played a little (lazy imports and caches warmed), then with every game of the
   run set up with its sockets, and after the full-speed phase, divided by the games added.
 
-The load generator measures the server, not itself: during a timed phase its own cyclic
+The load generator measures the server, not itself: each timed phase starts once the
+server is idle (what the set-up queued is done), and during it the generator's own cyclic
 garbage collector is off (collected between phases). With 2,000 sockets and their last
 messages held, one full collection of the generator's heap took 0.2-0.35 s and delayed
 every reply it was waiting for meanwhile (p99 over 1 s at 1,000 games). The server keeps
