@@ -1,6 +1,7 @@
 """Random complete games per second and actions per second, per game and player count.
 
 Usage: python benchmarks/engine.py [--games N] [--runs R] [--only GAME_ID] [--compare REF]
+                                   [--measure games|clones]
 
 Each run plays N random games (uniformly random legal actions of the seat to act) on one
 core; the figure printed is the median over R runs. ``--compare REF`` also runs the engines
@@ -9,6 +10,10 @@ process and alternates runs between the two, so both see the same machine load; 
 both figures and their ratio. Every figure is measured in a worker process whose
 ``sys.path`` starts with the engines' source folder, so the working tree's engines are the
 ones measured whatever the current folder or ``PYTHONPATH``.
+
+``--measure clones`` times ``State.clone`` instead, on every position of the same random
+games (the bots clone once per candidate move, the server once per move): the figures are
+clones per second (both columns).
 """
 
 from __future__ import annotations
@@ -37,22 +42,33 @@ CASES = [
 ]
 
 
-def run_once(game_id: str, players: int, games: int, seed0: int) -> tuple[float, float]:
-    """Play ``games`` random games; (games/s, actions/s). Runs inside a worker."""
+def run_once(
+    game_id: str, players: int, games: int, seed0: int, measure: str = "games"
+) -> tuple[float, float]:
+    """Play ``games`` random games; (games/s, actions/s), or with ``measure="clones"``
+    (clones/s, clones/s) of a clone of every position. Runs inside a worker."""
     import engines
     from engines.core import Rng
 
     game = engines.get(game_id)
     actions = 0
-    start = time.perf_counter()
+    cloning = 0.0
+    clock = time.perf_counter
+    start = clock()
     for i in range(games):
         state = game.new(players, seed0 + i)
         rng = Rng(seed0 + i + 99)
         while not state.is_over:
+            if measure == "clones":
+                before = clock()
+                state.clone()
+                cloning += clock() - before
             seat = state.to_act()[0]
             state.apply(seat, rng.choice(state.legal_actions(seat)))
             actions += 1
-    elapsed = time.perf_counter() - start
+    if measure == "clones":
+        return actions / cloning, actions / cloning
+    elapsed = clock() - start
     return games / elapsed, actions / elapsed
 
 
@@ -60,8 +76,7 @@ def worker(source: str) -> None:
     """Serve ``run_once`` requests (one JSON list a line on stdin) with ``source``'s engines."""
     sys.path.insert(0, source)
     for line in sys.stdin:
-        game_id, players, games, seed0 = json.loads(line)
-        print(json.dumps(run_once(game_id, players, games, seed0)), flush=True)
+        print(json.dumps(run_once(*json.loads(line))), flush=True)
 
 
 class Worker:
@@ -74,9 +89,11 @@ class Worker:
             cwd=source,
         )
 
-    def run(self, game_id: str, players: int, games: int, seed0: int) -> tuple[float, float]:
+    def run(
+        self, game_id: str, players: int, games: int, seed0: int, measure: str = "games"
+    ) -> tuple[float, float]:
         assert self.proc.stdin is not None and self.proc.stdout is not None
-        self.proc.stdin.write(json.dumps([game_id, players, games, seed0]) + "\n")
+        self.proc.stdin.write(json.dumps([game_id, players, games, seed0, measure]) + "\n")
         self.proc.stdin.flush()
         answer = self.proc.stdout.readline()
         if not answer:
@@ -109,6 +126,9 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--only", choices=GAMES)
     parser.add_argument("--compare", metavar="REF", help="also run git ref REF's engines")
+    parser.add_argument(
+        "--measure", choices=["games", "clones"], default="games", help="what is timed"
+    )
     parser.add_argument("--worker", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.worker:
@@ -120,14 +140,19 @@ def main() -> None:
         if args.compare:
             workers = {"ref": Worker(export(args.compare, tmp)), **workers}
         print(f"{load()} at start; median of {args.runs} runs of {args.games} games")
+        if args.measure == "clones":
+            print("clones per second of every position of the games (both columns)")
+        unit, per = (
+            ("clones/s", "clones/s") if args.measure == "clones" else ("games/s", "actions/s")
+        )
         if args.compare:
             print(f"ref = {args.compare}, now = working tree")
             print(
-                f"{'game':<16}{'players':>8}{'ref games/s':>13}{'now games/s':>13}{'ratio':>8}"
-                f"{'ref actions/s':>15}{'now actions/s':>15}"
+                f"{'game':<16}{'players':>8}{'ref ' + unit:>14}{'now ' + unit:>14}{'ratio':>8}"
+                f"{'ref ' + per:>15}{'now ' + per:>15}"
             )
         else:
-            print(f"{'game':<16}{'players':>8}{'games/s':>12}{'actions/s':>12}")
+            print(f"{'game':<16}{'players':>8}{unit:>12}{per:>12}")
         try:
             for game_id, players in cases:
                 results: dict[str, list[tuple[float, float]]] = {k: [] for k in workers}
@@ -136,7 +161,9 @@ def main() -> None:
                 for r in range(args.runs):
                     # Alternate, so a burst of load from elsewhere hits both alike.
                     for name, w in workers.items():
-                        results[name].append(w.run(game_id, players, args.games, 1000 * r))
+                        results[name].append(
+                            w.run(game_id, players, args.games, 1000 * r, args.measure)
+                        )
                 med: dict[str, Any] = {
                     k: (statistics.median(x[0] for x in v), statistics.median(x[1] for x in v))
                     for k, v in results.items()
@@ -144,7 +171,7 @@ def main() -> None:
                 if args.compare:
                     (rg, ra), (ng, na) = med["ref"], med["now"]
                     print(
-                        f"{game_id:<16}{players:>8}{rg:>13.1f}{ng:>13.1f}{ng / rg:>7.2f}×"
+                        f"{game_id:<16}{players:>8}{rg:>14.1f}{ng:>14.1f}{ng / rg:>7.2f}×"
                         f"{ra:>15.0f}{na:>15.0f}",
                         flush=True,
                     )

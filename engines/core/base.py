@@ -19,7 +19,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from itertools import repeat
 from operator import is_
-from typing import Any, ClassVar, Generic, NoReturn, TypeVar
+from typing import Any, ClassVar, Generic, NoReturn, Self, TypeVar
 
 from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError
 
@@ -394,11 +394,27 @@ class State(ABC):
 
     def clone(self) -> State:
         """An independent copy, with the record of play (so a clone can take back too)."""
-        state: State = self.game.from_json(self.to_json())
+        state: State = self._copy()
         if self._origin is not None:
             state._origin = self._origin  # shared: never changed once taken
             state._played = list(self._played)
             state._last = self._last
+        return state
+
+    def _copy(self) -> Self:
+        """An independent copy of the position, without the record of play. By default
+        the state read back from ``to_json``; a game may copy its attributes directly
+        instead (bots clone once per candidate move), starting from ``_blank_copy``."""
+        state: Self = self.game.from_json(self.to_json())
+        return state
+
+    def _blank_copy(self) -> Self:
+        """A new state of this one's class with the core's part copied (game, player
+        count, the RNG at the same point, ply) and nothing of the game's own: for
+        ``_copy`` to fill in."""
+        state = object.__new__(type(self))
+        State.__init__(state, self.game, self.num_players, self.rng.copy())
+        state.ply = self.ply
         return state
 
     # ---- hooks a game fills in ---------------------------------------------------------

@@ -69,6 +69,14 @@ class Rng:
             j = self.randbelow(i + 1)
             seq[i], seq[j] = seq[j], seq[i]
 
+    def copy(self) -> Rng:
+        """The same stream from the same point, independent from here on. The keyed hash
+        is only ever copied before use, never updated, so both share it (keying a new one
+        costs more than the rest of a state's copy)."""
+        rng = object.__new__(Rng)
+        rng.seed, rng._keyed, rng.counter = self.seed, self._keyed, self.counter
+        return rng
+
     def to_json(self) -> list[int]:
         return [self.seed, self.counter]
 

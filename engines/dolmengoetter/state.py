@@ -439,6 +439,29 @@ class DolmengoetterState(State):
             "end_reason": self.end_reason,
         }
 
+    def _copy(self) -> DolmengoetterState:
+        # What ``_load`` would rebuild from ``_dump``, copied directly: about ten times
+        # cheaper, and the rollout bots clone once per candidate move. Lists that change in
+        # place are copied (nested ones too); tuples, rows and the board are shared.
+        new = self._blank_copy()
+        new.board, new.moves = self.board, self.moves
+        new.phase, new.start_player, new.current = self.phase, self.start_player, self.current
+        new.druids_placed, new.final_by = self.druids_placed, self.final_by
+        new.end_reason = self.end_reason
+        new.stone, new.druid, new.lying = self.stone[:], self.druid[:], self.lying[:]
+        new.stones_left, new.score = self.stones_left[:], self.score[:]
+        new.hands = [hand[:] for hand in self.hands]
+        new.dolmens_placed, new.ever_majority = self.dolmens_placed[:], self.ever_majority[:]
+        new.stacks = [stack[:] for stack in self.stacks]
+        new.scored = [None if rows is None else rows[:] for rows in self.scored]
+        new.final_scored, new.rights = self.final_scored[:], self.rights[:]
+        new.final_left = None if self.final_left is None else self.final_left[:]
+        new.counts = [counts[:] for counts in self.counts]
+        new.filled, new.holder, new.to_score = self.filled[:], self.holder[:], self.to_score[:]
+        new.free, new.free_bits, new.druid_bits = self.free[:], self.free_bits, self.druid_bits
+        new.druids_of = [places[:] for places in self.druids_of]
+        return new
+
     def _load(self, data: dict[str, Any]) -> None:
         self.phase = data["phase"]
         self.start_player = data["start_player"]

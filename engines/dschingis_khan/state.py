@@ -105,6 +105,26 @@ class DschingisKhanState(State):
         self.final_left: int | None = data["final_left"]
         """DK-16: turns still to be played after the current one, once the final phase began."""
 
+    def _copy(self) -> DschingisKhanState:
+        # What ``_load`` reads, copied directly instead of through ``_dump`` (the wall's
+        # derived structure is copied, not rebuilt): bots clone once per candidate move.
+        new = self._blank_copy()
+        new.geo, new.shared = self.geo, self.shared
+        new.start_player, new.current, new.phase = self.start_player, self.current, self.phase
+        new.setups, new.takes, new.committed = self.setups, self.takes, self.committed
+        new.visited = self.visited[:]
+        new.wall = self.wall.copy()
+        new.common, new.out, new.active_walls = self.common, self.out, self.active_walls[:]
+        new.tile_owner, new.tile_face = self.tile_owner[:], self.tile_face[:]
+        new.passive = [counts[:] for counts in self.passive]
+        new.active_tiles = [tiles[:] for tiles in self.active_tiles]
+        new.discards = [tiles[:] for tiles in self.discards]
+        new.stacks = [stack[:] for stack in self.stacks]
+        new.scouts = self.scouts[:]
+        new.known = [set(ids) for ids in self.known]
+        new.final_trigger, new.final_left = self.final_trigger, self.final_left
+        return new
+
     def _dump(self) -> dict[str, Any]:
         return {
             "start_player": self.start_player,
