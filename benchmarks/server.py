@@ -181,8 +181,9 @@ class Http:
         except (asyncio.IncompleteReadError, ConnectionResetError):
             if not reconnect:
                 raise
-            # The server closed the idle keep-alive connection (TIMEOUT_KEEP_ALIVE) before
-            # reading this request: nothing was done, so it is sent again on a new one.
+            # The server closed the idle keep-alive connection (TIMEOUT_KEEP_ALIVE), most
+            # likely before reading this request: it is sent again on a new one. Had the
+            # server done it after all, the resent move is stale (409, counted as refused).
             self.writer = None
             return await self.request(method, path, body, token, reconnect=False)
         lines = status_and_headers.decode("latin-1").split("\r\n")
