@@ -254,6 +254,9 @@ class GameSocket:
             except (WebSocketDisconnect, RuntimeError, OSError):
                 self.phase = Phase.CLOSED
                 return
+            # Else this frame holds the last message sent while it waits for the next one:
+            # a whole state, 10-20 KB per idle connection (benchmarks/memory.py).
+            del text
         code = self.outbox.close_code
         self.phase = Phase.CLOSED
         if code is not None and self.ws.application_state is WebSocketState.CONNECTED:
