@@ -246,9 +246,14 @@ class State(ABC):
             legal = self._legal_cache[seat] = self._legal_actions(seat)
         # Games hand out shared action objects, so an action taken from the legal list is
         # found by identity (a C loop); only an action parsed from outside is compared by
-        # value, field by field.
-        if not any(map(is_, legal, repeat(act))) and act not in legal:
-            raise IllegalAction(self.game._why_illegal(self, seat, act), "illegal_action")
+        # value, field by field, and then played as its listed twin (equal, and frozen):
+        # the record of play keeps the game's shared object, not one parsed per move.
+        if not any(map(is_, legal, repeat(act))):
+            try:
+                act = legal[legal.index(act)]
+            except ValueError:
+                why = self.game._why_illegal(self, seat, act)
+                raise IllegalAction(why, "illegal_action") from None
         rng = self.rng
         counter = rng.counter
         events = self._apply(seat, act)

@@ -60,3 +60,25 @@ def test_rng_draws_are_the_keyed_blake2b_of_the_counter_and_stay_pinned():
     assert [rng.next_u64() for _ in range(2)] == [2227877468943865262, 12493644710677799529]
     rng = Rng(-3)
     assert [rng.randbelow(1000) for _ in range(6)] == [630, 238, 237, 223, 605, 55]
+
+
+def test_an_rng_copy_draws_what_the_original_draws_and_goes_its_own_way():
+    rng = Rng(2024)
+    rng.next_u64()
+    copy = rng.copy()
+    assert [copy.next_u64() for _ in range(5)] == [rng.next_u64() for _ in range(5)]
+    copy.next_u64()
+    assert copy.counter == rng.counter + 1
+
+
+def test_an_action_sent_as_json_is_played_and_recorded_as_the_listed_one():
+    # A server parses every move from JSON; the record of play (kept for take-backs) then
+    # holds the game's shared action object, not a parsed copy per move.
+    import engines
+
+    for game_id in game_ids():
+        state = engines.get(game_id).new(2, 5)
+        (seat,) = state.to_act()
+        listed = state.legal_actions(seat)[-1]
+        state.apply(seat, listed.model_dump(mode="json"))
+        assert state._played[-1][1] is listed
