@@ -5,7 +5,7 @@ and counts every deallocation, old objects' too. A server that replaces each gam
 move by move frees about as many old objects as it makes new ones, so that count hardly
 moves while the young generation fills with every new state. With 1,000 live games at
 300 moves/s (``benchmarks/server.py --many-games 1000``), young passes found 70,000 to
-170,000 objects and held the event loop for 50 to 130 ms each: every player waiting on a
+170,000 objects and held the event loop for 50 to 180 ms each: every player waiting on a
 move waited that long too. Collecting the young generations on a timer bounds each pass to
 the objects of one interval (a few milliseconds), whatever the count says.
 """
