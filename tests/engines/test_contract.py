@@ -1,14 +1,15 @@
 """What every engine promises (DESIGN.md, "Engine interface"), checked once for every
-registered game and every player count, through the public interface only.
+registered game and every player count, through the public interface (the clone check
+also compares attributes: a copy must be exact).
 
 A new game gets all of this by registering in ``engines.core.registry``. Each (game, players)
 plays ``GAMES_PER_CASE`` seeded random games (OpenSpiel's ``random_sim_test``). At every step:
 someone acts until the game is over; a seat has legal actions exactly when it is in
 ``to_act``; every view and event view is JSON; actions survive their trip as JSON; and the
 state survives ``to_json``/``from_json`` and plays on identically. The recorded games are then
-replayed (determinism), probed with refusals that must change nothing, and resampled from
-each seat's view. Rule checks that only make sense for one game stay in
-``tests/engines/<game>/``.
+replayed (determinism) and cloned at every step (an exact, independent copy), probed with
+refusals that must change nothing, and resampled from each seat's view. Rule checks that
+only make sense for one game stay in ``tests/engines/<game>/``.
 """
 
 from __future__ import annotations
@@ -193,6 +194,66 @@ def test_same_seed_and_actions_give_the_same_states_and_events(case):
             assert [jsonable(e.to_json()) for e in events] == step.events
         assert state.to_json() == t.final
         assert t.game.new(t.players, t.seed).to_json() == t.steps[0].before
+
+
+# ---- clones ------------------------------------------------------------------------------------
+#
+# ``State.clone`` is a game's own ``_copy`` (both games copy their attributes directly: bots
+# clone once per candidate move), a third list of a state's attributes beside ``_dump`` and
+# ``_load``. After every action the clone holds exactly what the original holds, derived
+# bookkeeping included, says what a fresh reading of ``to_json`` says, and playing on in the
+# clone leaves the original as it was (its JSON, legal lists and views).
+
+# The core's own bookkeeping: the RNG (compared by its JSON), the legal-list cache (empty
+# in a fresh reading) and the record of play (a fresh reading has none; a clone keeps it).
+NOT_COMPARED = {"rng", "_legal_cache", "_origin", "_played", "_last"}
+
+
+def plain(value: Any) -> Any:
+    """``value`` with objects that compare by identity (a Dschingis Khan wall) opened up
+    into their attributes, so two copies compare by content."""
+    if isinstance(value, list | tuple):
+        return [plain(v) for v in value]
+    if value is not None and type(value).__eq__ is object.__eq__:
+        names = getattr(type(value), "__slots__", None) or vars(value)
+        return {name: plain(getattr(value, name)) for name in names if hasattr(value, name)}
+    return value
+
+
+def position(state: State, shared: dict[str, Any]) -> dict[str, Any]:
+    """``state``'s attributes by content; those it shares with ``shared`` (the game, the
+    board: never changed) as they are."""
+    return {
+        k: v if shared.get(k) is v else plain(v)
+        for k, v in vars(state).items()
+        if k not in NOT_COMPARED
+    }
+
+
+def test_a_clone_is_an_exact_copy_and_independent(case):
+    for t in traces(case):
+        state, players = t.game.new(t.players, t.seed), t.players
+        for step in t.steps:
+            state.apply(step.seat, step.action)
+            clone = state.clone()
+            assert position(clone, vars(state)) == position(state, vars(clone)), state.ply
+            assert clone.rng.to_json() == state.rng.to_json()
+            fresh = t.game.from_json(state.to_json())
+            assert clone.to_json() == fresh.to_json()
+            for s in range(players):
+                assert clone.legal_actions(s) == fresh.legal_actions(s), (state.ply, s)
+                assert clone.view(s) == fresh.view(s), (state.ply, s)
+            if clone.is_over:
+                break
+            before = state.to_json()
+            legal = [state.legal_actions(s) for s in range(players)]
+            views = [state.view(s) for s in range(players)]
+            (mover, *_) = clone.to_act()
+            clone.apply(mover, Rng(t.seed + state.ply).choice(clone.legal_actions(mover)))
+            assert state.to_json() == before, "playing on in a clone changed the original"
+            state._legal_cache.clear()  # asked again, from the position itself
+            assert [state.legal_actions(s) for s in range(players)] == legal, state.ply
+            assert [state.view(s) for s in range(players)] == views, state.ply
 
 
 # ---- refusals ----------------------------------------------------------------------------------

@@ -1,5 +1,6 @@
 """The engine core: RNG round trips and the registry."""
 
+import engines
 from engines.core import Rng, game_ids
 
 
@@ -74,8 +75,6 @@ def test_an_rng_copy_draws_what_the_original_draws_and_goes_its_own_way():
 def test_an_action_sent_as_json_is_played_and_recorded_as_the_listed_one():
     # A server parses every move from JSON; the record of play (kept for take-backs) then
     # holds the game's shared action object, not a parsed copy per move.
-    import engines
-
     for game_id in game_ids():
         state = engines.get(game_id).new(2, 5)
         (seat,) = state.to_act()
