@@ -3,7 +3,8 @@
 Usage: python benchmarks/server.py [--games 100] [--seats 2] [--actions 20] [--rate 300]
                                    [--paced-actions 15] [--late-games 20] [--late-window 15]
                                    [--late-after 40] [--many-games 0] [--many-actions 3]
-                                   [--database-url URL] [--max-seconds 180]
+                                   [--via post|websocket] [--database-url URL]
+                                   [--max-seconds 180]
 
 Starts its own server (``python -m app``) on a free 127.0.0.1 port with a temporary SQLite
 database (or ``--database-url``, e.g. a Postgres one; its tables must be empty or absent),
@@ -37,6 +38,11 @@ to every other seat's WebSocket message with the new version (median and p99):
   have been played a little (lazy imports and caches warmed), then with every game of the
   run set up with its sockets, and after the full-speed phase, divided by the games added.
 
+``--via websocket`` sends every move as ``{"type": "action"}`` on the mover's own socket
+(docs/API.md) instead of ``POST /actions``: the same moves, checks and pushes without the
+HTTP request around each (routing, dependencies, middleware, the answer). Its "round trip"
+is the time until the mover's socket shows the new version.
+
 The load generator measures the server, not itself: each timed phase starts once the
 server is idle (what the set-up queued is done), and during it the generator's own cyclic
 garbage collector is off (collected between phases). With 2,000 sockets and their last
@@ -64,6 +70,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 import httpx
 import websockets
@@ -210,14 +217,20 @@ class Table:
         self.tokens = tokens
         self.latest: dict[int, dict] = {}
         self.arrived: dict[tuple[int, int], float] = {}  # (seat, version) -> time
+        self.sockets: dict[int, Any] = {}  # seat -> its open WebSocket (``--via websocket``)
+        self.errors: dict[int, int] = {}  # seat -> error messages its socket received
         self.changed = asyncio.Event()
 
     async def listen(self, ws_url: str, seat: int, ready: asyncio.Event) -> None:
         url = f"{ws_url}/ws/games/{self.game_id}?token={self.tokens[seat]}"
         async with websockets.connect(url, max_size=None) as ws:
+            self.sockets[seat] = ws
             async for raw in ws:
                 now = time.perf_counter()
                 message = json.loads(raw)
+                if message.get("type") == "error":  # a refused WebSocket action
+                    self.errors[seat] = self.errors.get(seat, 0) + 1
+                    self.changed.set()
                 if message.get("type") != "state":
                     continue
                 self.arrived.setdefault((seat, message["version"]), now)
@@ -238,9 +251,18 @@ class Table:
 
 
 async def play(
-    http: Http, table: Table, actions: int, interval: float, rng: random.Random, out: dict
+    http: Http,
+    table: Table,
+    actions: int,
+    interval: float,
+    rng: random.Random,
+    out: dict,
+    via: str = "post",
 ) -> None:
-    """Up to ``actions`` moves; with ``interval``, one move every ``interval`` seconds."""
+    """Up to ``actions`` moves; with ``interval``, one move every ``interval`` seconds.
+    ``via="websocket"``: each move is sent on the mover's own socket (``{"type":
+    "action"}``, docs/API.md) instead of POSTed; its "round trip" then ends when that
+    socket shows the new version."""
     seats = list(table.tokens)
     await table.wait_for(lambda: len(table.latest) == len(seats))
     due = time.perf_counter() + rng.random() * interval  # games start out of step
@@ -256,12 +278,24 @@ async def play(
         seat = movers[0]
         choice = rng.choice(table.latest[seat]["legal_actions"])["action"]
         sent = time.perf_counter()
-        status, _ = await http.request(
-            "POST",
-            f"/api/games/{table.game_id}/actions",
-            {"version": version, "action": choice},
-            token=table.tokens[seat],
-        )
+        if via == "websocket":
+            errors = table.errors.get(seat, 0)
+            await table.sockets[seat].send(
+                json.dumps({"type": "action", "version": version, "action": choice})
+            )
+            await table.wait_for(
+                lambda v=version + 1, s=seat, e=errors: (
+                    (s, v) in table.arrived or table.errors.get(s, 0) > e
+                )
+            )
+            status = 200 if (seat, version + 1) in table.arrived else 409
+        else:
+            status, _ = await http.request(
+                "POST",
+                f"/api/games/{table.game_id}/actions",
+                {"version": version, "action": choice},
+                token=table.tokens[seat],
+            )
         out["post"].append(time.perf_counter() - sent)
         if status != 200:
             out["refused"] += 1
@@ -287,9 +321,14 @@ async def settle(server: Server, seconds: float = 15) -> None:
 
 
 async def phase(
-    server: Server, tables: list[Table], actions: int, interval: float, seed: int
+    server: Server,
+    tables: list[Table],
+    actions: int,
+    interval: float,
+    seed: int,
+    via: str = "post",
 ) -> dict:
-    out: dict = {"post": [], "fanout": [], "actions": 0, "refused": 0}
+    out: dict = {"post": [], "fanout": [], "actions": 0, "refused": 0, "via": via}
     rng = random.Random(seed)
     connections = [Http(server.port) for _ in tables]  # one per game, like one per player
     await settle(server)
@@ -300,7 +339,7 @@ async def phase(
     try:
         await asyncio.gather(
             *(
-                play(http, t, actions, interval, random.Random(rng.random()), out)
+                play(http, t, actions, interval, random.Random(rng.random()), out, via)
                 for http, t in zip(connections, tables, strict=True)
             )
         )
@@ -313,6 +352,14 @@ async def phase(
     return out
 
 
+SENT = {
+    "post": ("POST", "POST round trip"),
+    "websocket": ("action", "action -> the mover's own new state"),
+}
+"""How the figures of each ``--via`` name a move's way there and back."""
+SENT_ON_SOCKET = "sent on the mover's WebSocket"
+
+
 def report(title: str, out: dict) -> None:
     ms = 1000
     n = max(out["actions"], 1)
@@ -322,13 +369,18 @@ def report(title: str, out: dict) -> None:
         f"   ({out['actions']} actions in {out['elapsed']:.1f} s, {out['refused']} refused;"
         f" server CPU {out['cpu'] / n * ms:.2f} ms per action)"
     )
+    if not out["fanout"]:
+        # Every game ended in an earlier phase (more actions asked than the games last).
+        print("  no game was still running: nothing to time")
+        return
+    sent, back = SENT[out["via"]]
     print(
-        f"  POST -> every other seat's WebSocket message: median"
+        f"  {sent} -> every other seat's WebSocket message: median"
         f" {statistics.median(out['fanout']) * ms:6.1f} ms, p99"
         f" {percentile(out['fanout'], 0.99) * ms:6.1f} ms ({len(out['fanout'])} messages)"
     )
     print(
-        f"  POST round trip:                              median"
+        f"  {back + ':':{len(sent) + 41}} median"
         f" {statistics.median(out['post']) * ms:6.1f} ms, p99"
         f" {percentile(out['post'], 0.99) * ms:6.1f} ms"
     )
@@ -394,9 +446,9 @@ async def early_and_late(server: Server, args: argparse.Namespace) -> None:
     listeners: list[asyncio.Task[None]] = []
     tables = await set_up(server, args.late_games, args.seats, listeners)
     window, after = args.late_window, args.late_after
-    early = await phase(server, tables, window, 0.0, 3)
-    await phase(server, tables, after - window, 0.0, 4)  # brought on, not measured
-    late = await phase(server, tables, window, 0.0, 5)
+    early = await phase(server, tables, window, 0.0, 3, args.via)
+    await phase(server, tables, after - window, 0.0, 4, args.via)  # brought on, not measured
+    late = await phase(server, tables, window, 0.0, 5, args.via)
     running = sum(1 for t in tables if all(m["status"] == "running" for m in t.latest.values()))
     ms = 1000
     cpu_early = early["cpu"] / max(early["actions"], 1) * ms
@@ -426,7 +478,7 @@ async def many_live_games(server: Server, args: argparse.Namespace) -> None:
     set_up_seconds = time.perf_counter() - started
     rss_set_up = server.rss_kb()
     interval = args.many_games / args.rate
-    out = await phase(server, tables, args.many_actions, interval, 6)
+    out = await phase(server, tables, args.many_actions, interval, 6, args.via)
     rss_played = server.rss_kb()
     n = max(args.many_games, 1)
     report(
@@ -455,16 +507,17 @@ async def run(args: argparse.Namespace, server: Server) -> None:
     print(f"load average before: {load_average()} ({os.cpu_count()} cores)")
     print(
         f"{args.games} concurrent games ({' and '.join(KINDS)}), {args.seats} seats each,"
-        f" {len(listeners) - len(warm) * args.seats} WebSocket connections"
+        f" {len(listeners) - len(warm) * args.seats} WebSocket connections; moves"
+        f" {'POSTed' if args.via == 'post' else SENT_ON_SOCKET}"
     )
-    fast = await phase(server, tables, args.actions, 0.0, 1)
+    fast = await phase(server, tables, args.actions, 0.0, 1, args.via)
     rss_played = server.rss_kb()
     report(
         f"as fast as possible: each game moves as soon as its seats have the last state"
         f" (up to {args.actions} actions per game)",
         fast,
     )
-    paced = await phase(server, tables, args.paced_actions, args.games / args.rate, 2)
+    paced = await phase(server, tables, args.paced_actions, args.games / args.rate, 2, args.via)
     report(
         f"paced: {args.rate:.0f} actions/s offered in all, one move per game every"
         f" {args.games / args.rate * 1000:.0f} ms (up to {args.paced_actions} per game)",
@@ -522,6 +575,12 @@ def main() -> None:
         "--many-games", type=int, default=0, help="games of phase 4 (many live games); 0: none"
     )
     parser.add_argument("--many-actions", type=int, default=3, help="per game in phase 4")
+    parser.add_argument(
+        "--via",
+        choices=sorted(SENT),
+        default="post",
+        help="how moves are sent: POST /actions, or the mover's WebSocket",
+    )
     parser.add_argument("--database-url", default="")
     parser.add_argument("--max-seconds", type=float, default=180)
     args = parser.parse_args()
