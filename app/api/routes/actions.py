@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Request, Response
-from pydantic_core import to_json
 
 from app.api.deps import GameDep, SeatDep, posting_seat
 from app.api.schemas import ERRORS, Applied, LegalActions, PostAction, PostUndo
+from app.core import jsontext
 from app.core.threads import in_thread
 from app.services.games import Caller, GameService
 from app.services.snapshots import Snapshot
@@ -50,7 +50,7 @@ def applied(snap: Snapshot, events: list[Event], seat: int) -> Response:
     validation of the returned dict against the model (a tenth of a move's CPU) adds nothing."""
     reveal = snap.state.is_over
     body = {"version": snap.version, "events": [e.view(seat, reveal=reveal) for e in events]}
-    return Response(to_json(body), media_type="application/json")
+    return Response(jsontext.dumps(body), media_type="application/json")
 
 
 @router.post("/undo", response_model=Applied)
