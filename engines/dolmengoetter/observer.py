@@ -53,7 +53,7 @@ from __future__ import annotations
 from typing import Any
 
 from .constants import DRUIDS, DRUIDS_PER_PLAYER, FREE, OVER, VALUES
-from .rules import DolmenScore, majority_holder
+from .rules import DolmenScore
 from .state import DolmengoetterState
 
 
@@ -90,38 +90,51 @@ def observe(state: DolmengoetterState, seat: int | None, reveal: bool = False) -
         }
         for s in range(n)
     ]
+    # Every seat's view of every move builds these two lists (the server's messages): one
+    # pass over the columns of the places and of the circles, no lookups by index.
     places = [
         {
             "id": p,
-            "stone": None if state.stone[p] == FREE else state.stone[p],
-            "druid": None if state.druid[p] == FREE else state.druid[p],
-            "lying": state.lying[p],
+            "stone": None if stone == FREE else stone,
+            "druid": None if druid == FREE else druid,
+            "lying": lying,
         }
-        for p in range(board.num_places)
-    ]
-    circles: list[dict[str, Any]] = []
-    for c in range(board.num_circles):
-        counts = state.counts[c]
-        size = len(board.circle_places[c])
-        scored = state.scored[c]
-        circles.append(
-            {
-                "id": c,
-                "shape": board.circle_shapes[c],
-                "stones": list(counts),
-                "filled": state.filled[c],
-                "size": size,
-                "majority": majority_holder(counts),
-                "ever_majority": state.ever_majority[c],
-                "complete": state.filled[c] == size,
-                "max_dolmens": board.max_dolmens[c],
-                "factors": list(board.factors[c]),
-                "stack": [
-                    {"owner": o, "value": v if sees(o) else None} for o, v in state.stacks[c]
-                ],
-                "scored": None if scored is None else _scored_rows(scored),
-            }
+        for p, stone, druid, lying in zip(
+            range(board.num_places), state.stone, state.druid, state.lying, strict=True
         )
+    ]
+    shapes, sizes, max_dolmens, factors = (
+        board.circle_shapes,
+        board.circle_sizes,
+        board.max_dolmens,
+        board.factors,
+    )
+    circles = [
+        {
+            "id": c,
+            "shape": shapes[c],
+            "stones": list(counts),
+            "filled": filled,
+            "size": sizes[c],
+            "majority": holder,  # majority_holder(counts), kept up to date by the state
+            "ever_majority": ever,
+            "complete": filled == sizes[c],
+            "max_dolmens": max_dolmens[c],
+            "factors": list(factors[c]),
+            "stack": [{"owner": o, "value": v if sees(o) else None} for o, v in stack],
+            "scored": None if scored is None else _scored_rows(scored),
+        }
+        for c, counts, filled, holder, ever, stack, scored in zip(
+            range(board.num_circles),
+            state.counts,
+            state.filled,
+            state.holder,
+            state.ever_majority,
+            state.stacks,
+            state.scored,
+            strict=True,
+        )
+    ]
     final_round = None
     if state.final_by is not None:
         final_round = {"started_by": state.final_by, "turns_left": list(state.final_left or [])}

@@ -36,7 +36,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .constants import FACES
+from .constants import EMPTY, FACES, OPEN
 from .scoring import totals
 from .state import DschingisKhanState
 
@@ -53,13 +53,25 @@ def observe(state: DschingisKhanState, seat: int | None, reveal: bool = False) -
     owner_of = state.tile_owner
     scout_at = {v: s for s, v in enumerate(state.scouts) if v is not None}
     wall = state.wall
+    great_wall = wall.great_wall_set
 
     def face(tid: int) -> str | None:
         return FACES[face_of[tid]] if shown or tid in mine else None
 
     villages = []
     for v, stack in enumerate(state.stacks):
-        controller = owner_of[stack[-1]] if stack else None
+        if not stack:  # most villages, most of the game: nothing more to look at
+            villages.append(
+                {
+                    "id": v,
+                    "side": wall.side_of(v),
+                    "controller": None,
+                    "scout": scout_at.get(v),
+                    "stack": [],
+                }
+            )
+            continue
+        controller = owner_of[stack[-1]]
         looks = shown or controller == seat
         layers = []
         for tid in stack:
@@ -120,8 +132,9 @@ def observe(state: DschingisKhanState, seat: int | None, reveal: bool = False) -
         "villages": villages,
         "walls": {
             "pieces": [
-                {"line": line, "open": wall.is_open(line), "great_wall": wall.is_great_wall(line)}
-                for line in wall.pieces()
+                {"line": line, "open": piece == OPEN, "great_wall": line in great_wall}
+                for line, piece in enumerate(wall.state)
+                if piece != EMPTY
             ],
             "great_wall": list(wall.great_wall),
             "ends": dict(wall.ends),
