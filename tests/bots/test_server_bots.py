@@ -11,6 +11,7 @@ import random
 import threading
 
 import httpx
+import pytest
 
 from bots import policy_for
 from bots.client import Invite, play
@@ -152,6 +153,30 @@ def test_the_remote_kit_plays_a_whole_game_against_a_real_server(server_factory)
     reveal = http.get(f"/api/games/{game_id}/fairness").json()
     assert [c is not None for c in reveal["contributions"]] == [True, False, True]
     assert verify(reveal, r.json()["fairness"]["commitment"]).ok
+
+
+def test_the_remote_kit_stops_on_a_refused_move_and_the_game_is_unchanged(server_factory):
+    """The kit sends its moves on the seat's WebSocket: a move the server refuses comes back
+    as an error message, and ``play`` stops with the server's code instead of waiting."""
+    server = server_factory(BOT_DELAY="0")
+    http = httpx.Client(base_url=server.url, timeout=60)
+    r = http.post(
+        "/api/games",
+        json={
+            "kind": "dolmengoetter",
+            "num_seats": 2,
+            "options": {"start_player": 0},
+            "seats": [{"bot": False}, {"bot": True, "level": "easy"}],
+        },
+    )
+    game_id, key = r.json()["id"], r.json()["invites"][0]["key"]
+
+    def nowhere(view, legal, rng):  # DG-2: a druid goes on a stone place of the board
+        return {"type": "place_druid", "place": 999}
+
+    with pytest.raises(RuntimeError, match="action refused: illegal_action"):
+        play(f"{server.url}/play/{game_id}?join=0&key={key}", nowhere)
+    assert http.get(f"/api/games/{game_id}").json()["version"] == 0
 
 
 def test_an_invite_link_names_the_server_game_and_seat():
