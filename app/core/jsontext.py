@@ -2,8 +2,8 @@
 answer to a move.
 
 orjson writes a seat's view three to five times as fast as pydantic-core's ``to_json``
-(the view is plain dicts, lists, strings and numbers; issue 16, docs/DESIGN.md "Where
-server time goes"). The two things orjson does not write by itself are written as
+(the view is plain dicts, lists, strings and numbers; issue 16, docs/DESIGN.md "Third
+round"). The two things orjson does not write by itself are written as
 ``to_json`` does, so the text is the same byte for byte (tests/ws/test_jsontext.py): an
 engine's action (a pydantic model, in the legal-action entries) goes in as
 ``to_json``'s own text, and a datetime (the clock's deadline, the last move's time; always
@@ -15,32 +15,25 @@ from __future__ import annotations
 from typing import Any
 
 import orjson
-from pydantic import BaseModel
 from pydantic_core import to_json
 
 _OPTIONS = orjson.OPT_UTC_Z | orjson.OPT_NON_STR_KEYS
-
-
-def _model(value: Any) -> orjson.Fragment:
-    if isinstance(value, BaseModel):
-        return orjson.Fragment(to_json(value))
-    raise TypeError(f"{type(value).__name__} is not JSON")
-
-
 Fragment = orjson.Fragment
 
 
 def fragment(value: Any) -> Fragment:
-    """``value`` written once, to be part of other values as it is: a seat's legal-action
-    list (the engine's models) goes into each of that seat's messages of a version."""
+    """``value`` as ``to_json`` writes it, to be part of other values as it is: a seat's
+    legal-action list (the engine's models), written once for all of that seat's messages
+    of a version; and whatever orjson does not write itself (an action model; anything
+    else ``to_json`` takes, such as a set), as it was written before."""
     return orjson.Fragment(to_json(value))
 
 
 def dumps(value: Any) -> bytes:
     """``value`` as compact JSON, the bytes ``pydantic_core.to_json`` would give."""
-    return orjson.dumps(value, default=_model, option=_OPTIONS)
+    return orjson.dumps(value, default=fragment, option=_OPTIONS)
 
 
 def text(value: Any) -> str:
     """``dumps`` as a string (a WebSocket text frame)."""
-    return orjson.dumps(value, default=_model, option=_OPTIONS).decode()
+    return dumps(value).decode()

@@ -74,6 +74,7 @@ def test_every_message_of_whole_games_is_written_as_before(client, kit, kind) ->
         error_message(ApiError("rate_limited", "slow down: «Würfel» ✓", retry_after=1.25)),
         {"at": datetime(2026, 12, 1, 21, 0, 0, 123456, tzinfo=UTC), "n": {1: [1.0, None]}},
         {"text": 'line\nbreak "quoted" \\ \u2028 \U0001f3b2', "big": 2**53 + 1, "f": 1e-7},
+        {"set": {3}, "tuple": (1, "a"), "frozen": frozenset({"x"})},
     ],
 )
 def test_odd_values_are_written_as_before(value: Any) -> None:
