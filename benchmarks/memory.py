@@ -58,7 +58,8 @@ LAYERS = [
     # (label, what a frame's path contains), the innermost matching frame decides
     ("game states (engines/)", ("/engines/",)),
     ("server caches (app/services, app/hub)", ("/app/services/", "/app/hub/")),
-    ("connections: app/ws", ("/app/ws/",)),
+    # app/core/jsontext.py writes the connections' messages (a held one is theirs).
+    ("connections: app/ws", ("/app/ws/", "/app/core/jsontext.py")),
     ("database (app/db, SQLAlchemy)", ("/app/db/", "/sqlalchemy/")),
     (
         "connections: HTTP/WebSocket stack",

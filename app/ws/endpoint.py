@@ -62,10 +62,6 @@ def error_message(err: ApiError) -> dict[str, Any]:
     return message
 
 
-def _encode(message: dict[str, Any]) -> str:
-    return jsontext.text(message)
-
-
 def state_message(
     snap: Snapshot, seat: int | None, events_from: int, table_from: int
 ) -> dict[str, Any]:
@@ -180,7 +176,7 @@ class GameSocket:
             # Not yet in a room and no sender yet: answer and close directly.
             with contextlib.suppress(RuntimeError, OSError, WebSocketDisconnect):
                 err = ApiError("too_many_connections", refusal)
-                await self.ws.send_text(_encode(error_message(err)))
+                await self.ws.send_text(jsontext.text(error_message(err)))
                 await self.ws.close(POLICY)
             return
         sender = asyncio.create_task(self._send_forever(), name=f"ws-send-{self.game_id}")
@@ -427,7 +423,7 @@ class GameSocket:
             # is as far (a seat's several tabs, the spectators): the text is all it depends on.
             text = snap.remember(
                 ("message", seat, events_from, table_from),
-                lambda: _encode(state_message(snap, seat, events_from, table_from)),
+                lambda: jsontext.text(state_message(snap, seat, events_from, table_from)),
             )
             self.sent = stamp
             self.events_from = max(events_from, snap.version)
@@ -460,7 +456,7 @@ class GameSocket:
         await self.send(error_message(err))
 
     def _queue(self, message: dict[str, Any]) -> None:
-        self._queue_text(_encode(message))
+        self._queue_text(jsontext.text(message))
 
     def _queue_text(self, text: str) -> None:
         if self.phase is Phase.CLOSED and self.outbox.close_code is not None:

@@ -8,15 +8,16 @@ import inspect
 import time
 import tracemalloc
 
-from app.ws import endpoint
+from app.core import jsontext
 
 
 def held_messages() -> int:
-    """Bytes still held that the endpoint's encoder allocated: the text of its messages."""
-    lines, first = inspect.getsourcelines(endpoint._encode)
+    """Bytes still held that were allocated where every message's text is made (the
+    endpoint's messages are ``jsontext.text``'s strings)."""
+    lines, first = inspect.getsourcelines(jsontext.text)
     snapshot = tracemalloc.take_snapshot().filter_traces(
         [
-            tracemalloc.Filter(True, endpoint.__file__, lineno)
+            tracemalloc.Filter(True, jsontext.__file__, lineno)
             for lineno in range(first, first + len(lines))
         ]
     )
