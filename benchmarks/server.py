@@ -33,7 +33,9 @@ to every other seat's WebSocket message with the new version (median and p99):
    when the server holds many tables at once (target: p99 under 100 ms), and the memory
    per live game at that scale;
 - requests per second of a trivial endpoint (``GET /api/health``) of the same server with
-  as many concurrent clients, in the same run, for comparison;
+  as many concurrent clients, in the same run, for comparison; and of ``GET .../presence``,
+  which every browser page asked every 3 s before presence came on its socket: the share
+  of the server that 670 such requests a second (1,000 games, two pages each) would take;
 - the server process's memory per live game: its resident set (``VmRSS``) once two games
   have been played a little (lazy imports and caches warmed), then with every game of the
   run set up with its sockets, and after the full-speed phase, divided by the games added.
@@ -386,13 +388,13 @@ def report(title: str, out: dict) -> None:
     )
 
 
-async def trivial(port: int, clients: int, requests: int) -> float:
+async def trivial(port: int, clients: int, requests: int, path: str = "/api/health") -> float:
     per_client = max(1, requests // clients)
 
     async def worker() -> None:
         http = Http(port)
         for _ in range(per_client):
-            status, _ = await http.request("GET", "/api/health")
+            status, _ = await http.request("GET", path)
             assert status == 200
         await http.close()
 
@@ -530,6 +532,15 @@ async def run(args: argparse.Namespace, server: Server) -> None:
         await many_live_games(server, args)
     rps = await trivial(server.port, args.games, args.trivial_requests)
     print(f"trivial endpoint GET /api/health: {rps:8.0f} requests/s ({args.games} clients)")
+    # What a browser page asked every 3 s until presence came on the socket (docs/API.md):
+    # two pages a game at 1,000 live games would ask about 670 times a second.
+    asked = await trivial(
+        server.port, args.games, args.trivial_requests, f"/api/games/{tables[0].game_id}/presence"
+    )
+    print(
+        f"GET .../presence:                 {asked:8.0f} requests/s; 670/s (two pages of"
+        f" 1,000 games asking every 3 s) would take {670 / asked:.0%} of the server"
+    )
     n = max(args.games, 1)
     print(
         f"server memory: {rss_start / 1024:.0f} MB before the games; per live game with its"

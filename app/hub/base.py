@@ -15,6 +15,11 @@ Chat notices travel the same way apart from the games' versions: ``publish_chat(
 message_id)`` after a chat message (or ``0`` after the chat's settings) is committed reaches
 the ``subscribe_chat`` callbacks of every process, which read the message from the database
 (app/ws/chat.py). A chat notice is no change of the game: rooms and bots do not wake up.
+
+Presence notices likewise: ``publish_presence(game_id)`` after a seat's count of open
+WebSockets was written (a socket opened or closed, a seat joined or given back) reaches the
+``subscribe_presence`` callbacks of every process, which read the seats' presence from the
+database and send it to their connections (app/ws/presence.py), so no page has to ask.
 """
 
 from __future__ import annotations
@@ -40,6 +45,7 @@ class Hub(ABC):
     def __init__(self) -> None:
         self._games: dict[str, set[ChangeCallback]] = {}
         self._chats: dict[str, set[Callback]] = {}
+        self._presence: dict[str, set[Callback]] = {}
         self._all: set[ChangeCallback] = set()
         self._lock = threading.Lock()
         self.loop: asyncio.AbstractEventLoop | None = None
@@ -63,6 +69,15 @@ class Hub(ABC):
         """Announce a committed chat message (``0``: the chat's settings changed); safe to
         call from any thread, like ``publish``."""
         self._on_loop(self._announce_chat, game_id, message_id)
+
+    def publish_presence(self, game_id: str) -> None:
+        """Announce that a seat's presence changed (its count of open WebSockets was
+        written); safe to call from any thread, like ``publish``."""
+        self._on_loop(self._announce_presence, game_id, 0)
+
+    def _announce_presence(self, game_id: str, _: int) -> None:
+        """Tell this process's presence subscribers (several processes: the others too)."""
+        self._deliver_presence(game_id)
 
     def _on_loop(self, announce: Callable[[str, int], None], game_id: str, number: int) -> None:
         """Run ``announce`` on the hub's event loop: now when called on it, else soon."""
@@ -90,6 +105,10 @@ class Hub(ABC):
     def subscribe_chat(self, game_id: str, callback: Callback) -> Callable[[], None]:
         """Deliver ``(game_id, message_id)`` of ``game_id``'s chat notices."""
         return self._subscribe(self._chats, game_id, callback)
+
+    def subscribe_presence(self, game_id: str, callback: Callback) -> Callable[[], None]:
+        """Deliver ``(game_id, 0)`` when ``game_id``'s presence may have changed."""
+        return self._subscribe(self._presence, game_id, callback)
 
     def _subscribe(self, table: dict[str, set[C]], game_id: str, callback: C) -> Callable[[], None]:
         with self._lock:
@@ -124,10 +143,19 @@ class Hub(ABC):
 
     def _deliver_chat(self, game_id: str, message_id: int) -> None:
         """Run the local chat subscribers of ``game_id``; on the event loop."""
+        self._deliver_notice(self._chats, "chat", game_id, message_id)
+
+    def _deliver_presence(self, game_id: str) -> None:
+        """Run the local presence subscribers of ``game_id``; on the event loop."""
+        self._deliver_notice(self._presence, "presence", game_id, 0)
+
+    def _deliver_notice(
+        self, table: dict[str, set[Callback]], what: str, game_id: str, number: int
+    ) -> None:
         with self._lock:
-            callbacks = list(self._chats.get(game_id, ()))
+            callbacks = list(table.get(game_id, ()))
         for callback in callbacks:
             try:
-                callback(game_id, message_id)
+                callback(game_id, number)
             except Exception:
-                log.exception("hub chat subscriber failed for game %s", game_id)
+                log.exception("hub %s subscriber failed for game %s", what, game_id)

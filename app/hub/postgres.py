@@ -16,7 +16,9 @@ subscribers, which covers a process that died between its commit and its ``NOTIF
 Chat notices (``publish_chat``) go on the same channel as
 ``{"game": ..., "chat": <message id>, "origin": ...}``, one per message (none is coalesced);
 after a reconnection every game with local chat subscribers gets a ``0`` notice, so they
-read whatever they missed from the database.
+read whatever they missed from the database. Presence notices (``publish_presence``) go
+as ``{"game": ..., "presence": 1, "origin": ...}``, several of one game before the next send
+as one; after a reconnection every game with local presence subscribers gets one.
 """
 
 from __future__ import annotations
@@ -90,6 +92,7 @@ class PostgresHub(Hub):
         self._seen: dict[str, int] = {}
         self._outbox: dict[str, int] = {}
         self._chat_outbox: list[tuple[str, int]] = []
+        self._presence_outbox: set[str] = set()
         self._outbox_ready: asyncio.Event | None = None
         self._tasks: list[asyncio.Task] = []
         self.listening: asyncio.Event | None = None
@@ -128,6 +131,12 @@ class PostgresHub(Hub):
         if self._outbox_ready is not None:
             self._outbox_ready.set()
 
+    def _announce_presence(self, game_id: str, _: int) -> None:
+        self._deliver_presence(game_id)
+        self._presence_outbox.add(game_id)
+        if self._outbox_ready is not None:
+            self._outbox_ready.set()
+
     def _announce(self, game_id: str, version: int) -> None:
         self._note(game_id, version)
         self._deliver(game_id, version, local=True)
@@ -150,8 +159,10 @@ class PostgresHub(Hub):
                         self._outbox_ready.clear()
                         batch, self._outbox = self._outbox, {}
                         chats, self._chat_outbox = self._chat_outbox, []
+                        present, self._presence_outbox = self._presence_outbox, set()
                         payloads = [self._payload(g, v) for g, v in batch.items()]
                         payloads += [self._chat_payload(g, m) for g, m in chats]
+                        payloads += [self._presence_payload(g) for g in present]
                         try:
                             await conn.execute(
                                 "SELECT pg_notify(%s, p) FROM unnest(%s::text[]) AS p",
@@ -161,6 +172,7 @@ class PostgresHub(Hub):
                             for g, v in batch.items():  # send them on the next connection
                                 self._outbox[g] = max(v, self._outbox.get(g, -1))
                             self._chat_outbox[:0] = chats
+                            self._presence_outbox |= present
                             self._outbox_ready.set()
                             raise
             except asyncio.CancelledError:
@@ -177,6 +189,9 @@ class PostgresHub(Hub):
 
     def _chat_payload(self, game_id: str, message_id: int) -> str:
         return json.dumps({"game": game_id, "chat": message_id, "origin": self.origin})
+
+    def _presence_payload(self, game_id: str) -> str:
+        return json.dumps({"game": game_id, "presence": 1, "origin": self.origin})
 
     # ---- listening --------------------------------------------------------------------
 
@@ -228,7 +243,8 @@ class PostgresHub(Hub):
             note = json.loads(payload)
             game_id, origin = str(note["game"]), note["origin"]
             chat = int(note["chat"]) if "chat" in note else None
-            version = int(note["version"]) if chat is None else -1
+            presence = "presence" in note
+            version = int(note["version"]) if chat is None and not presence else -1
         except (ValueError, KeyError, TypeError):
             log.warning("hub: ignoring a malformed notification %r", payload[:200])
             return
@@ -236,6 +252,9 @@ class PostgresHub(Hub):
             return
         if chat is not None:
             self._deliver_chat(game_id, chat)
+            return
+        if presence:
+            self._deliver_presence(game_id)
             return
         self._note(game_id, version)
         self._deliver(game_id, version)
@@ -251,8 +270,11 @@ class PostgresHub(Hub):
         with self._lock:
             local = list(self._games)
             chats = list(self._chats) if changed_since is not None else []
+            present = list(self._presence) if changed_since is not None else []
         for game_id in chats:  # chat subscribers read what they missed from the database
             self._deliver_chat(game_id, 0)
+        for game_id in present:  # and presence subscribers what it is now
+            self._deliver_presence(game_id)
         if changed_since is None and not local:
             return
         since = changed_since - CLOCK_SKEW if changed_since is not None else None

@@ -495,6 +495,7 @@ class GameService:
         self.clocks.resync(session, game_id)  # the game may have started: clocks run
         snap = self.load(session, game_id)
         self.hub.publish(game_id, snap.version)
+        self.hub.publish_presence(game_id)  # the seat is away until its page connects
         return snap, token
 
     @staticmethod
@@ -625,6 +626,7 @@ class GameService:
         snap = self.load(session, game_id)
         if released is not None:
             self.hub.publish(game_id, snap.version)
+            self.hub.publish_presence(game_id)
         return snap
 
     def _check_away(self, row: SeatRow, seat: int, now: Any) -> None:
@@ -718,6 +720,7 @@ class GameService:
             )
         with self._tokens_lock:
             self._seen[caller.token_hash] = time.monotonic()
+        self.hub.publish_presence(caller.game_id)
 
     @staticmethod
     def _is_host(game: GameRow, digest: str) -> bool:

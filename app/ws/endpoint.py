@@ -55,10 +55,16 @@ class Phase(enum.Enum):
     CLOSED = "closed"
 
 
-def error_message(err: ApiError) -> dict[str, Any]:
+MAX_REF_LENGTH = 64
+"""Longest ``ref`` an action message may carry (docs/API.md)."""
+
+
+def error_message(err: ApiError, ref: str | None = None) -> dict[str, Any]:
     message: dict[str, Any] = {"type": "error", "code": err.code, "message": err.message}
     if err.retry_after is not None:  # rate_limited, chat_too_fast: seconds to wait
         message["retry_after"] = err.retry_after
+    if ref is not None:  # the refused action message's own ``ref``
+        message["ref"] = ref
     return message
 
 
@@ -162,6 +168,7 @@ class GameSocket:
         self.room: Room | None = None
         self.table_from: int | None = None  # table events after this seats revision are new
         self.counted: Caller | None = None  # the seat this socket counts as a connection of
+        self.wants_presence = False  # ``?presence=1``: send ``presence`` messages (docs/API.md)
 
     @property
     def seat(self) -> int | None:
@@ -277,6 +284,7 @@ class GameSocket:
         # An ``auth`` message restarts the events from here, so the seat's first state
         # carries them as the seat sees them (the spectator state before it is skipped).
         self.since_at_connect = self.events_from
+        self.wants_presence = params.get("presence") == "1"
         self.phase = Phase.OPEN if self.caller else Phase.AWAITING_AUTH
         if self.caller is not None:
             await self._count(self.caller)
@@ -388,8 +396,14 @@ class GameSocket:
             self.room.notify(self.game_id, -1)
 
     async def _action(self, data: dict[str, Any]) -> None:
-        version, action = data.get("version"), data.get("action")
-        if self.caller is None:
+        version, action, ref = data.get("version"), data.get("action"), data.get("ref")
+        # ``ref`` lets a client tell this action's refusal from any other error (a page
+        # waits for the answer to its move, docs/API.md); an accepted action is answered
+        # by the room's next state, which every connection of the seat shares.
+        if ref is not None and not (isinstance(ref, str) and 0 < len(ref) <= MAX_REF_LENGTH):
+            ref = None
+            err = ApiError("bad_request", f"ref: a string of 1 to {MAX_REF_LENGTH} characters")
+        elif self.caller is None:
             err = ApiError("unauthorized", "spectators cannot act; connect with a seat token")
         elif not isinstance(version, int) or isinstance(version, bool):
             err = ApiError("bad_request", "version: an integer is required")
@@ -402,7 +416,7 @@ class GameSocket:
                 err = refused
             else:
                 return  # the room pushes the new state to everyone, this socket included
-        await self.send_error(err)
+        await self.send(error_message(err, ref))
 
     # ---- sending --------------------------------------------------------------------
 

@@ -21,6 +21,7 @@ from app.core.threads import in_thread
 from app.hub.base import Hub
 from app.services.games import GameService
 from app.services.snapshots import Snapshot
+from app.ws.presence import PresenceFeed
 
 log = logging.getLogger(__name__)
 
@@ -31,9 +32,15 @@ class Listener(Protocol):
 
     async def push(self, snap: Snapshot) -> None: ...
 
+    wants_presence: bool
+
+    async def send(self, message: dict[str, Any]) -> None: ...
+
 
 class Room:
-    def __init__(self, game_id: str, service: GameService, unsubscribe: Callable[[], None]):
+    def __init__(
+        self, game_id: str, service: GameService, hub: Hub, unsubscribe: Callable[[], None]
+    ):
         self.game_id = game_id
         self.service = service
         self.listeners: set[Listener] = set()
@@ -47,6 +54,8 @@ class Room:
         self._task = asyncio.create_task(self._run(), name=f"room-{game_id}")
         self.chat: Any = None
         """The room's ``ChatFeed`` (app/ws/chat.py), if the server has a chat."""
+        self.presence = PresenceFeed(game_id, service, hub, self.listeners)
+        """Who is at the table, sent to the room's connections (app/ws/presence.py)."""
 
     def notify(self, game_id: str, version: int, local: bool = False) -> None:
         if local:
@@ -95,6 +104,7 @@ class Room:
         self._task.cancel()
         if self.chat is not None:
             self.chat.close()
+        self.presence.close()
 
 
 class Rooms:
@@ -117,12 +127,13 @@ class Rooms:
             unsubscribe = self.hub.subscribe_changes(
                 game_id, lambda g, v, local: holder[0].notify(g, v, local)
             )
-            room = Room(game_id, self.service, unsubscribe)
+            room = Room(game_id, self.service, self.hub, unsubscribe)
             holder.append(room)
             if self.chat_feed is not None:
                 room.chat = self.chat_feed(game_id, room.listeners)
             self._rooms[game_id] = room
         room.listeners.add(listener)
+        room.presence.joined(listener)
         return room
 
     def leave(self, game_id: str, listener: Listener) -> None:

@@ -44,13 +44,13 @@ export class Connection {
 
   url() {
     const proto = location.protocol === "https:" ? "wss:" : "ws:";
-    const q = new URLSearchParams();
+    // `presence=1`: the server sends who is at the table whenever it changes (presence.js).
+    const q = new URLSearchParams({ presence: "1" });
     // The token goes in the first message, not the URL: URLs end up in proxies' logs.
     const since = this.since();
     this.eventsFrom = Number.isInteger(since) ? since : null;
     if (this.eventsFrom !== null) q.set("since", String(this.eventsFrom));
-    const qs = q.toString() ? `?${q}` : "";
-    return `${proto}//${location.host}/ws/games/${encodeURIComponent(this.gameId)}${qs}`;
+    return `${proto}//${location.host}/ws/games/${encodeURIComponent(this.gameId)}?${q}`;
   }
 
   isLive() {

@@ -1,13 +1,16 @@
 // Who is at the table now (docs/API.md, "Presence"). The server counts each seat's
-// WebSockets over every process; this page asks it every few seconds while it is visible
-// and marks each seat row "here" or "away 5 min". A socket's closing never reaches the
-// other pages by itself, so asking is what makes a closed page show as away.
+// WebSockets over every process and sends `{"type": "presence"}` on the game's socket
+// whenever a count changes, so a closed page shows as away on the others within a moment.
+// This page marks each seat row "here" or "away 5 min". It asks by REST only at the start,
+// every few seconds while its own socket is not live, and once a minute while it is (the
+// "away" times move on, and a count left by a server process that died goes stale).
 
 import { api } from "./api.js";
 import { t } from "./i18n.js";
 import { h } from "./svg.js";
 
-const POLL_MS = 3000;
+const POLL_MS = 3000; // without a live socket
+const POLL_LIVE_MS = 60000; // with one: the socket brings every change
 
 // Texts: text/en.js and text/de.js, keys "presence.*".
 const TEXT = {
@@ -31,10 +34,12 @@ export function awayFor(since, now = Date.now()) {
 }
 
 export class Presence {
-  /** `onChange()` is called after each answer that changed what a seat row shows. */
-  constructor({ gameId, onChange }) {
+  /** `onChange()` is called after each answer that changed what a seat row shows;
+   *  `live()` says whether the game's socket is live (it then brings the changes). */
+  constructor({ gameId, onChange, live = () => false }) {
     this.gameId = gameId;
     this.onChange = onChange;
+    this.live = live;
     this.seats = new Map(); // seat -> {connected, away_since}
     this.timer = null;
     this.shown = "";
@@ -51,18 +56,30 @@ export class Presence {
     clearTimeout(this.timer);
     this.timer = null;
     try {
-      const seats = await api(`/api/games/${encodeURIComponent(this.gameId)}/presence`);
-      this.seats = new Map(seats.map((s) => [s.seat, s]));
-      const shown = JSON.stringify([...this.seats.keys()].map((seat) => this.text(seat)));
-      if (shown !== this.shown) {
-        this.shown = shown;
-        this.onChange();
-      }
+      this.receive(await api(`/api/games/${encodeURIComponent(this.gameId)}/presence`));
     } catch {
       // The connection banner already says when the server cannot be reached.
     }
-    // A hidden page does not ask; it asks at once when it is shown again.
-    if (document.visibilityState !== "hidden") this.timer = setTimeout(() => this.poll(), POLL_MS);
+    this.schedule();
+  }
+
+  /** The next question by REST; a hidden page does not ask, it asks when shown again. */
+  schedule() {
+    clearTimeout(this.timer);
+    this.timer = null;
+    if (document.visibilityState === "hidden") return;
+    this.timer = setTimeout(() => this.poll(), this.live() ? POLL_LIVE_MS : POLL_MS);
+  }
+
+  /** The seats' presence, from REST or from the socket's `presence` message. */
+  receive(seats) {
+    if (!Array.isArray(seats)) return;
+    this.seats = new Map(seats.map((s) => [s.seat, s]));
+    const shown = JSON.stringify([...this.seats.keys()].map((seat) => this.text(seat)));
+    if (shown !== this.shown) {
+      this.shown = shown;
+      this.onChange();
+    }
   }
 
   text(seat) {

@@ -47,3 +47,31 @@ def test_presence_of_an_unknown_game_is_404(client):
     r = client.get("/api/games/nosuchgame/presence")
     assert r.status_code == 404
     assert r.json()["error"]["code"] == "unknown_game"
+
+
+def next_presence(ws) -> dict[int, dict]:
+    """The next ``presence`` message on ``ws`` (states between are skipped)."""
+    while (message := ws.receive_json())["type"] != "presence":
+        assert message["type"] == "state", message
+    return {p["seat"]: p for p in message["seats"]}
+
+
+def test_a_page_that_asks_hears_who_comes_and_goes_on_its_socket(client, kit):
+    """``?presence=1``: the socket brings presence whenever a seat's sockets come or go (in
+    any process, through the hub), so a page never has to ask; the same as GET .../presence."""
+    game_id, tokens = kit.new_game(client, "dolmengoetter", 3, bots=(2,))
+    base = f"/ws/games/{game_id}"
+    with client.websocket_connect(f"{base}?token={tokens[0]}&presence=1") as anna:
+        seats = next_presence(anna)  # on entering: as it is now
+        assert seats[0]["connected"] is True and seats[1]["connected"] is False
+        assert seats[2] == {"seat": 2, "connected": None, "away_since": None}
+        with client.websocket_connect(f"{base}?token={tokens[1]}") as ben:
+            assert ben.receive_json()["type"] == "state"  # not asked: states only
+            seats = next_presence(anna)
+            assert seats[1] == {"seat": 1, "connected": True, "away_since": None}
+            assert seats == presence(client, game_id)
+        seats = next_presence(anna)  # Ben closed his page
+        assert seats[1]["connected"] is False and seats[1]["away_since"] is not None
+        assert seats == presence(client, game_id)
+        with client.websocket_connect(f"{base}?presence=1") as watcher:
+            assert next_presence(watcher) == seats  # a watcher who asks hears it too

@@ -18,6 +18,11 @@ def test_a_player_who_closes_the_page_shows_as_away_for_the_other(contexts, tabl
     table.join_by_link(ben.page, invites[1], "Ben")
     here = "#players tr[data-seat='1'] [data-presence=here]"
     anna.page.wait_for_selector(here, timeout=10_000)
+    anna.page.wait_for_selector("#conn[data-state=live]")
+    # From here on Anna's page hears presence on its socket and does not ask for it
+    # (it used to ask every 3 s: docs/API.md, "presence").
+    asked: list[str] = []
+    anna.page.on("request", lambda r: asked.append(r.url) if "/presence" in r.url else None)
     assert anna.page.locator("#players tr[data-seat='0'] [data-presence]").count() == 0, (
         "my own row needs no presence mark"
     )
@@ -30,3 +35,5 @@ def test_a_player_who_closes_the_page_shows_as_away_for_the_other(contexts, tabl
     )
     assert away.inner_text() == "away just now"
     table.shot(anna.page, "presence-away-desktop")
+    anna.page.wait_for_timeout(4000)  # longer than the old poll's interval
+    assert asked == []

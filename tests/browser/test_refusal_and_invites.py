@@ -3,6 +3,7 @@ only through their secret invite links), and a move the server refuses."""
 
 from __future__ import annotations
 
+import json
 import re
 
 import httpx
@@ -127,6 +128,64 @@ def test_a_refused_move_is_explained_and_changes_nothing(contexts, table, rng):
     after = httpx.get(f"{table.base}/api/games/{game_id}").json()["version"]
     assert after == before == 2
     # The refused tab fetched the current state and offers the current moves.
+    tab2.page.wait_for_function("() => document.body.dataset.version === '2'")
+    tab2.page.wait_for_selector("body[data-my-turn=true]")
+    assert tab2.page.locator(".tgt.is-target").count() > 0
+
+
+def test_a_move_goes_on_the_live_socket_and_its_refusal_comes_back_there(contexts, table, rng):
+    """With a live socket the page sends its move on it (docs/API.md: `ref`), not by POST;
+    a refusal comes back as an error with the move's `ref`, and is explained as a POST's."""
+    ctx = contexts(table.DESKTOP)
+    tab1 = table.Player(ctx.new_page(), 0, "Anna")
+    game_id, _, _ = table.create_game(
+        tab1.page, table.base, "dolmengoetter", ["you", "bot"], "Anna", start_player=0
+    )
+    # A second tab whose socket stays live but, once frozen, hears no new state: it keeps
+    # offering moves from version 0 over a socket that still carries its messages.
+    frozen = {"on": False}
+    answers: list[dict] = []
+
+    def relay(ws) -> None:
+        server = ws.connect_to_server()
+
+        def to_page(message) -> None:
+            data = json.loads(message)
+            if data.get("type") == "error":
+                answers.append(data)
+            if not (frozen["on"] and data.get("type") == "state"):
+                ws.send(message)
+
+        server.on_message(to_page)
+
+    tab2 = table.Player(ctx.new_page(), 0, "Anna")
+    tab2.page.route_web_socket(re.compile(r".*/ws/games/.*"), relay)
+    posts: list[str] = []
+    for tab in (tab1, tab2):
+        tab.page.on(
+            "request",
+            lambda r: posts.append(r.url) if r.method == "POST" and "/actions" in r.url else None,
+        )
+    tab2.page.goto(f"{table.base}/play/{game_id}")
+    tab2.page.wait_for_selector("body[data-my-turn=true]")
+    tab2.page.wait_for_selector("#conn[data-state=live]")
+    tab1.page.wait_for_selector("body[data-my-turn=true]")
+    frozen["on"] = True
+
+    table.click_one(tab1, rng)  # on tab1's socket; then the bot places a druid
+    tab1.page.wait_for_function("() => document.body.dataset.version === '2'")
+    assert tab2.version() == 0
+
+    table.click_one(tab2, rng)
+    tab2.page.wait_for_selector("#message:not([hidden])")
+    text = tab2.page.inner_text("#message")
+    assert "The server refused this move" in text
+    assert "based on version 0" in text
+    assert "please choose again" in text
+    assert [(a["code"], a["ref"].startswith("move-")) for a in answers] == [("stale_version", True)]
+    assert posts == []  # both moves went on the sockets
+    assert httpx.get(f"{table.base}/api/games/{game_id}").json()["version"] == 2
+    # The refused tab fetched the current state (by REST: its socket is frozen).
     tab2.page.wait_for_function("() => document.body.dataset.version === '2'")
     tab2.page.wait_for_selector("body[data-my-turn=true]")
     assert tab2.page.locator(".tgt.is-target").count() > 0

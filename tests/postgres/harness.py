@@ -30,10 +30,11 @@ class Endpoint:
     def url(self) -> str:
         return f"http://127.0.0.1:{self.port}"
 
-    def ws(self, game_id: str, token: str | None = None) -> Socket:
+    def ws(self, game_id: str, token: str | None = None, *, presence: bool = False) -> Socket:
         url = f"ws://127.0.0.1:{self.port}/ws/games/{game_id}"
+        query = "&".join([*([f"token={token}"] if token else []), *(["presence=1"] * presence)])
         # Entered as a context manager: that is the one form every websockets version takes.
-        client = connect(url + (f"?token={token}" if token else ""), open_timeout=10)
+        client = connect(url + (f"?{query}" if query else ""), open_timeout=10)
         return Socket(client.__enter__())
 
 

@@ -191,6 +191,43 @@ def test_refused_actions_are_answered_and_the_socket_stays_open(live_server, gam
     asyncio.run(run())
 
 
+def test_an_action_refused_on_the_socket_comes_back_with_its_ref(live_server, game):
+    """docs/API.md: an action message may carry ``ref``; its refusal echoes it, so a page
+    tells the answer to its move from any other error. A bad ``ref`` refuses the action."""
+    http, game_id, tokens, seat = game
+
+    async def run() -> None:
+        async with websockets.connect(
+            ws_url(live_server, game_id, f"?token={tokens[seat]}")
+        ) as mine:
+            state = await receive(mine)
+            good, version = state["legal_actions"][0]["action"], state["version"]
+            move = {"type": "action", "version": version, "action": good}
+            await mine.send(json.dumps({**move, "version": version - 1, "ref": "move-7"}))
+            assert await receive(mine) == {
+                "type": "error",
+                "code": "stale_version",
+                "message": f"the game is at version {version}; "
+                f"your action was based on version {version - 1}",
+                "ref": "move-7",
+            }
+            await mine.send(json.dumps({**move, "version": version - 1}))
+            assert "ref" not in await receive(mine)  # none sent, none echoed
+            for bad in ("", "x" * 65, 7, ["move-7"]):
+                await mine.send(json.dumps({**move, "ref": bad}))
+                error = await receive(mine)
+                assert (error["code"], "ref" in error) == ("bad_request", False), error
+                assert "ref: a string of 1 to 64 characters" in error["message"]
+            assert http.get(f"/api/games/{game_id}").json()["version"] == version
+            # Accepted: the answer is the next state (shared by the seat's connections).
+            await mine.send(json.dumps({**move, "ref": "x" * 64}))
+            update = await receive(mine)
+            assert update["type"] == "state" and update["version"] == version + 1
+            assert "ref" not in update
+
+    asyncio.run(run())
+
+
 def test_a_reconnecting_client_gets_the_current_state(live_server, kit, game):
     http, game_id, tokens, seat = game
 

@@ -81,5 +81,6 @@ def invites(
 def presence(game_id: GameIdDep, service: ServiceDep, session: SessionDep) -> list[dict[str, Any]]:
     """Who is at the table now: each joined human seat's player is ``connected`` while a
     WebSocket with their token is open (in any server process), else ``away_since`` when
-    they were last seen. Public, like the seats; pages poll it every few seconds."""
+    they were last seen. Public, like the seats. Its changes also come on the game's
+    WebSocket (``?presence=1``, app/ws/presence.py), so pages ask here only now and then."""
     return service.presence(session, game_id)
