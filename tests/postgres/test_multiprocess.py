@@ -257,6 +257,10 @@ def test_bot_seat_moves_exactly_once_per_turn_with_two_processes_hearing_of_it(s
             r = table.post((a, b)[i % 2], 0, version, move)
             assert r.status_code == 200, r.text
             human.wait_version(version + 1, timeout=DEADLINE)
+        # The bot's reply to the last move first: the two logs are then read of one position.
+        deadline = time.monotonic() + DEADLINE
+        while not human.state["legal_actions"] and human.state["status"] != "over":
+            human.next_state(max(deadline - time.monotonic(), 0.001))
         log = table.log(a, 0)
         assert [e["seq"] for e in log["entries"]] == list(range(1, log["version"] + 1))
         assert any(e["seat"] == 1 for e in log["entries"]), "the bot played"
