@@ -59,8 +59,15 @@ def keep_private(path: Path) -> None:
 def make_engine(url: str) -> Engine:
     if not is_sqlite(url):
         return create_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=20)
+    # No cap on connections (SQLite's are cheap: a file handle and a page cache, and those
+    # over ``pool_size`` are closed as they come back). A capped pool could deadlock: a sync
+    # route's session keeps its connection until the request ends, while FastAPI validates
+    # the route's answer in another worker thread; with more such requests at once than
+    # connections, every worker thread waited for a connection and every connection for a
+    # worker thread, until the 30 s checkout timeout answered 503 (100 clients asking GET
+    # .../presence at once: benchmarks/server.py).
     engine = create_engine(
-        url, pool_size=20, max_overflow=20, connect_args={"check_same_thread": False}
+        url, pool_size=20, max_overflow=-1, connect_args={"check_same_thread": False}
     )
     path = sqlite_path(url)
 

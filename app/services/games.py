@@ -12,7 +12,7 @@ import logging
 import secrets
 import threading
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
 from datetime import timedelta
 from typing import Any, cast
@@ -21,12 +21,13 @@ from sqlalchemy import CursorResult, Table, bindparam, case, func, insert, selec
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from app.core.errors import DATABASE_ERRORS, ApiError
+from app.core.errors import ApiError
 from app.core.security import hash_token, new_token
 from app.db.models import ActionRow, GameRow, SeatRow, TableEventRow, utcnow
 from app.db.session import Database
 from app.hub.base import Hub
 from app.services import clocks
+from app.services.presence import PresenceWrites
 from app.services.snapshots import UNDO_ENTRY, Snapshot, StateCache, as_utc, seat_infos
 from bots import DEFAULT_LEVEL as DEFAULT_BOT_LEVEL
 from engines.core import Event, Game, IllegalAction, State, fairness
@@ -62,11 +63,19 @@ SEAT_OF_TOKEN = (
     .where(SeatRow.token_hash == bindparam("digest"))
 )
 """A token's seat and the revision it was read at, in one statement (one snapshot)."""
-SEEN = (
+PRESENCE = (
     update(SEATS)
     .where(SeatRow.token_hash == bindparam("digest"))
-    .values(last_seen=bindparam("now"))
+    .values(
+        connections=case(
+            (SeatRow.connections + bindparam("delta") < 0, 0),
+            else_=SeatRow.connections + bindparam("delta"),
+        ),
+        last_seen=bindparam("now"),
+    )
 )
+"""A token's count of open WebSockets changed by ``delta`` (never below 0) and its player
+seen ``now``; executed once for many tokens (``GameService.write_presence``)."""
 PRESENCE_REFRESH = 30.0
 """Seconds between two writes of a seat's ``last_seen`` by one process (a request or a
 live WebSocket): presence costs a write now and then, not one per move."""
@@ -160,6 +169,8 @@ class GameService:
         """A seat whose live connections have not refreshed ``last_seen`` for this long
         counts as away anyway: the process that held them may have died uncounted."""
         self._seen: dict[str, float] = {}
+        self.presence_writes = PresenceWrites(self)
+        """Sockets' counts and players seen, written in batches (app/services/presence.py)."""
         self.rematch_window = timedelta(minutes=rematch_minutes)
         """How long a rematch's seats are kept for the old game's players (rematch.py)."""
         self.idle_after = timedelta(days=idle_days) if idle_days else None
@@ -670,32 +681,27 @@ class GameService:
             out.append({"seat": row.seat, "connected": live, "away_since": None if live else last})
         return out
 
-    def seen(self, caller: Caller, force: bool = False) -> None:
-        """Note that the caller's player is here (a request, a live WebSocket); written at
-        most every ``PRESENCE_REFRESH`` seconds per token and process unless ``force``."""
-        digest = caller.token_hash
-        if digest is None:
-            return
-        now = time.monotonic()
-        refresh = self._refresh()
+    def mark_seen(self, caller: Caller | None) -> bool:
+        """Whether the caller's player should be written as seen now (a request, a live
+        WebSocket): at most every ``PRESENCE_REFRESH`` seconds per token and process. If so
+        it counts as written from now on (``PresenceWrites.seen`` writes it)."""
+        if not self.due_seen(caller):
+            return False
+        assert caller is not None and caller.token_hash is not None
         with self._tokens_lock:
-            if not force and now - self._seen.get(digest, -1e9) < refresh:
-                return
             if len(self._seen) > 100_000:
                 self._seen.clear()
-            self._seen[digest] = now
-        try:
-            with self.db.session() as session, self.db.write(session):
-                session.execute(SEEN, {"digest": digest, "now": utcnow()})
-        except DATABASE_ERRORS as exc:
-            # Presence is best effort: a database that refuses writes (read-only, locked)
-            # must not turn the read that noticed the player into an error.
-            log.warning("presence of a seat not written: %s", type(exc).__name__)
-            with self._tokens_lock:
+            self._seen[caller.token_hash] = time.monotonic()
+        return True
+
+    def forget_seen(self, digests: Iterable[str]) -> None:
+        """These tokens' last write failed: write them again at the next chance."""
+        with self._tokens_lock:
+            for digest in digests:
                 self._seen.pop(digest, None)
 
     def due_seen(self, caller: Caller | None) -> bool:
-        """Whether ``seen`` would write now (so a caller may skip a thread hop)."""
+        """Whether the caller's player is due to be written as seen (``mark_seen``)."""
         if caller is None or caller.token_hash is None:
             return False
         with self._tokens_lock:
@@ -706,21 +712,22 @@ class GameService:
         # Often enough that a player who is here never looks away for ``away_seconds``.
         return min(PRESENCE_REFRESH, max(self.away_seconds / 2, 1.0))
 
-    def connected(self, caller: Caller, delta: int) -> None:
-        """A WebSocket with the caller's token opened (+1) or closed (-1), in any process.
-        A released seat's token matches no row, so its closing sockets count for nobody."""
-        if caller.token_hash is None:
-            return
-        count = case((SeatRow.connections + delta < 0, 0), else_=SeatRow.connections + delta)
+    def write_presence(self, changes: Mapping[str, tuple[str, int]]) -> None:
+        """Several seats' presence in one transaction (``PresenceWrites`` gathers them):
+        ``changes`` maps a token's digest to its game and the change of its count of open
+        WebSockets, in any process (``0``: only seen now). Each row's ``last_seen`` becomes
+        now. A released seat's token matches no row, so its closing sockets count for
+        nobody. Then each game whose counts changed gets a presence notice."""
+        now = utcnow()
+        rows = [{"digest": d, "delta": n, "now": now} for d, (_, n) in changes.items()]
         with self.db.session() as session, self.db.write(session):
-            session.execute(
-                update(SeatRow)
-                .where(SeatRow.token_hash == caller.token_hash)
-                .values(connections=count, last_seen=utcnow())
-            )
+            session.connection().execute(PRESENCE, rows)
+        written = time.monotonic()
         with self._tokens_lock:
-            self._seen[caller.token_hash] = time.monotonic()
-        self.hub.publish_presence(caller.game_id)
+            for digest in changes:
+                self._seen[digest] = written
+        for game_id in {game_id for game_id, delta in changes.values() if delta}:
+            self.hub.publish_presence(game_id)
 
     @staticmethod
     def _is_host(game: GameRow, digest: str) -> bool:

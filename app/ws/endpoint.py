@@ -336,7 +336,7 @@ class GameSocket:
 
     async def _count_out(self, counted: Caller) -> None:
         try:
-            await run_in_threadpool(self.service.connected, counted, -1)
+            await self.service.presence_writes.count(counted, -1)
         except Exception:  # presence is best effort; a count left behind goes stale by itself
             log.exception("websocket for game %s: presence not updated", self.game_id)
 
@@ -352,11 +352,10 @@ class GameSocket:
         release a seat in use; docs/API.md)."""
         if self.counted is None:
             self.counted = caller
-            await run_in_threadpool(self.service.connected, caller, +1)
+            await self.service.presence_writes.count(caller, +1)
 
     async def _present(self) -> None:
-        if self.counted is not None and self.service.due_seen(self.counted):
-            await run_in_threadpool(self.service.seen, self.counted)
+        self.service.presence_writes.seen(self.counted)
 
     # ---- messages -------------------------------------------------------------------
 

@@ -3,8 +3,12 @@ from their WebSockets, and since when they are away."""
 
 from __future__ import annotations
 
+import asyncio
 from datetime import datetime
 
+from sqlalchemy import select
+
+from app.db.models import SeatRow
 from tests.support.waiting import wait_for
 
 
@@ -75,3 +79,41 @@ def test_a_page_that_asks_hears_who_comes_and_goes_on_its_socket(client, kit):
         assert seats == presence(client, game_id)
         with client.websocket_connect(f"{base}?presence=1") as watcher:
             assert next_presence(watcher) == seats  # a watcher who asks hears it too
+
+
+def test_sockets_that_come_and_go_together_are_counted_in_one_write(client, db, kit, monkeypatch):
+    """app/services/presence.py: 40 sockets of two seats opening at once, then closing at
+    once (a proxy restarting), are counted in and out exactly, each wave in one
+    transaction instead of 40 in a row on the database's one writer."""
+    game_id, tokens = kit.new_game(client, "dolmengoetter", 2)
+    service = client.app.state.service
+    written: list[dict] = []
+    write = service.write_presence
+
+    def counting(changes):
+        written.append(dict(changes))
+        write(changes)
+
+    monkeypatch.setattr(service, "write_presence", counting)
+    callers = [service.authenticate(game_id, tokens[seat]) for seat in (0, 1)]
+
+    async def wave(delta: int) -> None:
+        await asyncio.gather(
+            *(service.presence_writes.count(callers[i % 2], delta) for i in range(40))
+        )
+
+    def connections() -> list[int]:
+        with db.connect() as conn:
+            rows = conn.execute(
+                select(SeatRow.connections).where(SeatRow.game_id == game_id).order_by(SeatRow.seat)
+            )
+            return [n for (n,) in rows]
+
+    asyncio.run(wave(+1))
+    assert connections() == [20, 20]
+    assert all(p["connected"] for p in presence(client, game_id).values())
+    assert [sorted(g for g, _ in w.values()) for w in written] == [[game_id, game_id]]
+    asyncio.run(wave(-1))
+    assert connections() == [0, 0]
+    assert not any(p["connected"] for p in presence(client, game_id).values())
+    assert len(written) == 2
