@@ -169,7 +169,7 @@ class GameService:
         """A seat whose live connections have not refreshed ``last_seen`` for this long
         counts as away anyway: the process that held them may have died uncounted."""
         self._seen: dict[str, float] = {}
-        self.presence_writes = PresenceWrites(self)
+        self.presence_writes: PresenceWrites[Caller] = PresenceWrites(self)
         """Sockets' counts and players seen, written in batches (app/services/presence.py)."""
         self.rematch_window = timedelta(minutes=rematch_minutes)
         """How long a rematch's seats are kept for the old game's players (rematch.py)."""

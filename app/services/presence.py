@@ -16,28 +16,50 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import TYPE_CHECKING
+from collections.abc import Iterable, Mapping
+from typing import Generic, Protocol, TypeVar
 
 from app.core.errors import DATABASE_ERRORS
 from app.core.threads import in_thread
 
-if TYPE_CHECKING:
-    from app.services.games import Caller, GameService
-
 log = logging.getLogger(__name__)
 
 
-class PresenceWrites:
+class Caller(Protocol):
+    """A seat token's holder (``app.services.games.Caller``)."""
+
+    @property
+    def game_id(self) -> str: ...
+
+    @property
+    def token_hash(self) -> str | None: ...
+
+
+C = TypeVar("C", bound=Caller)
+C_contra = TypeVar("C_contra", bound=Caller, contravariant=True)
+
+
+class PresenceStore(Protocol[C_contra]):
+    """What writes presence (``GameService``; named here, not imported: it owns us)."""
+
+    def mark_seen(self, caller: C_contra | None) -> bool: ...
+
+    def forget_seen(self, digests: Iterable[str]) -> None: ...
+
+    def write_presence(self, changes: Mapping[str, tuple[str, int]]) -> None: ...
+
+
+class PresenceWrites(Generic[C]):
     """The changes of one process's seat counts waiting to be written, and their writer."""
 
-    def __init__(self, service: GameService) -> None:
+    def __init__(self, service: PresenceStore[C]) -> None:
         self.service = service
         self._changes: dict[str, tuple[str, int]] = {}
         """token digest -> (game id, change of its count of open WebSockets)."""
         self._waiting: list[asyncio.Future[None]] = []
         self._writer: asyncio.Task[None] | None = None
 
-    async def count(self, caller: Caller, delta: int) -> None:
+    async def count(self, caller: C, delta: int) -> None:
         """A WebSocket with the caller's token opened (+1) or closed (-1): returns once that
         is written (with whatever else was waiting); raises what the write raised."""
         if caller.token_hash is None:
@@ -48,14 +70,14 @@ class PresenceWrites:
         self._start()
         await done
 
-    def seen(self, caller: Caller | None) -> None:
+    def seen(self, caller: C | None) -> None:
         """The caller's player is here: written with the next batch when due (at most every
         ``PRESENCE_REFRESH`` seconds per token); nobody waits for it."""
         if caller is not None and self.service.mark_seen(caller):
             self._add(caller, 0)
             self._start()
 
-    def _add(self, caller: Caller, delta: int) -> None:
+    def _add(self, caller: C, delta: int) -> None:
         assert caller.token_hash is not None
         _, before = self._changes.get(caller.token_hash, ("", 0))
         self._changes[caller.token_hash] = (caller.game_id, before + delta)
