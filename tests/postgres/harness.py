@@ -49,10 +49,13 @@ class ServerProcess(Endpoint, server.ServerProcess):
 
 @dataclass
 class Socket:
-    """One WebSocket client; ``state`` is the last state message received."""
+    """One WebSocket client; ``state`` is the last state message received, ``others`` the
+    other messages read while waiting for one (a ``presence`` may come before the first
+    state)."""
 
     conn: ClientConnection
     state: dict[str, Any] = field(default_factory=dict)
+    others: list[dict[str, Any]] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self.state = self.next_state(timeout=10)
@@ -69,6 +72,7 @@ class Socket:
             if message["type"] == "state":
                 self.state = message
                 return message
+            self.others.append(message)
 
     def wait_version(self, version: int, timeout: float) -> dict[str, Any]:
         """The first state at ``version`` or later; ``TimeoutError`` if none comes in time."""
