@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Mapping
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from contextlib import asynccontextmanager
 from typing import Any
 
@@ -67,9 +67,45 @@ class GZipReads(GZipMiddleware):
             await self.app(scope, receive, send)
 
 
+class Tafelrunde(FastAPI):
+    """FastAPI, with the game sockets served before the middleware and the router.
+
+    Every middleware here passes WebSockets through untouched, yet a socket routed through
+    them keeps the whole chain suspended for its life: a coroutine frame per middleware,
+    FastAPI's exit stacks and exception wrappers, about a fifth of the memory a live game's
+    two sockets hold (``benchmarks/memory.py``), and every garbage collection walks them.
+    A game socket's path is matched here and its endpoint called at once; any other
+    WebSocket path still goes through the router (and is refused there).
+    """
+
+    game_socket: Callable[[WebSocket], Awaitable[None]] | None = None
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "websocket" and self.game_socket is not None:
+            game_id = game_socket_id(scope["path"])
+            if game_id is not None:
+                scope["app"] = self
+                scope["path_params"] = {"game_id": game_id}
+                await self.game_socket(WebSocket(scope, receive, send))
+                return
+        await super().__call__(scope, receive, send)
+
+
+SOCKET_PREFIX = "/ws/games/"
+
+
+def game_socket_id(path: str) -> str | None:
+    """The game id of a game socket's path (``/ws/games/{game_id}``, as the router would
+    match it: one non-empty path segment), or ``None``."""
+    if not path.startswith(SOCKET_PREFIX):
+        return None
+    game_id = path[len(SOCKET_PREFIX) :]
+    return game_id if game_id and "/" not in game_id else None
+
+
 def create_app(
     settings: Settings | None = None, games: Mapping[str, Game[Any]] | None = None
-) -> FastAPI:
+) -> Tafelrunde:
     settings = settings or get_settings()
     install_token_redaction()
     threads.configure(settings.threads)
@@ -131,7 +167,7 @@ def create_app(
             await hub.stop()
             db.dispose()
 
-    app = FastAPI(
+    app = Tafelrunde(
         title="Tafelrunde",
         version="0.1.0",
         description=DESCRIPTION,
@@ -168,8 +204,7 @@ def create_app(
     ):
         app.include_router(module.router)
 
-    @app.websocket("/ws/games/{game_id}")
-    async def game_socket(websocket: WebSocket, game_id: str) -> None:
+    async def game_socket(websocket: WebSocket) -> None:
         """Live state for one seat (``?token=``) or a spectator; see docs/API.md."""
         await GameSocket(
             websocket,
@@ -181,6 +216,8 @@ def create_app(
             sockets,
             chat,
         ).run()
+
+    app.game_socket = game_socket
 
     install_pages(app, settings.static_dir)
     install_docs(app)

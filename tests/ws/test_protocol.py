@@ -136,6 +136,20 @@ def test_unknown_game_is_refused_and_closed(live_server):
     asyncio.run(run())
 
 
+@pytest.mark.parametrize("path", ["/ws/games/", "/ws/games/nosuchgame/extra", "/ws/nothing"])
+def test_other_socket_paths_are_refused_before_the_handshake(live_server, path):
+    """Game sockets are served before the router (app/main.py); every other path still
+    reaches it and is refused there, without opening a socket."""
+
+    async def run() -> None:
+        with pytest.raises(websockets.exceptions.InvalidStatus) as refused:
+            async with websockets.connect(live_server.ws_url + path):
+                pass
+        assert refused.value.response.status_code == 403
+
+    asyncio.run(run())
+
+
 @pytest.mark.parametrize("bad", ["{not json", "[1, 2]", '{"type": "dance"}', b"\x00\x01"])
 def test_malformed_messages_close_with_1003(live_server, game, bad):
     _, game_id, tokens, _ = game
