@@ -12,11 +12,10 @@ connection may have missed.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from collections import deque
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any, Protocol
+from typing import Any
 
 from starlette.concurrency import run_in_threadpool
 
@@ -24,62 +23,51 @@ from app.core.errors import ApiError
 from app.hub.base import Hub
 from app.services.chat import ChatMessage, ChatService, WindowRate
 from app.services.games import Caller
+from app.ws.feeds import Feed, Listener
 
 log = logging.getLogger(__name__)
 
 
-class ChatListener(Protocol):
-    async def send(self, message: dict[str, Any]) -> None: ...
+class ChatFeed(Feed[Listener]):
+    """One room's chat notices → the room's connections."""
 
-
-class ChatFeed:
-    """One room's chat notices → the room's connections (``listeners``, the room's own set)."""
-
+    kind = "chat"
     RECENT = 512
     """Ids remembered as sent, so a message noticed twice is sent once."""
 
     def __init__(
-        self, game_id: str, chat: ChatService, hub: Hub, listeners: Iterable[ChatListener]
+        self, game_id: str, chat: ChatService, hub: Hub, listeners: Iterable[Listener]
     ) -> None:
-        self.game_id = game_id
         self.chat = chat
-        self.listeners = listeners
         self.last: int | None = None  # the greatest id sent; nothing before the room began
         self._sent: deque[int] = deque(maxlen=self.RECENT)
         self._pending: set[int] = set()
-        self._dirty = asyncio.Event()
-        self._unsubscribe = hub.subscribe_chat(game_id, self.notify)
-        self._task = asyncio.create_task(self._run(), name=f"chat-{game_id}")
+        super().__init__(game_id, hub, listeners)
+
+    def _subscribe(self, hub: Hub) -> Callable[[], None]:
+        return hub.subscribe_chat(self.game_id, self.notify)
 
     def notify(self, game_id: str, message_id: int) -> None:
         self._pending.add(message_id)
-        self._dirty.set()
+        super().notify(game_id, message_id)
 
-    async def _run(self) -> None:
-        while True:
-            await self._dirty.wait()
-            self._dirty.clear()
-            pending, self._pending = self._pending, set()
-            settings = 0 in pending
-            ids = tuple(sorted(i for i in pending if i > 0))
-            after = self.last if settings else None  # None: only the noticed ids
-            try:
-                messages, watchers = await run_in_threadpool(
-                    self.chat.read_fresh, self.game_id, after, ids
-                )
-            except Exception:
-                log.exception("chat of game %s could not be read", self.game_id)
-                continue
-            out: list[dict[str, Any]] = []
-            if settings:
-                out.append({"type": "chat_settings", "watchers": watchers})
-            out += [{"type": "chat", "message": m.to_json()} for m in self._new(messages)]
-            for listener in list(self.listeners):
-                for message in out:
-                    try:
-                        await listener.send(message)
-                    except Exception:
-                        log.exception("chat of game %s: a connection failed", self.game_id)
+    async def _pass(self) -> None:
+        pending, self._pending = self._pending, set()
+        settings = 0 in pending
+        ids = tuple(sorted(i for i in pending if i > 0))
+        after = self.last if settings else None  # None: only the noticed ids
+        try:
+            messages, watchers = await run_in_threadpool(
+                self.chat.read_fresh, self.game_id, after, ids
+            )
+        except Exception:
+            log.exception("chat of game %s could not be read", self.game_id)
+            return
+        out: list[dict[str, Any]] = []
+        if settings:
+            out.append({"type": "chat_settings", "watchers": watchers})
+        out += [{"type": "chat", "message": m.to_json()} for m in self._new(messages)]
+        await self._send(list(self.listeners), out)
 
     def _new(self, messages: list[ChatMessage]) -> list[ChatMessage]:
         fresh = [m for m in messages if m.id not in self._sent]
@@ -87,10 +75,6 @@ class ChatFeed:
             self._sent.append(m.id)
             self.last = max(self.last or 0, m.id)
         return fresh
-
-    def close(self) -> None:
-        self._unsubscribe()
-        self._task.cancel()
 
 
 class ChatSender:
@@ -119,7 +103,7 @@ class ChatSender:
 
 def chat_feed_factory(
     chat: ChatService | None, hub: Hub
-) -> Callable[[str, Iterable[ChatListener]], ChatFeed] | None:
+) -> Callable[[str, Iterable[Listener]], ChatFeed] | None:
     """What ``Rooms`` calls to give a new room its feed (``None``: no chat)."""
     if chat is None:
         return None

@@ -14,14 +14,14 @@ message. It is asked for, so clients that follow only the game's states (bots) g
 
 from __future__ import annotations
 
-import asyncio
 import logging
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any, Protocol
 
 from app.core.threads import in_thread
 from app.hub.base import Hub
 from app.services.games import GameService
+from app.ws.feeds import Feed
 
 log = logging.getLogger(__name__)
 
@@ -32,8 +32,10 @@ class PresenceListener(Protocol):
     async def send(self, message: dict[str, Any]) -> None: ...
 
 
-class PresenceFeed:
-    """One room's presence notices → the room's connections (``listeners``, its own set)."""
+class PresenceFeed(Feed[PresenceListener]):
+    """One room's presence notices → the room's connections that asked for presence."""
+
+    kind = "presence"
 
     def __init__(
         self,
@@ -42,18 +44,14 @@ class PresenceFeed:
         hub: Hub,
         listeners: Iterable[PresenceListener],
     ) -> None:
-        self.game_id = game_id
         self.service = service
-        self.listeners = listeners
         self._last: list[dict[str, Any]] | None = None
         self._everyone = True
         """Send the next reading even if unchanged: a connection joined the room since."""
-        self._dirty = asyncio.Event()
-        self._unsubscribe = hub.subscribe_presence(game_id, self.notify)
-        self._task = asyncio.create_task(self._run(), name=f"presence-{game_id}")
+        super().__init__(game_id, hub, listeners)
 
-    def notify(self, game_id: str = "", _: int = 0) -> None:
-        self._dirty.set()
+    def _subscribe(self, hub: Hub) -> Callable[[], None]:
+        return hub.subscribe_presence(self.game_id, self.notify)
 
     def joined(self, listener: PresenceListener) -> None:
         """A connection entered the room: if it wants presence, it gets it as it is now."""
@@ -65,30 +63,18 @@ class PresenceFeed:
         with self.service.db.session() as session:
             return self.service.presence(session, self.game_id)
 
-    async def _run(self) -> None:
-        while True:
-            await self._dirty.wait()
-            self._dirty.clear()
-            everyone, self._everyone = self._everyone, False
-            listeners = [c for c in self.listeners if c.wants_presence]
-            if not listeners:
-                self._last = None  # nobody to tell; a reading made later is news
-                continue
-            try:
-                seats = await in_thread(self._read)
-            except Exception:
-                log.exception("presence of game %s could not be read", self.game_id)
-                continue
-            if seats == self._last and not everyone:
-                continue
-            self._last = seats
-            message = {"type": "presence", "seats": seats}
-            for listener in listeners:
-                try:
-                    await listener.send(message)
-                except Exception:
-                    log.exception("presence of game %s: a connection failed", self.game_id)
-
-    def close(self) -> None:
-        self._unsubscribe()
-        self._task.cancel()
+    async def _pass(self) -> None:
+        everyone, self._everyone = self._everyone, False
+        listeners = [c for c in self.listeners if c.wants_presence]
+        if not listeners:
+            self._last = None  # nobody to tell; a reading made later is news
+            return
+        try:
+            seats = await in_thread(self._read)
+        except Exception:
+            log.exception("presence of game %s could not be read", self.game_id)
+            return
+        if seats == self._last and not everyone:
+            return
+        self._last = seats
+        await self._send(listeners, [{"type": "presence", "seats": seats}])
