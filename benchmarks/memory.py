@@ -5,12 +5,15 @@ Usage: python benchmarks/memory.py [--games 100] [--seats 2] [--moves 20] [--fra
 Starts the server (``python -m app`` on a free 127.0.0.1 port, temporary SQLite database)
 with ``tracemalloc`` on, sets up ``--games`` games (kinds taking turns) whose seats all
 hold a WebSocket, and asks the server for a snapshot of its Python heap (``SIGUSR1``)
-three times: after two warm-up games (lazy imports, the engines' shared action tables),
-once every game is set up and connected, and after ``--moves`` moves per game. It prints,
+four times: after two warm-up games (lazy imports, the engines' shared action tables),
+once every game is set up and connected, after ``--moves`` moves per game, and once as
+many games more have been set up and played the same moves. It prints,
 per live game, the traced memory still held at each point, split by what holds it: the
 game states (``engines/``), the server's own caches (``app/services``, ``app/hub``), the
 connections (``app/ws`` and the HTTP/WebSocket stack below it: uvicorn, websockets,
-Starlette, asyncio), the database layer, and the rest.
+Starlette, asyncio), the database layer, and the rest. The second batch's figure leaves
+out what every game shares and the first batch filled (the engines' shared action tables,
+interned as new actions are seen): what one more live game costs.
 
 Resident memory (``VmRSS``) is printed too, as the difference between ``--games`` and
 twice as many games: a process's fixed costs (the SQLite page caches, the allocator's
@@ -121,7 +124,7 @@ async def run(args: argparse.Namespace, server: bench.Server, heap: Heap) -> Non
     played, rss_played = heap.take(), server.rss_kb()
     more = await bench.set_up(server, args.games, args.seats, listeners)
     await bench.phase(server, more, args.moves, 0.0, 2)
-    rss_twice = server.rss_kb()
+    twice, rss_twice = heap.take(), server.rss_kb()
     n = args.games
     print(f"load average: {bench.load_average()} ({os.cpu_count()} cores)")
     print(
@@ -130,6 +133,11 @@ async def run(args: argparse.Namespace, server: bench.Server, heap: Heap) -> Non
     )
     show("set up and connected", by_layer(start, connected), n)
     show(f"after {args.moves} moves each", by_layer(start, played), n)
+    show(
+        f"the next {n} games, after {args.moves} moves each (shared tables already filled)",
+        by_layer(played, twice),
+        n,
+    )
     print(
         f"resident (VmRSS): {rss_start / 1024:.0f} MB after the warm-up;"
         f" +{(rss_connected - rss_start) / n:.0f} KB per game set up,"
