@@ -123,7 +123,7 @@ async def _token_caller(request: Request, game_id: str, service: GameService) ->
     caller = service.known_caller(game_id, token)
     if caller is None:  # first use of this token in this process: ask the database
         caller = await in_thread(service.authenticate, game_id, token)
-    service.presence_writes.seen(caller)  # presence: the host may not release a seat in use
+    service.seen(caller)  # presence: the host may not release a seat in use
     return caller
 
 

@@ -169,7 +169,7 @@ class GameService:
         """A seat whose live connections have not refreshed ``last_seen`` for this long
         counts as away anyway: the process that held them may have died uncounted."""
         self._seen: dict[str, float] = {}
-        self.presence_writes: PresenceWrites[Caller] = PresenceWrites(self)
+        self.presence_writes = PresenceWrites(self.write_presence, self.forget_seen)
         """Sockets' counts and players seen, written in batches (app/services/presence.py)."""
         self.rematch_window = timedelta(minutes=rematch_minutes)
         """How long a rematch's seats are kept for the old game's players (rematch.py)."""
@@ -681,10 +681,24 @@ class GameService:
             out.append({"seat": row.seat, "connected": live, "away_since": None if live else last})
         return out
 
+    def seen(self, caller: Caller | None) -> None:
+        """The caller's player is here (a request, a live WebSocket): their seat's
+        ``last_seen`` is written with the next batch of presence, when due."""
+        if self.mark_seen(caller):
+            assert caller is not None and caller.token_hash is not None
+            self.presence_writes.seen(caller.game_id, caller.token_hash)
+
+    async def count_socket(self, caller: Caller, delta: int) -> None:
+        """A WebSocket of the caller's seat opened (+1) or closed (-1); returns once that is
+        written (``PresenceWrites.count``). The server's own bots hold no token: not
+        counted."""
+        if caller.token_hash is not None:
+            await self.presence_writes.count(caller.game_id, caller.token_hash, delta)
+
     def mark_seen(self, caller: Caller | None) -> bool:
         """Whether the caller's player should be written as seen now (a request, a live
         WebSocket): at most every ``PRESENCE_REFRESH`` seconds per token and process. If so
-        it counts as written from now on (``PresenceWrites.seen`` writes it)."""
+        it counts as written from now on (``seen`` has it written)."""
         if not self.due_seen(caller):
             return False
         assert caller is not None and caller.token_hash is not None

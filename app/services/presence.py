@@ -16,71 +16,51 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Iterable, Mapping
-from typing import Generic, Protocol, TypeVar
+from collections.abc import Callable, Iterable, Mapping
 
 from app.core.errors import DATABASE_ERRORS
 from app.core.threads import in_thread
 
 log = logging.getLogger(__name__)
 
-
-class Caller(Protocol):
-    """A seat token's holder (``app.services.games.Caller``)."""
-
-    @property
-    def game_id(self) -> str: ...
-
-    @property
-    def token_hash(self) -> str | None: ...
+Changes = Mapping[str, tuple[str, int]]
+"""token digest -> (game id, change of its count of open WebSockets; 0: only seen)."""
 
 
-C = TypeVar("C", bound=Caller)
-C_contra = TypeVar("C_contra", bound=Caller, contravariant=True)
+class PresenceWrites:
+    """The changes of one process's seat counts waiting to be written, and their writer.
 
+    It knows tokens only by their digests; ``GameService`` decides who is counted or due to
+    be seen, and gives the two calls that write a batch and take back a failed one's
+    "seen" marks (``write_presence``, ``forget_seen``).
+    """
 
-class PresenceStore(Protocol[C_contra]):
-    """What writes presence (``GameService``; named here, not imported: it owns us)."""
-
-    def mark_seen(self, caller: C_contra | None) -> bool: ...
-
-    def forget_seen(self, digests: Iterable[str]) -> None: ...
-
-    def write_presence(self, changes: Mapping[str, tuple[str, int]]) -> None: ...
-
-
-class PresenceWrites(Generic[C]):
-    """The changes of one process's seat counts waiting to be written, and their writer."""
-
-    def __init__(self, service: PresenceStore[C]) -> None:
-        self.service = service
+    def __init__(
+        self, write: Callable[[Changes], None], forget: Callable[[Iterable[str]], None]
+    ) -> None:
+        self._write = write
+        self._forget = forget
         self._changes: dict[str, tuple[str, int]] = {}
-        """token digest -> (game id, change of its count of open WebSockets)."""
         self._waiting: list[asyncio.Future[None]] = []
         self._writer: asyncio.Task[None] | None = None
 
-    async def count(self, caller: C, delta: int) -> None:
-        """A WebSocket with the caller's token opened (+1) or closed (-1): returns once that
-        is written (with whatever else was waiting); raises what the write raised."""
-        if caller.token_hash is None:
-            return  # the server's own bots hold no token
-        self._add(caller, delta)
+    async def count(self, game_id: str, digest: str, delta: int) -> None:
+        """A WebSocket with this token opened (+1) or closed (-1): returns once that is
+        written (with whatever else was waiting); raises what the write raised."""
+        self._add(game_id, digest, delta)
         done = asyncio.get_running_loop().create_future()
         self._waiting.append(done)
         self._start()
         await done
 
-    def seen(self, caller: C | None) -> None:
-        """The caller's player is here: written with the next batch when due (at most every
-        ``PRESENCE_REFRESH`` seconds per token); nobody waits for it."""
-        if caller is not None and self.service.mark_seen(caller):
-            self._add(caller, 0)
-            self._start()
+    def seen(self, game_id: str, digest: str) -> None:
+        """The token's player is here: written with the next batch; nobody waits for it."""
+        self._add(game_id, digest, 0)
+        self._start()
 
-    def _add(self, caller: C, delta: int) -> None:
-        assert caller.token_hash is not None
-        _, before = self._changes.get(caller.token_hash, ("", 0))
-        self._changes[caller.token_hash] = (caller.game_id, before + delta)
+    def _add(self, game_id: str, digest: str, delta: int) -> None:
+        _, before = self._changes.get(digest, ("", 0))
+        self._changes[digest] = (game_id, before + delta)
 
     def _start(self) -> None:
         loop = asyncio.get_running_loop()
@@ -96,7 +76,7 @@ class PresenceWrites(Generic[C]):
             waiting = [done for done in self._waiting if done.get_loop() is loop]
             self._waiting = []
             try:
-                await in_thread(self.service.write_presence, changes)
+                await in_thread(self._write, changes)
             except Exception as exc:
                 if not isinstance(exc, DATABASE_ERRORS):
                     log.exception("presence of %d seats not written", len(changes))
@@ -105,7 +85,7 @@ class PresenceWrites(Generic[C]):
                     log.warning(
                         "presence of %d seats not written: %s", len(changes), type(exc).__name__
                     )
-                self.service.forget_seen(changes)
+                self._forget(changes)
                 for done in waiting:
                     if not done.done():
                         done.set_exception(exc)

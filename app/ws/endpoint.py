@@ -336,7 +336,7 @@ class GameSocket:
 
     async def _count_out(self, counted: Caller) -> None:
         try:
-            await self.service.presence_writes.count(counted, -1)
+            await self.service.count_socket(counted, -1)
         except Exception:  # presence is best effort; a count left behind goes stale by itself
             log.exception("websocket for game %s: presence not updated", self.game_id)
 
@@ -352,10 +352,10 @@ class GameSocket:
         release a seat in use; docs/API.md)."""
         if self.counted is None:
             self.counted = caller
-            await self.service.presence_writes.count(caller, +1)
+            await self.service.count_socket(caller, +1)
 
     async def _present(self) -> None:
-        self.service.presence_writes.seen(self.counted)
+        self.service.seen(self.counted)
 
     # ---- messages -------------------------------------------------------------------
 

@@ -9,6 +9,7 @@ from datetime import datetime
 from sqlalchemy import select
 
 from app.db.models import SeatRow
+from app.services.presence import PresenceWrites
 from tests.support.waiting import wait_for
 
 
@@ -94,13 +95,11 @@ def test_sockets_that_come_and_go_together_are_counted_in_one_write(client, db, 
         written.append(dict(changes))
         write(changes)
 
-    monkeypatch.setattr(service, "write_presence", counting)
+    monkeypatch.setattr(service, "presence_writes", PresenceWrites(counting, service.forget_seen))
     callers = [service.authenticate(game_id, tokens[seat]) for seat in (0, 1)]
 
     async def wave(delta: int) -> None:
-        await asyncio.gather(
-            *(service.presence_writes.count(callers[i % 2], delta) for i in range(40))
-        )
+        await asyncio.gather(*(service.count_socket(callers[i % 2], delta) for i in range(40)))
 
     def connections() -> list[int]:
         with db.connect() as conn:
