@@ -49,6 +49,12 @@ CLOCK_SKEW = timedelta(seconds=30)
 """``updated_at`` comes from each server's clock: look back this much further on resync."""
 
 
+Notice = tuple[str, str, int]
+"""A notice to the other processes: (kind, game id, key). The kind names the payload's
+field (``version``, ``chat``, ``presence``); the key tells one game's chat messages apart
+(0 for the others: one notice per game)."""
+
+
 def libpq_conninfo(url: str) -> str:
     """``postgresql+psycopg://...`` (SQLAlchemy) -> ``postgresql://...`` (libpq)."""
     return re.sub(r"^postgres(ql)?(\+\w+)?://", "postgresql://", url)
@@ -90,9 +96,8 @@ class PostgresHub(Hub):
         self.probe_interval = probe_interval
         self._backoff = (backoff_first, backoff_limit)
         self._seen: dict[str, int] = {}
-        self._outbox: dict[str, int] = {}
-        self._chat_outbox: list[tuple[str, int]] = []
-        self._presence_outbox: set[str] = set()
+        self._outbox: dict[Notice, int] = {}
+        """Notices not yet sent: (kind, game id, chat message id or 0) -> value."""
         self._outbox_ready: asyncio.Event | None = None
         self._tasks: list[asyncio.Task] = []
         self.listening: asyncio.Event | None = None
@@ -127,21 +132,22 @@ class PostgresHub(Hub):
 
     def _announce_chat(self, game_id: str, message_id: int) -> None:
         self._deliver_chat(game_id, message_id)
-        self._chat_outbox.append((game_id, message_id))
-        if self._outbox_ready is not None:
-            self._outbox_ready.set()
+        self._send(("chat", game_id, message_id), message_id)
 
     def _announce_presence(self, game_id: str, _: int) -> None:
         self._deliver_presence(game_id)
-        self._presence_outbox.add(game_id)
-        if self._outbox_ready is not None:
-            self._outbox_ready.set()
+        self._send(("presence", game_id, 0), 1)
 
     def _announce(self, game_id: str, version: int) -> None:
         self._note(game_id, version)
         self._deliver(game_id, version, local=True)
-        # Several commits of one game before the next send: only the newest matters.
-        self._outbox[game_id] = max(version, self._outbox.get(game_id, -1))
+        self._send(("version", game_id, 0), version)
+
+    def _send(self, notice: Notice, value: int) -> None:
+        """Queue a notice for the other processes. Several of one game's versions (or its
+        presence) before the next send are one notice: only the newest matters; every
+        chat message is a notice of its own."""
+        self._outbox[notice] = max(value, self._outbox.get(notice, -1))
         if self._outbox_ready is not None:
             self._outbox_ready.set()
 
@@ -158,22 +164,18 @@ class PostgresHub(Hub):
                         await self._outbox_ready.wait()
                         self._outbox_ready.clear()
                         batch, self._outbox = self._outbox, {}
-                        chats, self._chat_outbox = self._chat_outbox, []
-                        present, self._presence_outbox = self._presence_outbox, set()
-                        payloads = [self._payload(g, v) for g, v in batch.items()]
-                        payloads += [self._chat_payload(g, m) for g, m in chats]
-                        payloads += [self._presence_payload(g) for g in present]
+                        payloads = [
+                            json.dumps({"game": g, kind: v, "origin": self.origin})
+                            for (kind, g, _), v in batch.items()
+                        ]
                         try:
                             await conn.execute(
                                 "SELECT pg_notify(%s, p) FROM unnest(%s::text[]) AS p",
                                 (CHANNEL, payloads),
                             )
                         except BaseException:
-                            for g, v in batch.items():  # send them on the next connection
-                                self._outbox[g] = max(v, self._outbox.get(g, -1))
-                            self._chat_outbox[:0] = chats
-                            self._presence_outbox |= present
-                            self._outbox_ready.set()
+                            for notice, v in batch.items():  # send them on the next connection
+                                self._send(notice, v)
                             raise
             except asyncio.CancelledError:
                 raise
@@ -183,15 +185,6 @@ class PostgresHub(Hub):
                     "hub: NOTIFY connection failed (%s); retrying in %.1fs", _short(exc), delay
                 )
                 await asyncio.sleep(delay)
-
-    def _payload(self, game_id: str, version: int) -> str:
-        return json.dumps({"game": game_id, "version": version, "origin": self.origin})
-
-    def _chat_payload(self, game_id: str, message_id: int) -> str:
-        return json.dumps({"game": game_id, "chat": message_id, "origin": self.origin})
-
-    def _presence_payload(self, game_id: str) -> str:
-        return json.dumps({"game": game_id, "presence": 1, "origin": self.origin})
 
     # ---- listening --------------------------------------------------------------------
 
