@@ -31,11 +31,8 @@ ServiceDep = Annotated[GameService, Depends(get_service)]
 
 async def get_session(service: ServiceDep) -> AsyncIterator[Session]:
     # Creating a Session does no I/O; it connects on first use, in the threadpool.
-    session = service.db.session()
-    try:
+    async with service.db.request_session() as session:
         yield session
-    finally:
-        session.close()
 
 
 SessionDep = Annotated[Session, Depends(get_session)]

@@ -10,11 +10,12 @@ in steps of up to 100 ms) only ever arbitrates between processes.
 
 from __future__ import annotations
 
+import asyncio
 import os
 import sqlite3
 import threading
-from collections.abc import Iterator
-from contextlib import contextmanager, nullcontext
+from collections.abc import AsyncIterator, Iterator
+from contextlib import asynccontextmanager, contextmanager, nullcontext
 from pathlib import Path
 from typing import Any
 
@@ -56,9 +57,27 @@ def keep_private(path: Path) -> None:
             pass
 
 
+POOL_SIZE = 10
+MAX_OVERFLOW = 20
+"""PostgreSQL's pool per process: 10 kept, up to 30 at once (the server's
+``max_connections`` is shared by every process)."""
+
+REQUEST_SESSIONS = POOL_SIZE + MAX_OVERFLOW - 6
+"""PostgreSQL: HTTP requests that may hold a session at once; the others wait for a turn
+on the event loop, holding nothing. A sync route keeps its session's connection until
+its answer has been validated, which FastAPI does in another worker thread: with as many
+such requests at once as connections, every worker thread could wait for a connection and
+every connection for a worker thread (a deadlock, until the checkout timeout answered 503).
+With fewer request sessions than connections, at least 6 connections are always held by
+work that is running in a thread (WebSockets, bots, clocks, presence writes) and will
+give them back, so a waiting thread always gets one."""
+
+
 def make_engine(url: str) -> Engine:
     if not is_sqlite(url):
-        return create_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=20)
+        return create_engine(
+            url, pool_pre_ping=True, pool_size=POOL_SIZE, max_overflow=MAX_OVERFLOW
+        )
     # No cap on connections (SQLite's are cheap: a file handle and a page cache, and those
     # over ``pool_size`` are closed as they come back). A capped pool could deadlock: a sync
     # route's session keeps its connection until the request ends, while FastAPI validates
@@ -120,6 +139,7 @@ class Database:
         self.sessions = sessionmaker(self.engine, expire_on_commit=False)
         self.sqlite = is_sqlite(url)
         self._gate = threading.Lock()
+        self._request_turns: dict[asyncio.AbstractEventLoop, asyncio.Semaphore] = {}
 
     def prepare(self) -> None:
         """Create the directory of a SQLite file (the data directory on first start)."""
@@ -130,6 +150,23 @@ class Database:
 
     def session(self) -> Session:
         return self.sessions()
+
+    @asynccontextmanager
+    async def request_session(self) -> AsyncIterator[Session]:
+        """A session for one HTTP request, closed at its end. On PostgreSQL, at most
+        ``REQUEST_SESSIONS`` at once per process (SQLite's pool has no cap: no wait)."""
+        if self.sqlite:
+            with self.sessions() as session:
+                yield session
+            return
+        loop = asyncio.get_running_loop()
+        turns = self._request_turns.get(loop)
+        if turns is None:  # one per event loop (tests run several, one after another)
+            self._request_turns = {loop: asyncio.Semaphore(REQUEST_SESSIONS)}
+            turns = self._request_turns[loop]
+        async with turns:
+            with self.sessions() as session:
+                yield session
 
     @contextmanager
     def write(self, session: Session) -> Iterator[Session]:
