@@ -73,7 +73,7 @@ class Tafelrunde(FastAPI):
     Every middleware here passes WebSockets through untouched, yet a socket routed through
     them keeps the whole chain suspended for its life: a coroutine frame per middleware,
     FastAPI's exit stacks and exception wrappers, about a fifth of the memory a live game's
-    two sockets hold (``benchmarks/memory.py``), and every garbage collection walks them.
+    two sockets hold (``benchmarks/memory.py``), walked by every full garbage collection.
     A game socket's path is matched here and its endpoint called at once; any other
     WebSocket path still goes through the router (and is refused there).
     """

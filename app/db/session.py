@@ -68,9 +68,9 @@ on the event loop, holding nothing. A sync route keeps its session's connection 
 its answer has been validated, which FastAPI does in another worker thread: with as many
 such requests at once as connections, every worker thread could wait for a connection and
 every connection for a worker thread (a deadlock, until the checkout timeout answered 503).
-With fewer request sessions than connections, at least 6 connections are always held by
-work that is running in a thread (WebSockets, bots, clocks, presence writes) and will
-give them back, so a waiting thread always gets one."""
+With fewer request sessions than connections, whenever every connection is out at least 6
+are held by work running in a thread (WebSockets, bots, clocks, presence writes), which
+gives them back, so a waiting thread always gets one."""
 
 
 def make_engine(url: str) -> Engine:
@@ -139,7 +139,7 @@ class Database:
         self.sessions = sessionmaker(self.engine, expire_on_commit=False)
         self.sqlite = is_sqlite(url)
         self._gate = threading.Lock()
-        self._request_turns: dict[asyncio.AbstractEventLoop, asyncio.Semaphore] = {}
+        self._turns: tuple[asyncio.AbstractEventLoop, asyncio.Semaphore] | None = None
 
     def prepare(self) -> None:
         """Create the directory of a SQLite file (the data directory on first start)."""
@@ -155,18 +155,17 @@ class Database:
     async def request_session(self) -> AsyncIterator[Session]:
         """A session for one HTTP request, closed at its end. On PostgreSQL, at most
         ``REQUEST_SESSIONS`` at once per process (SQLite's pool has no cap: no wait)."""
-        if self.sqlite:
+        async with nullcontext() if self.sqlite else self._request_turns():
             with self.sessions() as session:
                 yield session
-            return
+
+    def _request_turns(self) -> asyncio.Semaphore:
+        """The running event loop's ``REQUEST_SESSIONS`` turns (tests run several loops,
+        one after another; a semaphore belongs to one)."""
         loop = asyncio.get_running_loop()
-        turns = self._request_turns.get(loop)
-        if turns is None:  # one per event loop (tests run several, one after another)
-            self._request_turns = {loop: asyncio.Semaphore(REQUEST_SESSIONS)}
-            turns = self._request_turns[loop]
-        async with turns:
-            with self.sessions() as session:
-                yield session
+        if self._turns is None or self._turns[0] is not loop:
+            self._turns = (loop, asyncio.Semaphore(REQUEST_SESSIONS))
+        return self._turns[1]
 
     @contextmanager
     def write(self, session: Session) -> Iterator[Session]:

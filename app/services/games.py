@@ -683,10 +683,19 @@ class GameService:
 
     def seen(self, caller: Caller | None) -> None:
         """The caller's player is here (a request, a live WebSocket): their seat's
-        ``last_seen`` is written with the next batch of presence, when due."""
-        if self.mark_seen(caller):
-            assert caller is not None and caller.token_hash is not None
-            self.presence_writes.seen(caller.game_id, caller.token_hash)
+        ``last_seen`` is written with the next batch of presence, at most every
+        ``PRESENCE_REFRESH`` seconds per token and process. Marked as written from now on;
+        a failed write takes the mark back (``forget_seen``)."""
+        if caller is None or caller.token_hash is None:
+            return
+        digest, now = caller.token_hash, time.monotonic()
+        with self._tokens_lock:
+            if now - self._seen.get(digest, -1e9) < self._refresh():
+                return
+            if len(self._seen) > 100_000:
+                self._seen.clear()
+            self._seen[digest] = now
+        self.presence_writes.seen(caller.game_id, digest)
 
     async def count_socket(self, caller: Caller, delta: int) -> None:
         """A WebSocket of the caller's seat opened (+1) or closed (-1); returns once that is
@@ -695,32 +704,11 @@ class GameService:
         if caller.token_hash is not None:
             await self.presence_writes.count(caller.game_id, caller.token_hash, delta)
 
-    def mark_seen(self, caller: Caller | None) -> bool:
-        """Whether the caller's player should be written as seen now (a request, a live
-        WebSocket): at most every ``PRESENCE_REFRESH`` seconds per token and process. If so
-        it counts as written from now on (``seen`` has it written)."""
-        if not self.due_seen(caller):
-            return False
-        assert caller is not None and caller.token_hash is not None
-        with self._tokens_lock:
-            if len(self._seen) > 100_000:
-                self._seen.clear()
-            self._seen[caller.token_hash] = time.monotonic()
-        return True
-
     def forget_seen(self, digests: Iterable[str]) -> None:
         """These tokens' last write failed: write them again at the next chance."""
         with self._tokens_lock:
             for digest in digests:
                 self._seen.pop(digest, None)
-
-    def due_seen(self, caller: Caller | None) -> bool:
-        """Whether the caller's player is due to be written as seen (``mark_seen``)."""
-        if caller is None or caller.token_hash is None:
-            return False
-        with self._tokens_lock:
-            last = self._seen.get(caller.token_hash, -1e9)
-        return time.monotonic() - last >= self._refresh()
 
     def _refresh(self) -> float:
         # Often enough that a player who is here never looks away for ``away_seconds``.

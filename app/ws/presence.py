@@ -21,15 +21,13 @@ from typing import Any, Protocol
 from app.core.threads import in_thread
 from app.hub.base import Hub
 from app.services.games import GameService
-from app.ws.feeds import Feed
+from app.ws.feeds import Feed, Listener
 
 log = logging.getLogger(__name__)
 
 
-class PresenceListener(Protocol):
+class PresenceListener(Listener, Protocol):
     wants_presence: bool
-
-    async def send(self, message: dict[str, Any]) -> None: ...
 
 
 class PresenceFeed(Feed[PresenceListener]):
