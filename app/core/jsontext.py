@@ -43,6 +43,12 @@ def dumps(value: Any) -> bytes:
         return orjson.dumps(value, default=fragment, option=_ANY_KEYS)
 
 
+def written(value: Any) -> Fragment:
+    """``value`` as ``dumps`` writes it, to be part of other values as it is (a part of a
+    view that several seats' messages share)."""
+    return orjson.Fragment(dumps(value))
+
+
 def text(value: Any) -> str:
     """``dumps`` as a string (a WebSocket text frame)."""
     return dumps(value).decode()

@@ -128,10 +128,14 @@ class Snapshot:
         return self.status == "running" and seat is not None and seat in self.state.to_act()
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        """The engine's view for ``seat`` (its one observer), computed once per version."""
+        """The engine's view for ``seat`` (its one observer), computed once per version.
+        Every seat's view of a version shares what all seats see alike (``State.view``'s
+        ``shared``: the board's places, the wall), made once: read-only, like the rest."""
         if not self.seed_fixed:
             seat = None  # the placeholder's private draws (a start hand) are nobody's
-        return self.remember(("view", seat), lambda: self.state.view(seat))
+        return self.remember(
+            ("view", seat), lambda: self.state.view(seat, shared=self.remember("parts", dict))
+        )
 
     def remember(self, key: Any, make: Callable[[], Any]) -> Any:
         """``make()``, once per version while remembered (``key`` must say everything the
@@ -217,10 +221,41 @@ class Snapshot:
         return self._seat_state(seat, self.offered_actions(seat))
 
     def message_state(self, seat: int | None) -> dict[str, Any]:
-        """``seat_state`` for encoding with ``jsontext`` only (``legal_entries``)."""
-        return self._seat_state(seat, [] if self.resigned(seat) else self.legal_entries(seat))
+        """``seat_state`` for encoding with ``jsontext`` only (``legal_entries``, and the
+        view's shared parts already written: ``message_view``)."""
+        legal = [] if self.resigned(seat) else self.legal_entries(seat)
+        return self._seat_state(seat, legal, self.message_view(seat))
 
-    def _seat_state(self, seat: int | None, legal: list[Any] | jsontext.Fragment) -> dict[str, Any]:
+    def message_view(self, seat: int | None) -> dict[str, Any]:
+        """``view(seat)`` for encoding with ``jsontext`` only: each part the seats' views
+        share (``view``) written once per version for all of them, as ``jsontext.dumps``
+        writes it."""
+        view = self.view(seat)
+        parts = self._memo.get("parts") or {}
+        written = dict(view)
+        for name, part in parts.items():
+            for key, value in view.items():
+                if value is part:
+                    text = self._written(name, part)
+                    if text is not None:
+                        written[key] = text
+        return written
+
+    def _written(self, name: Any, part: Any) -> jsontext.Fragment | None:
+        """The shared part ``name`` written once; ``None`` if the one written was another
+        object (``forget_views`` ran in between). Kept with its part: while it is held, no
+        other object has its id."""
+        known = self._memo.get(("written", name))
+        if known is None:
+            known = self._memo[("written", name)] = (part, jsontext.written(part))
+        return known[1] if known[0] is part else None
+
+    def _seat_state(
+        self,
+        seat: int | None,
+        legal: list[Any] | jsontext.Fragment,
+        view: dict[str, Any] | None = None,
+    ) -> dict[str, Any]:
         return {
             "game_id": self.game_id,
             "kind": self.kind,
@@ -228,7 +263,7 @@ class Snapshot:
             "seat": seat,
             "status": self.status,
             "seats": [s.to_json() for s in self.seats],
-            "view": self.view(seat),
+            "view": self.view(seat) if view is None else view,
             "legal_actions": legal,
             "can_undo": self.can_undo(seat) and not self.resigned(seat),
             "clock": self.clock_view(),

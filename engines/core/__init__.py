@@ -1,6 +1,6 @@
 """The common engine interface: pure rules, no I/O, no web, no database."""
 
-from .base import Action, Event, Game, GameOptions, Outcome, State
+from .base import Action, Event, Game, GameOptions, Outcome, Parts, State, public_part
 from .board import load_board
 from .errors import IllegalAction
 from .registry import all_games, game_ids, get
@@ -13,10 +13,12 @@ __all__ = [
     "GameOptions",
     "IllegalAction",
     "Outcome",
+    "Parts",
     "Rng",
     "State",
     "all_games",
     "game_ids",
     "get",
     "load_board",
+    "public_part",
 ]

@@ -15,7 +15,7 @@ never has to import its observer or refusals, and the package has no import circ
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass
 from itertools import repeat
 from operator import is_
@@ -146,6 +146,25 @@ class Event:
             "secret": {str(k): dict(v) for k, v in self.secret.items()},
             "hidden": dict(self.hidden),
         }
+
+
+Parts = dict[Hashable, Any]
+"""The parts of one position's views that every seat sees alike (``State.view``'s
+``shared``), by the name the observer gives them."""
+
+T = TypeVar("T")
+
+
+def public_part(shared: Parts | None, name: Hashable, make: Callable[[], T]) -> T:
+    """``make()``, made once per position when views share their parts (``shared``): only
+    for what every seat and a spectator see alike, since every view of the position gets
+    the part that was made first."""
+    if shared is None:
+        return make()
+    part: T | None = shared.get(name)
+    if part is None:
+        part = shared[name] = make()
+    return part
 
 
 Played = tuple[int, Action]
@@ -353,12 +372,20 @@ class State(ABC):
         self._legal_cache = {}
         return [Event("undo", {"seat": seat, "undone_ply": undone, "ply": self.ply})]
 
-    def view(self, seat: int | None = None, *, reveal: bool = False) -> dict[str, Any]:
+    def view(
+        self, seat: int | None = None, *, reveal: bool = False, shared: Parts | None = None
+    ) -> dict[str, Any]:
         """JSON-ready view for ``seat`` (``None``: spectator): only what it may know.
 
         ``reveal``: every hidden face and value too, as once the game is over; for a
         finished game's replay, whose past positions are not over themselves. Never for
         a running game (the caller decides: the engine cannot know who is asking).
+
+        ``shared``: a dict the caller keeps for this one position and no other (an empty
+        one to start with; dropped once the position changes). Views given the same dict
+        make what every seat sees alike once (the board's places, the wall) and hold the
+        very same objects for it, so such views are read-only: a change to one would show
+        in the others. The server builds every seat's message of a position this way.
         """
         if seat is not None and not 0 <= seat < self.num_players:
             raise IllegalAction(f"there is no seat {seat!r} in this game", "unknown_seat")
@@ -374,7 +401,7 @@ class State(ABC):
             outcome = self.outcome()
             out["scores"] = list(outcome.scores)
             out["winners"] = list(outcome.winners)
-        out.update(self.game._observe(self, seat, reveal))
+        out.update(self.game._observe(self, seat, reveal, shared))
         return out
 
     def outcome(self) -> Outcome:
@@ -539,9 +566,12 @@ class Game(ABC, Generic[S]):
         """An empty state on this game's board, to be filled by ``_setup`` or ``_load``."""
 
     @abstractmethod
-    def _observe(self, state: S, seat: int | None, reveal: bool = False) -> dict[str, Any]:
+    def _observe(
+        self, state: S, seat: int | None, reveal: bool = False, shared: Parts | None = None
+    ) -> dict[str, Any]:
         """The one observer: everything ``seat`` may see (all of it once the game is over,
-        or with ``reveal``: every hidden part shown, the rest as ``seat`` sees it)."""
+        or with ``reveal``: every hidden part shown, the rest as ``seat`` sees it). What
+        every seat sees alike it takes from ``shared`` with ``public_part`` (``State.view``)."""
 
     def _why_not_your_turn(self, state: S, seat: int, action: Action, waiting: list[int]) -> str:
         """Why ``seat`` may not act now; a game can name the rule that makes others act first."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from engines.core import Action, Game, Rng
+from engines.core import Action, Game, Parts, Rng
 
 from .actions import DolmengoetterAction
 from .board import Board, standard_board
@@ -34,9 +34,13 @@ class DolmengoetterGame(Game[DolmengoetterState]):
         return DolmengoetterState(self, num_players, rng, self.board)
 
     def _observe(
-        self, state: DolmengoetterState, seat: int | None, reveal: bool = False
+        self,
+        state: DolmengoetterState,
+        seat: int | None,
+        reveal: bool = False,
+        shared: Parts | None = None,
     ) -> dict[str, Any]:
-        return observe(state, seat, reveal)
+        return observe(state, seat, reveal, shared)
 
     def _why_not_your_turn(
         self, state: DolmengoetterState, seat: int, action: Action, waiting: list[int]

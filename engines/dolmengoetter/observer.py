@@ -52,6 +52,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from engines.core import Parts, public_part
+
 from .constants import DRUIDS, DRUIDS_PER_PLAYER, FREE, OVER, VALUES
 from .rules import DolmenScore
 from .state import DolmengoetterState
@@ -61,14 +63,89 @@ def _scored_rows(rows: list[DolmenScore]) -> list[dict[str, int]]:
     return [row._asdict() for row in rows]
 
 
-def observe(state: DolmengoetterState, seat: int | None, reveal: bool = False) -> dict[str, Any]:
+def _places(state: DolmengoetterState) -> list[dict[str, Any]]:
+    """Every place as every seat sees it. Every seat's view of every move builds this and
+    ``_public_circles`` (the server's messages): one pass over the columns, no lookups by
+    index."""
+    return [
+        {
+            "id": p,
+            "stone": None if stone == FREE else stone,
+            "druid": None if druid == FREE else druid,
+            "lying": lying,
+        }
+        for p, stone, druid, lying in zip(
+            range(state.board.num_places), state.stone, state.druid, state.lying, strict=True
+        )
+    ]
+
+
+def _public_circles(state: DolmengoetterState, shown: bool) -> list[dict[str, Any]]:
+    """Every circle as a spectator sees it: a stack's values hidden unless ``shown``
+    (DG-11), scored values public (DG-8)."""
     board = state.board
+    shapes, sizes, max_dolmens, factors = (
+        board.circle_shapes,
+        board.circle_sizes,
+        board.max_dolmens,
+        board.factors,
+    )
+    return [
+        {
+            "id": c,
+            "shape": shapes[c],
+            "stones": list(counts),
+            "filled": filled,
+            "size": sizes[c],
+            "majority": holder,  # majority_holder(counts), kept up to date by the state
+            "ever_majority": ever,
+            "complete": filled == sizes[c],
+            "max_dolmens": max_dolmens[c],
+            "factors": list(factors[c]),
+            "stack": [{"owner": o, "value": v if shown else None} for o, v in stack],
+            "scored": None if scored is None else _scored_rows(scored),
+        }
+        for c, counts, filled, holder, ever, stack, scored in zip(
+            range(board.num_circles),
+            state.counts,
+            state.filled,
+            state.holder,
+            state.ever_majority,
+            state.stacks,
+            state.scored,
+            strict=True,
+        )
+    ]
+
+
+def _circles(
+    state: DolmengoetterState, seat: int | None, shown: bool, shared: Parts | None
+) -> list[dict[str, Any]]:
+    """Every circle as ``seat`` sees it: the spectator's circles (made once per position
+    when views share their parts), with the values of the seat's own dolmens (DG-11) in
+    the circles whose stack holds one."""
+    public = public_part(shared, ("circles", shown), lambda: _public_circles(state, shown))
+    if shown or seat is None:
+        return public
+    circles = public
+    for c, stack in enumerate(state.stacks):
+        if any(owner == seat for owner, _ in stack):
+            if circles is public:
+                circles = list(public)
+            circles[c] = {
+                **public[c],
+                "stack": [{"owner": o, "value": v if o == seat else None} for o, v in stack],
+            }
+    return circles
+
+
+def observe(
+    state: DolmengoetterState, seat: int | None, reveal: bool = False, shared: Parts | None = None
+) -> dict[str, Any]:
     n = state.num_players
     over = state.phase == OVER
-
-    def sees(owner: int) -> bool:
-        # ``reveal``: a finished game replayed shows every value, as once it is over.
-        return over or reveal or owner == seat
+    # ``reveal``: a finished game replayed shows every value, as once it is over.
+    shown = over or reveal
 
     placed_druids = [0] * n
     for owner in state.druid:
@@ -86,55 +163,14 @@ def observe(state: DolmengoetterState, seat: int | None, reveal: bool = False) -
             "dolmens_left": sum(state.hands[s]),
             "dolmens_placed": state.dolmens_placed[s],
             "druids_to_place": druids_to_place[s],
-            "hand": ({str(v): state.hands[s][v - 1] for v in VALUES} if sees(s) else None),
+            "hand": (
+                {str(v): state.hands[s][v - 1] for v in VALUES} if shown or s == seat else None
+            ),
         }
         for s in range(n)
     ]
-    # Every seat's view of every move builds these two lists (the server's messages): one
-    # pass over the columns of the places and of the circles, no lookups by index.
-    places = [
-        {
-            "id": p,
-            "stone": None if stone == FREE else stone,
-            "druid": None if druid == FREE else druid,
-            "lying": lying,
-        }
-        for p, stone, druid, lying in zip(
-            range(board.num_places), state.stone, state.druid, state.lying, strict=True
-        )
-    ]
-    shapes, sizes, max_dolmens, factors = (
-        board.circle_shapes,
-        board.circle_sizes,
-        board.max_dolmens,
-        board.factors,
-    )
-    circles = [
-        {
-            "id": c,
-            "shape": shapes[c],
-            "stones": list(counts),
-            "filled": filled,
-            "size": sizes[c],
-            "majority": holder,  # majority_holder(counts), kept up to date by the state
-            "ever_majority": ever,
-            "complete": filled == sizes[c],
-            "max_dolmens": max_dolmens[c],
-            "factors": list(factors[c]),
-            "stack": [{"owner": o, "value": v if sees(o) else None} for o, v in stack],
-            "scored": None if scored is None else _scored_rows(scored),
-        }
-        for c, counts, filled, holder, ever, stack, scored in zip(
-            range(board.num_circles),
-            state.counts,
-            state.filled,
-            state.holder,
-            state.ever_majority,
-            state.stacks,
-            state.scored,
-            strict=True,
-        )
-    ]
+    places = public_part(shared, "places", lambda: _places(state))
+    circles = _circles(state, seat, shown, shared)
     final_round = None
     if state.final_by is not None:
         final_round = {"started_by": state.final_by, "turns_left": list(state.final_left or [])}

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from engines.core import Action, Game, Rng
+from engines.core import Action, Game, Parts, Rng
 
 from .actions import DschingisKhanAction, SharedActions
 from .board import WallGeometry, standard_board
@@ -40,9 +40,13 @@ class DschingisKhanGame(Game[DschingisKhanState]):
         return DschingisKhanState(self, num_players, rng, self.geo, self.shared)
 
     def _observe(
-        self, state: DschingisKhanState, seat: int | None, reveal: bool = False
+        self,
+        state: DschingisKhanState,
+        seat: int | None,
+        reveal: bool = False,
+        shared: Parts | None = None,
     ) -> dict[str, Any]:
-        return observe(state, seat, reveal)
+        return observe(state, seat, reveal, shared)
 
     def _why_illegal(self, state: DschingisKhanState, seat: int, action: Action) -> str:
         return why_illegal(state, seat, action)

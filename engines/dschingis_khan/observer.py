@@ -36,63 +36,98 @@ from __future__ import annotations
 
 from typing import Any
 
+from engines.core import Parts, public_part
+
 from .constants import EMPTY, FACES, OPEN
 from .scoring import totals
 from .state import DschingisKhanState
 
 
-def observe(state: DschingisKhanState, seat: int | None, reveal: bool = False) -> dict[str, Any]:
+def _village(
+    state: DschingisKhanState, v: int, seat: int | None, shown: bool, scout: int | None
+) -> dict[str, Any]:
+    """Village ``v`` as ``seat`` sees it: a face shown when the seat knows the tile."""
+    stack = state.stacks[v]
+    wall = state.wall
+    if not stack:  # most villages, most of the game: nothing more to look at
+        return {"id": v, "side": wall.side_of(v), "controller": None, "scout": scout, "stack": []}
+    known = state.known
+    mine: set[int] = set() if seat is None else known[seat]
+    face_of = state.tile_face
+    owner_of = state.tile_owner
+    controller = owner_of[stack[-1]]
+    looks = shown or controller == seat
+    layers = []
+    for tid in stack:
+        f = FACES[face_of[tid]] if shown or tid in mine else None
+        layers.append(
+            {
+                "owner": owner_of[tid],
+                "face": f,
+                "remembered": f is not None and not looks,
+                "seen_by": [s for s in range(state.num_players) if tid in known[s]],
+            }
+        )
+    return {
+        "id": v,
+        "side": wall.side_of(v),
+        "controller": controller,
+        "scout": scout,
+        "stack": layers,
+    }
+
+
+def _villages(
+    state: DschingisKhanState, seat: int | None, shown: bool, shared: Parts | None
+) -> list[dict[str, Any]]:
+    """Every village as ``seat`` sees it: the spectator's villages (made once per position
+    when views share their parts), with the villages holding a tile the seat knows seen
+    again through its eyes. Knowing no tile of a stack, a seat sees it as a spectator does."""
+    scout_at = {v: s for s, v in enumerate(state.scouts) if v is not None}
+
+    def public() -> list[dict[str, Any]]:
+        return [_village(state, v, None, shown, scout_at.get(v)) for v in range(len(state.stacks))]
+
+    villages = public_part(shared, ("villages", shown), public)
+    if shown or seat is None:
+        return villages
+    mine = state.known[seat]
+    seen = villages
+    for v, stack in enumerate(state.stacks):
+        if stack and not mine.isdisjoint(stack):
+            if seen is villages:
+                seen = list(villages)
+            seen[v] = _village(state, v, seat, shown, scout_at.get(v))
+    return seen
+
+
+def _walls(state: DschingisKhanState) -> dict[str, Any]:
+    """The wall as every seat sees it (DK-4, DK-5)."""
+    wall = state.wall
+    great_wall = wall.great_wall_set
+    return {
+        "pieces": [
+            {"line": line, "open": piece == OPEN, "great_wall": line in great_wall}
+            for line, piece in enumerate(wall.state)
+            if piece != EMPTY
+        ],
+        "great_wall": list(wall.great_wall),
+        "ends": dict(wall.ends),
+        "supply": state.common,
+        "out_of_game": state.out,
+    }
+
+
+def observe(
+    state: DschingisKhanState, seat: int | None, reveal: bool = False, shared: Parts | None = None
+) -> dict[str, Any]:
     over = state.is_over
     # ``reveal`` shows every face (a finished game's replay); the scoring still waits for
     # the end, since a past position has none.
     shown = over or reveal
     n = state.num_players
-    known = state.known
-    mine: set[int] = set() if seat is None else known[seat]
     face_of = state.tile_face
-    owner_of = state.tile_owner
-    scout_at = {v: s for s, v in enumerate(state.scouts) if v is not None}
-    wall = state.wall
-    great_wall = wall.great_wall_set
-
-    def face(tid: int) -> str | None:
-        return FACES[face_of[tid]] if shown or tid in mine else None
-
-    villages = []
-    for v, stack in enumerate(state.stacks):
-        if not stack:  # most villages, most of the game: nothing more to look at
-            villages.append(
-                {
-                    "id": v,
-                    "side": wall.side_of(v),
-                    "controller": None,
-                    "scout": scout_at.get(v),
-                    "stack": [],
-                }
-            )
-            continue
-        controller = owner_of[stack[-1]]
-        looks = shown or controller == seat
-        layers = []
-        for tid in stack:
-            f = face(tid)
-            layers.append(
-                {
-                    "owner": owner_of[tid],
-                    "face": f,
-                    "remembered": f is not None and not looks,
-                    "seen_by": [s for s in range(n) if tid in known[s]],
-                }
-            )
-        villages.append(
-            {
-                "id": v,
-                "side": wall.side_of(v),
-                "controller": controller,
-                "scout": scout_at.get(v),
-                "stack": layers,
-            }
-        )
+    villages = _villages(state, seat, shown, shared)
 
     players = []
     for s in range(n):
@@ -130,17 +165,7 @@ def observe(state: DschingisKhanState, seat: int | None, reveal: bool = False) -
             "setups_done": state.setups,
         },
         "villages": villages,
-        "walls": {
-            "pieces": [
-                {"line": line, "open": piece == OPEN, "great_wall": line in great_wall}
-                for line, piece in enumerate(wall.state)
-                if piece != EMPTY
-            ],
-            "great_wall": list(wall.great_wall),
-            "ends": dict(wall.ends),
-            "supply": state.common,
-            "out_of_game": state.out,
-        },
+        "walls": public_part(shared, "walls", lambda: _walls(state)),
         "players": players,
         "final": {
             "active": state.final_trigger is not None,
