@@ -142,8 +142,14 @@ class Server:
 
     def cpu_seconds(self) -> float:
         """User + system CPU time the server process has used so far (Linux /proc)."""
+        return sum(self.cpu_split())
+
+    def cpu_split(self) -> tuple[float, float]:
+        """User and system CPU time the server process has used so far: the system part
+        is the kernel's work for it (sockets, the database's file writes)."""
         fields = Path(f"/proc/{self.proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        tick = os.sysconf("SC_CLK_TCK")
+        return int(fields[11]) / tick, int(fields[12]) / tick
 
     def stop(self) -> None:
         self.proc.terminate()
@@ -338,7 +344,7 @@ async def phase(
     await settle(server)
     gc.collect()  # the generator's own pauses stay out of the timed phase (docstring)
     gc.disable()
-    cpu = server.cpu_seconds()
+    user, system = server.cpu_split()
     start = time.perf_counter()
     try:
         await asyncio.gather(
@@ -350,7 +356,9 @@ async def phase(
     finally:
         gc.enable()
     out["elapsed"] = time.perf_counter() - start
-    out["cpu"] = server.cpu_seconds() - cpu
+    user_after, system_after = server.cpu_split()
+    out["cpu"] = user_after - user + system_after - system
+    out["cpu_system"] = system_after - system
     for http in connections:
         await http.close()
     return out
@@ -371,7 +379,8 @@ def report(title: str, out: dict) -> None:
     print(
         f"  actions/s through the API {out['actions'] / out['elapsed']:8.0f}"
         f"   ({out['actions']} actions in {out['elapsed']:.1f} s, {out['refused']} refused;"
-        f" server CPU {out['cpu'] / n * ms:.2f} ms per action)"
+        f" server CPU {out['cpu'] / n * ms:.2f} ms per action,"
+        f" of which system {out['cpu_system'] / n * ms:.2f})"
     )
     if not out["fanout"]:
         # Every game ended in an earlier phase (more actions asked than the games last).
