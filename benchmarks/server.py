@@ -11,8 +11,9 @@ database (or ``--database-url``, e.g. a Postgres one; its tables must be empty o
 creates ``--games`` games whose seats all connect over WebSocket, and plays them
 concurrently: in every game the seat to act posts a random legal action over HTTP once
 its WebSocket has shown it the state. Two phases, each printing actions per second through
-the API, the server's CPU time per action (and the kernel's part of it), and the latency from sending an action's POST
-to every other seat's WebSocket message with the new version (median and p99):
+the API, the server's CPU time per action (and the kernel's part of it), and the latency
+from sending an action's POST to every other seat's WebSocket message with the new version
+(median and p99):
 
 1. as fast as possible (each game moves again as soon as all its seats have the state):
    the throughput ceiling; its latency is mostly queueing (100 games waiting in line);
