@@ -12,9 +12,7 @@ UTC here) ends in ``Z``.
 
 from __future__ import annotations
 
-import weakref
-from collections.abc import Iterable
-from typing import Any, Protocol
+from typing import Any
 
 import orjson
 from pydantic_core import to_json
@@ -52,38 +50,3 @@ def written(value: Any) -> Fragment:
 def text(value: Any) -> str:
     """``dumps`` as a string (a WebSocket text frame)."""
     return dumps(value).decode()
-
-
-class Labelled(Protocol):
-    """An engine's action as a legal-action entry shows it (``engines.core.Action``)."""
-
-    def label(self) -> str: ...
-
-
-_ENTRIES: dict[int, tuple[weakref.ref[Any], bytes]] = {}
-"""Each live action's entry as JSON, by the action object's ``id``: the engines hand out
-shared action objects (one per place and stone choice, per step along a track...), so the
-same few thousand entries make up every legal list. An entry goes when its action does
-(the weak reference's callback), so an id is never read for another object and the
-actions an engine makes afresh for one list are not kept."""
-
-
-def _forget(key: int) -> Any:
-    return lambda _: _ENTRIES.pop(key, None)
-
-
-def legal_entries(actions: Iterable[Labelled]) -> Fragment:
-    """``[{"action": action, "label": action.label()}, ...]`` as ``fragment`` writes it,
-    each entry written once while its action object lives."""
-    entries = _ENTRIES
-    parts = []
-    for action in actions:
-        key = id(action)
-        known = entries.get(key)
-        if known is None or known[0]() is not action:
-            known = entries[key] = (
-                weakref.ref(action, _forget(key)),
-                to_json({"action": action, "label": action.label()}),
-            )
-        parts.append(known[1])
-    return orjson.Fragment(b"[" + b",".join(parts) + b"]")

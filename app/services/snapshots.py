@@ -173,12 +173,16 @@ class Snapshot:
         """``legal_actions`` already written as JSON, for the WebSocket's messages
         (``jsontext``) only. Each ``action`` is written straight from the engine's model by
         pydantic-core's ``to_json``, which writes the same JSON as ``model_dump(mode="json")``
-        does (tests/ws/test_speed2_entries.py), once per action object while it lives: the
-        engines share their action objects between positions and games."""
+        does (tests/ws/test_speed2_entries.py), in Rust, without a dict per action first.
+        (Written once per action object instead, kept while the action lives, the entries
+        filled about 30 KB per live game more: docs/DESIGN.md, "Fourth round".)"""
         if seat is None or not self.must_act(seat):
             return []
         return self.remember(
-            ("entries", seat), lambda: jsontext.legal_entries(self.state.legal_actions(seat))
+            ("entries", seat),
+            lambda: jsontext.fragment(
+                [{"action": a, "label": a.label()} for a in self.state.legal_actions(seat)]
+            ),
         )
 
     def resigned(self, seat: int | None) -> bool:

@@ -62,7 +62,7 @@ def perturbed_event(event: Event, observer: int | None) -> Event:
     for s in range(6):
         if s != observer and s not in secret:
             secret[s] = {"leak": "junk"}
-    return replace(event, secret=secret, hidden={**_junk(event.hidden), "leak": "junk"})
+    return event._replace(secret=secret, hidden={**_junk(event.hidden), "leak": "junk"})
 
 
 def _redeal(pool: list[Any], rng: random.Random) -> list[Any]:
