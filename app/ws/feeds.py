@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterable
 from typing import Any, Generic, Protocol, TypeVar
 
 from app.hub.base import Hub
+from app.ws.flag import Flag
 
 log = logging.getLogger(__name__)
 
@@ -36,7 +37,7 @@ class Feed(ABC, Generic[L]):
     def __init__(self, game_id: str, hub: Hub, listeners: Iterable[L]) -> None:
         self.game_id = game_id
         self.listeners = listeners
-        self._dirty = asyncio.Event()
+        self._dirty = Flag()
         self._unsubscribe = self._subscribe(hub)
         self._task = asyncio.create_task(self._run(), name=f"{self.kind}-{game_id}")
 

@@ -21,6 +21,7 @@ from app.core.threads import in_thread
 from app.hub.base import Hub
 from app.services.games import GameService
 from app.services.snapshots import Snapshot
+from app.ws.flag import Flag
 from app.ws.presence import PresenceFeed
 
 log = logging.getLogger(__name__)
@@ -44,7 +45,7 @@ class Room:
         self.game_id = game_id
         self.service = service
         self.listeners: set[Listener] = set()
-        self._dirty = asyncio.Event()
+        self._dirty = Flag()
         self._from_db = False
         """A change not published by this process came since the last push: read the
         database, not the cache."""
