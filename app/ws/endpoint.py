@@ -228,7 +228,10 @@ class GameSocket:
             await self.on_connect()
             while True:
                 try:
-                    message = await asyncio.wait_for(self.ws.receive(), timeout=self.heartbeat)
+                    # Not ``wait_for``: on Python 3.11 it wraps every receive in a task of its
+                    # own, one more task per idle connection and per message.
+                    async with asyncio.timeout(self.heartbeat):
+                        message = await self.ws.receive()
                 except TimeoutError:
                     await self.send({"type": "ping"})
                     await self._present()
