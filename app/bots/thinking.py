@@ -16,8 +16,10 @@ from __future__ import annotations
 
 import logging
 import multiprocessing
+import os
 import random
 import threading
+import time
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
@@ -25,6 +27,24 @@ from typing import Any
 from bots import DEFAULT_LEVEL, policy_for
 
 log = logging.getLogger(__name__)
+
+
+PARENT_CHECK_SECONDS = 1.0
+"""How often a worker checks that the server that started it still runs."""
+
+
+def _exit_with_parent(parent: int) -> None:
+    """Runs in each worker as it starts: a thread that ends the worker once the server
+    process that started it is gone. A server killed outright (SIGKILL, the kernel's OOM
+    killer) never shuts its pool down, and its workers, waiting on a queue nobody writes
+    to any more, would stay behind as orphans, each holding a Python process's memory."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(PARENT_CHECK_SECONDS)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="exit-with-parent", daemon=True).start()
 
 
 def _search(
@@ -63,7 +83,10 @@ class Thinker:
         with self._lock:
             if self._pool is None:
                 self._pool = ProcessPoolExecutor(
-                    self.workers, mp_context=multiprocessing.get_context("spawn")
+                    self.workers,
+                    mp_context=multiprocessing.get_context("spawn"),
+                    initializer=_exit_with_parent,
+                    initargs=(os.getpid(),),
                 )
             return self._pool
 
