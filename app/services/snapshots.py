@@ -173,9 +173,7 @@ class Snapshot:
         """``legal_actions`` already written as JSON, for the WebSocket's messages
         (``jsontext``) only. Each ``action`` is written straight from the engine's model by
         pydantic-core's ``to_json``, which writes the same JSON as ``model_dump(mode="json")``
-        does (tests/ws/test_speed2_entries.py), in Rust, without a dict per action first.
-        (Written once per action object instead, kept while the action lives, the entries
-        filled about 30 KB per live game more: docs/DESIGN.md, "Fourth round".)"""
+        does (tests/ws/test_speed2_entries.py), in Rust, without a dict per action first."""
         if seat is None or not self.must_act(seat):
             return []
         return self.remember(
@@ -235,20 +233,18 @@ class Snapshot:
         share (``view``) written once per version for all of them, as ``jsontext.dumps``
         writes it."""
         view = self.view(seat)
-        parts = self._memo.get("parts") or {}
+        names = {id(part): name for name, part in (self._memo.get("parts") or {}).items()}
         written = dict(view)
-        for name, part in parts.items():
-            for key, value in view.items():
-                if value is part:
-                    text = self._written(name, part)
-                    if text is not None:
-                        written[key] = text
+        for key, value in view.items():
+            name = names.get(id(value))
+            if name is not None and (text := self._written(name, value)) is not None:
+                written[key] = text
         return written
 
     def _written(self, name: Any, part: Any) -> jsontext.Fragment | None:
         """The shared part ``name`` written once; ``None`` if the one written was another
-        object (``forget_views`` ran in between). Kept with its part: while it is held, no
-        other object has its id."""
+        object (``forget_views`` ran in between): the text is kept with the part it was
+        written from and used only for that very object."""
         known = self._memo.get(("written", name))
         if known is None:
             known = self._memo[("written", name)] = (part, jsontext.written(part))

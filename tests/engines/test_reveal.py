@@ -9,25 +9,11 @@ public reads the same as in the normal view, and the normal view is what it alwa
 from __future__ import annotations
 
 import copy
-import random
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
-import engines
-from engines.core import State
-
-
-def positions(kind: str, players: int, seed: int) -> Iterator[State]:
-    """Every position of one seeded random game, from the start to the end."""
-    state = engines.get(kind).new(players, seed=seed)
-    rng = random.Random(seed)
-    yield state
-    while not state.is_over:
-        seat = state.to_act()[0]
-        state.apply(seat, rng.choice(state.legal_actions(seat)))
-        yield state
+from tests.support.positions import positions
 
 
 def hidden_parts(kind: str, view: dict[str, Any]) -> list[Any]:

@@ -12,9 +12,9 @@ from __future__ import annotations
 import random
 
 import pytest
-from test_reveal import positions  # same folder: pytest puts it on sys.path
 
 from engines.core import Parts, State
+from tests.support.positions import positions
 
 CASES = [("dolmengoetter", 2), ("dolmengoetter", 4), ("dschingis_khan", 2), ("dschingis_khan", 3)]
 
