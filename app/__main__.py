@@ -3,7 +3,7 @@
 import uvicorn
 
 from app.core.config import get_settings
-from app.core.serving import with_request_timeout
+from app.core.serving import uvicorn_options
 
 
 def main() -> None:
@@ -12,11 +12,7 @@ def main() -> None:
         "app.main:app",
         host=settings.host,
         port=settings.port,
-        http=with_request_timeout(settings.request_timeout),
-        ws_max_size=settings.ws_max_message_bytes,
-        ws_per_message_deflate=settings.ws_compression,
-        timeout_keep_alive=settings.timeout_keep_alive,
-        access_log=settings.access_log,
+        **uvicorn_options(settings),
     )
 
 

@@ -1,6 +1,7 @@
 """Memory per live game, and where it goes, measured in the real server.
 
 Usage: python benchmarks/memory.py [--games 100] [--seats 2] [--moves 20] [--frames 30]
+                                   [--top N]
 
 Starts the server (``python -m app`` on a free 127.0.0.1 port, temporary SQLite database)
 with ``tracemalloc`` on, sets up ``--games`` games (kinds taking turns) whose seats all
@@ -14,6 +15,9 @@ connections (``app/ws`` and the HTTP/WebSocket stack below it: uvicorn, websocke
 Starlette, asyncio), the database layer, and the rest. The second batch's figure leaves
 out what every game shares and the first batch filled (the engines' shared action tables,
 interned as new actions are seen): what one more live game costs.
+
+``--top N`` also lists the N allocation sites (file and line, the innermost frame outside
+the standard library) that hold most of what the second batch added, with their layer.
 
 Resident memory (``VmRSS``) is printed too, as the difference between ``--games`` and
 twice as many games: a process's fixed costs (the SQLite page caches, the allocator's
@@ -106,6 +110,23 @@ class Heap:
         return tracemalloc.Snapshot.load(str(path))
 
 
+def _standard(filename: str) -> bool:
+    return "/lib/python3" in filename and "site-packages" not in filename
+
+
+def top_lines(before: tracemalloc.Snapshot, after: tracemalloc.Snapshot, n: int) -> None:
+    """The ``n`` allocation sites holding most of what was added between two snapshots, by
+    the innermost frame outside asyncio's and the standard library's plumbing, with their
+    layer: where to look next."""
+    sites: collections.Counter[tuple[str, str]] = collections.Counter()
+    for stat in after.compare_to(before, "traceback"):
+        frames = [f for f in reversed(stat.traceback) if not _standard(f.filename)]
+        site = frames[0] if frames else stat.traceback[-1]
+        sites[(layer_of(stat.traceback), f"{site.filename}:{site.lineno}")] += stat.size_diff
+    for (layer, where), size in sites.most_common(n):
+        print(f"  {size / 1024:8.1f} KB  {where}  ({layer})")
+
+
 def show(title: str, layers: dict[str, int], games: int) -> None:
     total = sum(layers.values())
     print(f"{title}: {total / 1024 / games:6.1f} KB per game (traced)")
@@ -138,6 +159,9 @@ async def run(args: argparse.Namespace, server: bench.Server, heap: Heap) -> Non
         by_layer(played, twice),
         n,
     )
+    if args.top:
+        print(f"the next {n} games: the {args.top} sites holding most, in all")
+        top_lines(played, twice, args.top)
     print(
         f"resident (VmRSS): {rss_start / 1024:.0f} MB after the warm-up;"
         f" +{(rss_connected - rss_start) / n:.0f} KB per game set up,"
@@ -153,6 +177,9 @@ def main() -> None:
     parser.add_argument("--seats", type=int, default=2)
     parser.add_argument("--moves", type=int, default=20, help="moves per game")
     parser.add_argument("--frames", type=int, default=30, help="traceback depth traced")
+    parser.add_argument(
+        "--top", type=int, default=0, help="also list the N biggest allocation sites"
+    )
     parser.add_argument("--max-seconds", type=float, default=600)
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="tafelrunde-memory-") as tmp:

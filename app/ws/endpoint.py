@@ -29,13 +29,13 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from app.core import jsontext
 from app.core.errors import DATABASE_ERRORS, ApiError, database_unavailable
+from app.core.flag import Flag
 from app.core.limits import RateLimiter, SocketCounter, client_address
 from app.core.threads import in_thread
 from app.services.chat import ChatService
 from app.services.games import Caller, GameService
 from app.services.snapshots import Snapshot
 from app.ws.chat import ChatSender
-from app.ws.flag import Flag
 from app.ws.rooms import Room, Rooms
 
 log = logging.getLogger(__name__)

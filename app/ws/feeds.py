@@ -12,8 +12,8 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable
 from typing import Any, Generic, Protocol, TypeVar
 
+from app.core.flag import Flag
 from app.hub.base import Hub
-from app.ws.flag import Flag
 
 log = logging.getLogger(__name__)
 

@@ -17,11 +17,11 @@ import logging
 from collections.abc import Callable, Iterable
 from typing import Any, Protocol
 
+from app.core.flag import Flag
 from app.core.threads import in_thread
 from app.hub.base import Hub
 from app.services.games import GameService
 from app.services.snapshots import Snapshot
-from app.ws.flag import Flag
 from app.ws.presence import PresenceFeed
 
 log = logging.getLogger(__name__)

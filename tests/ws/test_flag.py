@@ -1,7 +1,10 @@
-"""``Flag`` (app/ws/flag.py): the rooms', feeds' and outboxes' "something to do" signal,
-an ``asyncio.Event`` for one waiter without the Event's deque of waiters (issue 16, memory
-per live game). What the room and the sockets rely on: a set flag is seen by a wait that
-comes later, a wait is woken by a later set, a cancelled wait leaves the flag usable."""
+"""``Flag`` and ``Inbox`` (app/core/flag.py): ``asyncio.Event`` and ``asyncio.Queue``
+without their deques (issue 16, memory per live game), for the rooms', feeds' and
+outboxes' "something to do" signals and each WebSocket's "may write" signal and received
+messages (app/core/serving.py). What the room, the sockets and uvicorn's protocol rely on:
+a set flag is seen by a wait that comes later, a set wakes every waiting task, a cancelled
+wait leaves the flag usable; an inbox gives its items in order, each to one getter, and a
+getter waits until there is one."""
 
 from __future__ import annotations
 
@@ -9,7 +12,7 @@ import asyncio
 
 import pytest
 
-from app.ws.flag import Flag
+from app.core.flag import Flag, Inbox
 
 
 def test_a_wait_after_set_returns_at_once_until_cleared() -> None:
@@ -45,14 +48,38 @@ def test_a_set_wakes_the_waiting_task_and_a_cancelled_wait_leaves_no_waiter() ->
     asyncio.run(main())
 
 
-def test_two_tasks_may_not_wait_at_once() -> None:
+def test_a_set_wakes_every_waiting_task() -> None:
     async def main() -> None:
         flag = Flag()
-        first = asyncio.create_task(flag.wait())
+        waiting = [asyncio.create_task(flag.wait()) for _ in range(3)]
         await asyncio.sleep(0)
-        with pytest.raises(RuntimeError, match="one waiter"):
-            await flag.wait()
+        assert not any(task.done() for task in waiting)
         flag.set()
-        await first
+        flag.clear()  # cleared before they run: each still returns, as with asyncio.Event
+        assert await asyncio.wait_for(asyncio.gather(*waiting), 1) == [True, True, True]
+        assert not flag.is_set()
+
+    asyncio.run(main())
+
+
+def test_an_inbox_gives_each_item_once_in_order_to_whoever_waits() -> None:
+    async def main() -> None:
+        inbox: Inbox[int] = Inbox()
+        assert inbox.empty() and inbox.qsize() == 0
+        getters = [asyncio.create_task(inbox.get()) for _ in range(2)]
+        await asyncio.sleep(0)
+        assert not any(task.done() for task in getters)
+        for item in (1, 2, 3):
+            inbox.put_nowait(item)
+        assert inbox.qsize() == 3
+        got = await asyncio.wait_for(asyncio.gather(*getters), 1)
+        assert sorted(got) == [1, 2]  # each item to one getter only
+        assert await asyncio.wait_for(inbox.get(), 1) == 3
+        assert inbox.empty()
+        late = asyncio.create_task(inbox.get())
+        await asyncio.sleep(0.01)
+        assert not late.done()  # nothing to give: it waits
+        inbox.put_nowait(4)
+        assert await asyncio.wait_for(late, 1) == 4
 
     asyncio.run(main())

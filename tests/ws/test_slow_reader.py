@@ -5,7 +5,8 @@ lets the server's buffers for its socket fill up. The game's other sockets must 
 every move at once, and the slow one is closed with 1013 so it reconnects with ``?since=``
 and catches up. The slow client here is a raw TCP socket with a tiny receive buffer that
 reads nothing after the handshake; websockets' sans-I/O protocol only parses what it reads
-at the end. The server is uvicorn, as ``python -m app`` runs it, on a listening socket
+at the end. The server is uvicorn, as ``python -m app`` runs it (``uvicorn_options``: uvicorn's
+WebSocket protocol with ``app/core/flag.py``'s signals), on a listening socket
 with a small send buffer (accepted sockets inherit it): on loopback the kernel would
 otherwise buffer megabytes, hundreds of moves, before the server noticed anything.
 """
@@ -32,6 +33,7 @@ from websockets.http11 import Response
 from websockets.uri import parse_uri
 
 from app.core.config import Settings
+from app.core.serving import uvicorn_options
 from app.main import create_app
 from tests.conftest import bearer, fresh_database_url, new_game
 
@@ -105,7 +107,7 @@ def server(tmp_path: Path) -> Iterator[Server]:
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 4096)
     sock.bind(("127.0.0.1", 0))
-    running = uvicorn.Server(uvicorn.Config(app, log_level="warning"))
+    running = uvicorn.Server(uvicorn.Config(app, log_level="warning", **uvicorn_options(settings)))
     thread = threading.Thread(target=running.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
     deadline = time.monotonic() + DEADLINE
