@@ -13,7 +13,6 @@ import asyncio
 import concurrent.futures
 import contextlib
 import socket
-import threading
 import time
 import tracemalloc
 from collections.abc import Iterator
@@ -26,6 +25,7 @@ from websockets.asyncio.client import connect
 
 from app.core.config import Settings
 from app.core.serving import LightWebSocketProtocol, uvicorn_options
+from tests.support.threaded import uvicorn_thread
 
 DEADLINE = 30.0  # seconds any one wait may take on a loaded machine (not a measurement)
 CONNECTIONS = 20
@@ -52,20 +52,9 @@ class Served:
 def serve(**options: Any) -> Iterator[Served]:
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     sock.bind(("127.0.0.1", 0))
-    config = uvicorn.Config(echo, log_level="warning", lifespan="off", **options)
-    server = uvicorn.Server(config)
-    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + DEADLINE
-    while not server.started:
-        assert thread.is_alive() and time.monotonic() < deadline, "the server did not start"
-        time.sleep(0.02)
-    try:
-        yield Served(server, sock.getsockname()[1])
-    finally:
-        server.should_exit = True
-        thread.join(DEADLINE)
-        sock.close()
+    port = sock.getsockname()[1]
+    with uvicorn_thread(echo, sock, lifespan="off", **options) as server:
+        yield Served(server, port)
 
 
 def on_server_loop(protocol: Any, call: Any) -> None:

@@ -14,18 +14,14 @@ otherwise buffer megabytes, hundreds of moves, before the server noticed anythin
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
 import socket
-import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
-import uvicorn
 import websockets
 from websockets.client import ClientProtocol
 from websockets.frames import Opcode
@@ -36,6 +32,7 @@ from app.core.config import Settings
 from app.core.serving import uvicorn_options
 from app.main import create_app
 from tests.conftest import bearer, fresh_database_url, new_game
+from tests.support.threaded import uvicorn_thread
 
 KIND = "dschingis_khan"
 MOVES_AT_MOST = 150  # several times what it takes to fill one stalled socket's buffers
@@ -107,20 +104,8 @@ def server(tmp_path: Path) -> Iterator[Server]:
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 4096)
     sock.bind(("127.0.0.1", 0))
-    running = uvicorn.Server(uvicorn.Config(app, log_level="warning", **uvicorn_options(settings)))
-    thread = threading.Thread(target=running.run, kwargs={"sockets": [sock]}, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + DEADLINE
-    while not running.started:
-        assert thread.is_alive() and time.monotonic() < deadline, "the server did not start"
-        time.sleep(0.05)
-    try:
+    with uvicorn_thread(app, sock, **uvicorn_options(settings)):
         yield Server(app, sock)
-    finally:
-        running.should_exit = True
-        thread.join(DEADLINE)
-        with contextlib.suppress(OSError):
-            sock.close()
 
 
 def test_a_stalled_reader_is_closed_while_the_other_seats_get_every_move(server):
