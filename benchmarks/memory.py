@@ -36,6 +36,7 @@ import collections
 import os
 import signal
 import sys
+import sysconfig
 import tempfile
 import time
 import tracemalloc
@@ -110,8 +111,11 @@ class Heap:
         return tracemalloc.Snapshot.load(str(path))
 
 
+STANDARD_LIBRARY = sysconfig.get_paths()["stdlib"]
+
+
 def _standard(filename: str) -> bool:
-    return "/lib/python3" in filename and "site-packages" not in filename
+    return filename.startswith(STANDARD_LIBRARY)
 
 
 def top_lines(before: tracemalloc.Snapshot, after: tracemalloc.Snapshot, n: int) -> None:

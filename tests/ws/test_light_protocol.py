@@ -45,7 +45,8 @@ class Served:
         self.url = f"ws://127.0.0.1:{port}/"
 
     def protocols(self) -> list[Any]:
-        return [c for c in self.server.server_state.connections if hasattr(c, "conn")]
+        connections = self.server.server_state.connections
+        return [c for c in connections if isinstance(c, WebSocketsSansIOProtocol)]
 
 
 @contextlib.contextmanager
