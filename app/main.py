@@ -11,11 +11,12 @@ from anyio import to_thread
 from fastapi import FastAPI, WebSocket
 from starlette.concurrency import run_in_threadpool
 from starlette.middleware.gzip import GZipMiddleware
-from starlette.types import Receive, Scope, Send
+from starlette.types import ASGIApp, Receive, Scope, Send
 
 from app.api import routes
 from app.api.deps import check_before_body
 from app.api.docs import install_docs
+from app.api.lane import ActionLane
 from app.api.openapi import install_openapi
 from app.api.pages import install_pages
 from app.api.routes import health as health_probes
@@ -79,6 +80,8 @@ class Tafelrunde(FastAPI):
     """
 
     game_socket: Callable[[WebSocket], Awaitable[None]] | None = None
+    lane: Callable[[ASGIApp], ASGIApp] | None = None
+    """Wraps the router, inside every middleware (app/api/lane.py)."""
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "websocket" and self.game_socket is not None:
@@ -89,6 +92,21 @@ class Tafelrunde(FastAPI):
                 await self.game_socket(WebSocket(scope, receive, send))
                 return
         await super().__call__(scope, receive, send)
+
+    def build_middleware_stack(self) -> ASGIApp:
+        """FastAPI's stack, with ``lane`` put between its innermost middleware and the
+        router: the lane's requests pass every middleware and exception handler as the
+        router's do."""
+        stack = super().build_middleware_stack()
+        if self.lane is None:
+            return stack
+        inner: Any = stack
+        while getattr(inner, "app", None) is not self.router:
+            inner = getattr(inner, "app", None)
+            if inner is None:
+                raise RuntimeError("the router is not at the bottom of the middleware stack")
+        inner.app = self.lane(self.router)
+        return stack
 
 
 SOCKET_PREFIX = "/ws/games/"
@@ -218,6 +236,7 @@ def create_app(
         ).run()
 
     app.game_socket = game_socket
+    app.lane = lambda router: ActionLane(router, service)
 
     install_pages(app, settings.static_dir)
     install_docs(app)

@@ -167,9 +167,14 @@ def posting_seat(budget: str) -> Any:
     same, so the OpenAPI document is too."""
 
     async def posting(request: Request, game_id: GameId, _doc: BearerDep) -> Caller:
-        request.app.state.limiter.check(budget, client_address(request))
-        service: GameService = request.app.state.service
-        await existing_game(game_id, service)
-        return _required(await _token_caller(request, game_id, service))
+        return await posting_caller(request, game_id, budget)
 
     return Depends(posting)
+
+
+async def posting_caller(request: Request, game_id: str, budget: str) -> Caller:
+    """``posting_seat``'s checks in their order; app/api/lane.py runs them too."""
+    request.app.state.limiter.check(budget, client_address(request))
+    service: GameService = request.app.state.service
+    await existing_game(game_id, service)
+    return _required(await _token_caller(request, game_id, service))

@@ -54,7 +54,7 @@ class BodyLimit:
         while True:
             message = await receive()
             if message["type"] != "http.request":  # the client went away
-                await self.app(scope, _replay([message], receive), send)
+                await self.app(scope, replay([message], receive), send)
                 return
             chunk = message.get("body", b"")
             size += len(chunk)
@@ -65,7 +65,7 @@ class BodyLimit:
             if not message.get("more_body", False):
                 break
         body = {"type": "http.request", "body": b"".join(chunks), "more_body": False}
-        await self.app(scope, _replay([body], receive), send)
+        await self.app(scope, replay([body], receive), send)
 
     async def _refuse(self, scope: Scope, receive: Receive, send: Send) -> None:
         response = error_response(
@@ -90,7 +90,9 @@ def _content_length(scope: Scope) -> int | None:
     return None
 
 
-def _replay(messages: list[Message], receive: Receive) -> Receive:
+def replay(messages: list[Message], receive: Receive) -> Receive:
+    """``receive`` that hands out ``messages`` first (a body already read), then the rest."""
+
     async def replayed() -> Message:
         if messages:
             return messages.pop(0)

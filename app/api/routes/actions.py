@@ -41,7 +41,12 @@ async def post_action(request: Request, caller: PostingSeatDep, body: PostAction
     """Play one action for the caller's seat, based on ``version`` (409 ``stale_version``
     if the game has moved on). The body's ``action`` is one of the caller's game kind's
     actions; the schema lists every kind's."""
-    snap, events = await in_thread(_service(request).act, caller, body.version, body.action)
+    return await play(_service(request), caller, body)
+
+
+async def play(service: GameService, caller: Caller, body: PostAction) -> Response:
+    """The move itself, once the caller is known; app/api/lane.py runs it too."""
+    snap, events = await in_thread(service.act, caller, body.version, body.action)
     return applied(snap, events, caller.seat)
 
 
