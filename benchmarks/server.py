@@ -2,7 +2,8 @@
 
 Usage: python benchmarks/server.py [--games 100] [--seats 2] [--actions 20] [--rate 300]
                                    [--paced-actions 15] [--late-games 20] [--late-window 15]
-                                   [--late-after 40] [--many-games 0] [--many-actions 3]
+                                   [--late-after 40] [--late-step 5] [--many-games 0]
+                                   [--many-actions 3]
                                    [--via post|websocket] [--database-url URL]
                                    [--max-seconds 180]
 
@@ -20,13 +21,15 @@ from sending an action's POST to every other seat's WebSocket message with the n
 2. paced: ``--rate`` actions per second offered in all (default 300, the project's target
    load: every game moves three times a second), each game at a steady interval — the
    latency a player sees while the server carries that load (target: p99 under 50 ms);
-3. early against late moves (``--late-games``, default 20; 0 skips it): fresh games, each
-   played at full speed for ``--late-window`` moves (moves 1 to 15), then brought to
-   ``--late-after`` moves without measuring, then ``--late-window`` moves more (moves 41 to
-   55 by default: past two thirds of a random 2-player Dolmengötter game, which lasts about
-   60 to 90 moves, and half way through Dschingis Khan's 95 to 135). The server's CPU per
-   action of both windows and their ratio say whether a move costs more as the game grows
-   (target: within 10%);
+3. early against late moves (``--late-games``, default 20; 0 skips it): two sets of that
+   many new games. The old set is brought to ``--late-after`` moves without measuring
+   (40 by default: past two thirds of a random 2-player Dolmengötter game, which lasts
+   about 60 to 90 moves, and half way through Dschingis Khan's 95 to 135). Then the new
+   set's moves 1 to ``--late-window`` (15) and the old set's moves 41 to 55 are played at
+   full speed in turns of ``--late-step`` (5) moves per game, the order swapped every
+   round, so that the machine's speed, which drifts by tens of percent within a minute
+   here, weighs on both alike. The server's CPU per action of both windows and their
+   ratio say whether a move costs more as the game grows (target: within 10%);
 4. many live games (``--many-games N``, default 0: skipped; the target is 1,000): N new
    games whose seats all stay connected (2N sockets on the one server process), every one
    of them moving at the paced phase's ``--rate`` in all (at 300/s and 1,000 games, one
@@ -456,20 +459,30 @@ def load_average() -> str:
 
 
 async def early_and_late(server: Server, args: argparse.Namespace) -> None:
-    """Phase 3: the same games' moves 1..window against moves after..after+window."""
+    """Phase 3: new games' moves 1..window against old games' moves after..after+window,
+    in alternating turns (the module's docstring)."""
     listeners: list[asyncio.Task[None]] = []
-    tables = await set_up(server, args.late_games, args.seats, listeners)
-    window, after = args.late_window, args.late_after
-    early = await phase(server, tables, window, 0.0, 3, args.via)
-    await phase(server, tables, after - window, 0.0, 4, args.via)  # brought on, not measured
-    late = await phase(server, tables, window, 0.0, 5, args.via)
-    running = sum(1 for t in tables if all(m["status"] == "running" for m in t.latest.values()))
+    new_games = await set_up(server, args.late_games, args.seats, listeners)
+    old_games = await set_up(server, args.late_games, args.seats, listeners)
+    window, after, step = args.late_window, args.late_after, args.late_step
+    await phase(server, old_games, after, 0.0, 4, args.via)  # brought on, not measured
+    early: dict = {"cpu": 0.0, "actions": 0, "elapsed": 0.0}
+    late: dict = {"cpu": 0.0, "actions": 0, "elapsed": 0.0}
+    for turn, first in enumerate(range(0, window, step)):
+        moves = min(step, window - first)
+        turns = [(new_games, early, 10 + turn), (old_games, late, 50 + turn)]
+        for games, into, seed in turns if turn % 2 == 0 else turns[::-1]:
+            out = await phase(server, games, moves, 0.0, seed, args.via)
+            for key in into:
+                into[key] += out[key]
+    running = sum(1 for t in old_games if all(m["status"] == "running" for m in t.latest.values()))
     ms = 1000
     cpu_early = early["cpu"] / max(early["actions"], 1) * ms
     cpu_late = late["cpu"] / max(late["actions"], 1) * ms
     print(
-        f"early and late moves: {len(tables)} new games at full speed, moves 1-{window}"
-        f" against moves {after + 1}-{after + window} (load average {load_average()})"
+        f"early and late moves: moves 1-{window} of {len(new_games)} new games against moves"
+        f" {after + 1}-{after + window} of {len(old_games)} others, at full speed in turns of"
+        f" {step} (load average {load_average()})"
     )
     print(
         f"  early: server CPU {cpu_early:.2f} ms per action ({early['actions']} actions,"
@@ -600,6 +613,9 @@ def main() -> None:
     )
     parser.add_argument("--late-window", type=int, default=15, help="moves per window")
     parser.add_argument("--late-after", type=int, default=40, help="moves before the late one")
+    parser.add_argument(
+        "--late-step", type=int, default=5, help="moves per game in each turn of phase 3"
+    )
     parser.add_argument(
         "--many-games", type=int, default=0, help="games of phase 4 (many live games); 0: none"
     )
