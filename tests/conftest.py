@@ -211,6 +211,16 @@ def replay(db: Engine, game_id: str) -> Replay:
     return out
 
 
+def next_move(
+    http: httpx.Client, game_id: str, tokens: dict[int, str]
+) -> tuple[int, dict[str, Any]]:
+    """The seat the game waits for (the first, if several) and its first legal action, as
+    that seat's token is told them."""
+    seat = http.get(f"/api/games/{game_id}/view").json()["view"]["to_act"][0]
+    legal = http.get(f"/api/games/{game_id}/legal-actions", headers=bearer(tokens[seat]))
+    return seat, legal.json()["actions"][0]["action"]
+
+
 @pytest.fixture
 def rng(request: pytest.FixtureRequest) -> random.Random:
     """Seeded per test, so a failing random play-through can be repeated."""
@@ -224,6 +234,7 @@ def kit() -> Any:
 
     return SimpleNamespace(
         new_game=new_game,
+        next_move=next_move,
         replay=replay,
         bearer=bearer,
         jsonable=jsonable,

@@ -34,13 +34,6 @@ def routed(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     return paths
 
 
-def to_move(http: TestClient, game_id: str, tokens: dict[int, str], kit) -> tuple[int, dict]:
-    view = http.get(f"/api/games/{game_id}/view").json()
-    seat = view["view"]["to_act"][0]
-    legal = http.get(f"/api/games/{game_id}/legal-actions", headers=kit.bearer(tokens[seat]))
-    return seat, legal.json()["actions"][0]["action"]
-
-
 def post(http: TestClient, game_id: str, token: str | None, body: Any, **headers: str):
     if token is not None:
         headers["Authorization"] = f"Bearer {token}"
@@ -53,7 +46,7 @@ def test_a_known_seats_move_skips_the_router_and_is_applied(
     with TestClient(create_app(settings_for(database_url))) as http:
         game_id, tokens = kit.new_game(http, kind, 2)
         for _ in range(3):
-            seat, action = to_move(http, game_id, tokens, kit)
+            seat, action = kit.next_move(http, game_id, tokens)
             version = http.get(f"/api/games/{game_id}/view").json()["version"]
             r = post(http, game_id, tokens[seat], {"version": version, "action": action})
             assert r.status_code == 200, r.text
@@ -73,14 +66,14 @@ def test_a_game_this_process_does_not_hold_is_routed_first(database_url, kit, ki
     settings = settings_for(database_url)
     with TestClient(create_app(settings)) as a, TestClient(create_app(settings)) as b:
         game_id, tokens = kit.new_game(a, kind, 2)
-        seat, action = to_move(a, game_id, tokens, kit)
+        seat, action = kit.next_move(a, game_id, tokens)
         routed.clear()
         # Process b holds neither the game nor the token: the router loads both.
         r = post(b, game_id, tokens[seat], {"version": 0, "action": action})
         assert r.status_code == 200, r.text
         assert routed == [f"/api/games/{game_id}/actions"]
         # Now b holds them, and b's next move takes the lane.
-        seat, action = to_move(b, game_id, tokens, kit)
+        seat, action = kit.next_move(b, game_id, tokens)
         routed.clear()
         r = post(b, game_id, tokens[seat], {"version": 1, "action": action})
         assert r.status_code == 200, r.text
@@ -101,7 +94,7 @@ def test_refusals_are_the_routers_to_the_byte_and_change_nothing(
     with TestClient(create_app(settings_for(database_url, rate_action=RATE))) as http:
         game_id, tokens = kit.new_game(http, kind, 2)
         other_game, other_tokens = kit.new_game(http, kind, 2)
-        seat, action = to_move(http, game_id, tokens, kit)
+        seat, action = kit.next_move(http, game_id, tokens)
         other = 1 - seat
         to_act = http.get(f"/api/games/{game_id}/view").json()["view"]["to_act"]
         refused: list[tuple[str, str | None, Any, dict[str, str]]] = [

@@ -22,13 +22,6 @@ def two_processes(database_url: str) -> tuple[TestClient, TestClient]:
     return TestClient(create_app(settings)), TestClient(create_app(settings))
 
 
-def first_move(http: TestClient, game_id: str, tokens: dict[int, str], kit) -> tuple[int, dict]:
-    view = http.get(f"/api/games/{game_id}/view").json()
-    seat = view["view"]["to_act"][0]
-    legal = http.get(f"/api/games/{game_id}/legal-actions", headers=kit.bearer(tokens[seat]))
-    return seat, legal.json()["actions"][0]["action"]
-
-
 def logged_actions(db, game_id: str) -> int:
     with db.connect() as conn:
         return conn.scalar(
@@ -50,7 +43,7 @@ def test_a_move_on_a_cache_behind_the_seats_is_applied_from_the_database(
                 f"/api/games/{game_id}/seats/{seat}/join", json={"name": "P", "key": keys[seat]}
             )
             tokens[seat] = r.json()["token"]
-        seat, action = first_move(b, game_id, tokens, kit)  # b caches version 0 now
+        seat, action = kit.next_move(b, game_id, tokens)  # b caches version 0 now
         other = 1 - seat
         # In process a, the other seat is given back and taken again: same version, two
         # seats revisions on; process b's cache still has the old revision.
@@ -78,7 +71,7 @@ def test_a_stale_move_is_refused_though_the_cache_behind_agrees_with_it(
     a, b = two_processes(database_url)
     with a, b:
         game_id, tokens = kit.new_game(a, kind, 2)
-        seat, action = first_move(b, game_id, tokens, kit)  # b caches version 0
+        seat, action = kit.next_move(b, game_id, tokens)  # b caches version 0
         body = {"version": 0, "action": action}
         r = a.post(f"/api/games/{game_id}/actions", headers=kit.bearer(tokens[seat]), json=body)
         assert r.status_code == 200, r.text
