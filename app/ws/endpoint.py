@@ -157,7 +157,8 @@ class GameSocket:
         self.client = client_address(websocket)
         self.service = service
         self.rooms = rooms
-        self.heartbeat = heartbeat
+        self.beat = rooms.heartbeat(heartbeat)
+        self.heard_at = 0.0  # the loop's time of the client's last message (app/ws/heartbeat.py)
         self.game_id: str = websocket.path_params["game_id"]
         self.phase = Phase.CONNECTING
         self.caller: Caller | None = None
@@ -226,16 +227,11 @@ class GameSocket:
         """Receive until the client leaves (``None``) or must be closed (the close code)."""
         try:
             await self.on_connect()
+            clock = asyncio.get_running_loop().time
+            self.beat.watch(self)  # pings while the client is silent, without a timer here
             while True:
-                try:
-                    # Not ``wait_for``: on Python 3.11 it wraps every receive in a task of its
-                    # own, one more task per idle connection and per message.
-                    async with asyncio.timeout(self.heartbeat):
-                        message = await self.ws.receive()
-                except TimeoutError:
-                    await self.send({"type": "ping"})
-                    await self._present()
-                    continue
+                message = await self.ws.receive()
+                self.heard_at = clock()
                 if message["type"] == "websocket.disconnect":
                     return None
                 await self.on_receive(message)
@@ -250,6 +246,14 @@ class GameSocket:
         except Exception:
             log.exception("websocket for game %s failed", self.game_id)
             return INTERNAL
+        finally:
+            self.beat.forget(self)
+
+    def ping(self) -> None:
+        """``ping`` the client after a heartbeat of its silence (app/ws/heartbeat.py); a
+        connection still open keeps its seat's presence fresh."""
+        self._queue({"type": "ping"})
+        self.service.seen(self.counted)
 
     async def _send_forever(self) -> None:
         """Write the outbox to the network in order; close the socket when it closes."""

@@ -22,6 +22,7 @@ from app.core.threads import in_thread
 from app.hub.base import Hub
 from app.services.games import GameService
 from app.services.snapshots import Snapshot
+from app.ws.heartbeat import Heartbeat
 from app.ws.presence import PresenceFeed
 
 log = logging.getLogger(__name__)
@@ -120,6 +121,7 @@ class Rooms:
         self.chat_feed = chat_feed
         """Makes a new room's chat feed (``app.ws.chat.chat_feed_factory``); ``None``: no chat."""
         self._rooms: dict[str, Room] = {}
+        self._heartbeats: dict[float, Heartbeat] = {}
 
     def enter(self, game_id: str, listener: Listener) -> Room:
         room = self._rooms.get(game_id)
@@ -151,7 +153,16 @@ class Rooms:
         room = self._rooms.get(game_id)
         return len(room.listeners) if room is not None else 0
 
+    def heartbeat(self, seconds: float) -> Heartbeat:
+        """The one ``Heartbeat`` of this process for connections pinged after ``seconds``."""
+        beat = self._heartbeats.get(seconds)
+        if beat is None:
+            beat = self._heartbeats[seconds] = Heartbeat(seconds)
+        return beat
+
     def close_all(self) -> None:
         for room in self._rooms.values():
             room.close()
         self._rooms.clear()
+        for beat in self._heartbeats.values():
+            beat.stop()
