@@ -13,7 +13,10 @@ between one heartbeat and a quarter more of silence.
 from __future__ import annotations
 
 import asyncio
+import logging
 from typing import Protocol
+
+log = logging.getLogger(__name__)
 
 CHECKS_PER_BEAT = 4
 """How often a heartbeat's length the connections are looked at: a ping is late by at most
@@ -60,7 +63,10 @@ class Heartbeat:
                 now = loop.time()
                 for connection in [c for c in self._watched if now - c.heard_at >= self.seconds]:
                     connection.heard_at = now  # the next ping after as long again
-                    connection.ping()
+                    try:
+                        connection.ping()
+                    except Exception:  # one connection's failure must not silence the others
+                        log.exception("could not ping a websocket")
         finally:
             if self._task is asyncio.current_task():
                 self._task = None

@@ -20,6 +20,12 @@ class Connection:
         self.pings.append(asyncio.get_running_loop().time())
 
 
+class Broken(Connection):
+    def ping(self) -> None:
+        super().ping()
+        raise RuntimeError("this connection's ping fails")
+
+
 async def pinged(connection: Connection, times: int, within: float = 5.0) -> None:
     async def wait() -> None:
         while len(connection.pings) < times:
@@ -74,6 +80,18 @@ def test_its_task_ends_with_the_last_connection_and_starts_again_with_the_next()
         other = Connection()
         beat.watch(other)
         await pinged(other, 1)
+        beat.stop()
+
+    asyncio.run(run())
+
+
+def test_a_connection_whose_ping_fails_does_not_stop_the_others() -> None:
+    async def run() -> None:
+        beat, broken, fine = Heartbeat(BEAT), Broken(), Connection()
+        beat.watch(broken)
+        beat.watch(fine)
+        await pinged(fine, 2)
+        assert len(broken.pings) >= 2  # tried again a heartbeat later, like the others
         beat.stop()
 
     asyncio.run(run())
