@@ -17,11 +17,10 @@ from __future__ import annotations
 import json
 
 from pydantic import ValidationError
-from starlette.datastructures import Headers
 from starlette.requests import Request
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from app.api.deps import posting_caller
+from app.api.deps import bearer_token, posting_caller
 from app.api.routes.actions import play
 from app.api.schemas import PostAction
 from app.core.errors import ApiError
@@ -73,15 +72,12 @@ class ActionLane:
         Nothing is spent or changed, so the router can still answer anything else."""
         if self.service.cache.peek(game_id) is None:
             return None
-        headers = Headers(scope=scope)
-        if not is_json(headers.get("content-type")):
-            return None
-        scheme, _, token = headers.get("authorization", "").partition(" ")
-        token = token.strip()
-        if scheme.lower() != "bearer" or not token:
+        request = Request(scope)
+        if not is_json(request.headers.get("content-type")):
             return None
         try:
-            if self.service.known_caller(game_id, token) is None:
+            token = bearer_token(request)
+            if token is None or self.service.known_caller(game_id, token) is None:
                 return None
             return PostAction.model_validate(json.loads(body))
         except (ApiError, ValidationError, ValueError, RecursionError):
