@@ -137,6 +137,8 @@ class Database:
         self.url = url
         self.engine = make_engine(url)
         self.sessions = sessionmaker(self.engine, expire_on_commit=False)
+        self._writes = self.engine.execution_options(**_WRITE)
+        """The engine's connections for ``writing`` (SQLite: ``BEGIN IMMEDIATE``)."""
         self.sqlite = is_sqlite(url)
         self._gate = threading.Lock()
         self._turns: tuple[asyncio.AbstractEventLoop, asyncio.Semaphore] | None = None
@@ -185,6 +187,16 @@ class Database:
             except BaseException:
                 session.rollback()
                 raise
+
+    @contextmanager
+    def writing(self) -> Iterator[Connection]:
+        """One write transaction on a connection of its own, without an ORM session:
+        commits on success, rolls back on any exception. For the hot write of a move, whose
+        statements are all Core: a session's bookkeeping around the same transaction cost
+        about as much CPU as the statements themselves (docs/DESIGN.md, "Sixth round")."""
+        gate = self._gate if self.sqlite else nullcontext()
+        with gate, self._writes.connect() as conn, conn.begin():
+            yield conn
 
     def dispose(self) -> None:
         self.engine.dispose()

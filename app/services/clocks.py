@@ -27,7 +27,7 @@ from collections.abc import Callable, Sequence
 from datetime import datetime, timedelta
 from typing import Any, Protocol
 
-from sqlalchemy import select, update
+from sqlalchemy import Connection, insert, select, update
 from sqlalchemy.orm import Session
 from starlette.concurrency import run_in_threadpool
 
@@ -72,7 +72,7 @@ class Games(Protocol):
     cache: StateCache
     hub: Hub
 
-    def confirm(self, session: Session, caller: Any, seats_revision: int) -> Any: ...
+    def confirm(self, session: Session | Connection, caller: Any, seats_revision: int) -> Any: ...
     def load(self, session: Session, game_id: str) -> Snapshot: ...
     def snapshot(self, game_id: str) -> Snapshot: ...
 
@@ -119,28 +119,30 @@ def refuse_resigned(snap: Snapshot, caller: Caller) -> None:
         )
 
 
-def mark_back(session: Session, game_id: str, seat: int, version: int) -> None:
-    """Inside a write: the seat's player plays it again (a table event, a new seats
-    revision). Its caller checks that ``stand_in`` was "timeout"."""
-    session.execute(
+def mark_back(conn: Connection, game_id: str, seat: int, version: int) -> None:
+    """Inside a move's write (``conn`` holds its transaction): the seat's player plays it
+    again (a table event, a new seats revision). Its caller checks that ``stand_in`` was
+    "timeout"."""
+    conn.execute(
         update(SeatRow)
         .where(SeatRow.game_id == game_id, SeatRow.seat == seat)
         .values(stand_in=None)
     )
-    revision = session.scalar(
+    revision = conn.scalar(
         update(GameRow)
         .where(GameRow.id == game_id)
         .values(seats_revision=GameRow.seats_revision + 1)
         .returning(GameRow.seats_revision)
     )
-    session.add(
-        TableEventRow(
-            game_id=game_id,
-            version=version,
-            seats_revision=revision,
-            event={"type": "seat_back", "seat": seat},
-            created_at=utcnow(),
-        )
+    conn.execute(
+        insert(TableEventRow),
+        {
+            "game_id": game_id,
+            "version": version,
+            "seats_revision": revision,
+            "event": {"type": "seat_back", "seat": seat},
+            "created_at": utcnow(),
+        },
     )
 
 

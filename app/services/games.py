@@ -12,12 +12,22 @@ import logging
 import secrets
 import threading
 import time
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, replace
 from datetime import timedelta
 from typing import Any, cast
 
-from sqlalchemy import CursorResult, Table, bindparam, case, func, insert, select, update
+from sqlalchemy import (
+    Connection,
+    CursorResult,
+    Table,
+    bindparam,
+    case,
+    func,
+    insert,
+    select,
+    update,
+)
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -274,7 +284,7 @@ class GameService:
             raise ApiError("forbidden", "this seat token belongs to another game")
         return caller
 
-    def confirm(self, session: Session, caller: Caller, seats_revision: int) -> Caller:
+    def confirm(self, session: Session | Connection, caller: Caller, seats_revision: int) -> Caller:
         """``caller``, if its token still holds its seat in a game whose seats are at
         ``seats_revision``; 401 ``unauthorized`` once the seat was released.
 
@@ -814,9 +824,8 @@ class GameService:
         at its version and seats revision), or on the game as the database has it."""
         game_id, seat = caller.game_id, caller.seat
         try:
-            with self.db.write(session):
-                snap = cached if cached is not None else self.cache.load(session, game_id)
-                caller = self.confirm(session, caller, snap.seats_revision)
+            with self._entry_transaction(session, game_id, cached) as (conn, snap):
+                caller = self.confirm(conn, caller, snap.seats_revision)
                 if snap.status == "abandoned":
                     raise ApiError(
                         "game_abandoned", "the host has abandoned this game: nothing more is played"
@@ -835,7 +844,6 @@ class GameService:
                 status = "over" if state.is_over else snap.status
                 now = utcnow()
                 clock, deadline, back = clocks.entry_clock(snap, state, status, caller, stored)
-                conn = session.connection()
                 bumped = conn.execute(
                     BUMP,
                     {
@@ -863,7 +871,7 @@ class GameService:
                     },
                 )
                 if back:  # a live timeout's seat is its player's again
-                    clocks.mark_back(session, game_id, seat, version + 1)
+                    clocks.mark_back(conn, game_id, seat, version + 1)
         except IllegalAction as exc:
             raise ApiError.from_illegal(exc) from None
         except IntegrityError:
@@ -875,6 +883,23 @@ class GameService:
             self.cache.put(new)
         self.hub.publish(game_id, new.version)
         return new, events
+
+    @contextlib.contextmanager
+    def _entry_transaction(
+        self, session: Session, game_id: str, cached: Snapshot | None
+    ) -> Iterator[tuple[Connection, Snapshot]]:
+        """The write transaction of one entry, and the game it starts from. With the game
+        cached (every move of a game in play) on a connection of its own, without the ORM
+        session's bookkeeping (``Database.writing``); otherwise in ``session``, after
+        reading the game in it."""
+        if cached is None:
+            with self.db.write(session):
+                yield session.connection(), self.cache.load(session, game_id)
+            return
+        if session.in_transaction():
+            session.commit()  # one pooled connection at a time (REQUEST_SESSIONS)
+        with self.db.writing() as conn:
+            yield conn, cached
 
     # ---- the same, each in a session of its own (WebSockets, bots) ------------------------
 
