@@ -4,15 +4,16 @@ Two apps on one SQLite file stand for two server processes (each its own cache, 
 between them): one changes the game, the other's cache is left behind. A move posted to the
 one behind must be judged by the database: applied when the client's version is right
 (though the cache's seats revision was old), refused as stale when it is not (though the
-cache agreed with it), and never written twice.
+cache agreed with it), and never written twice. And a cached game's move that fails half
+way through its write leaves nothing of it behind.
 """
 
 from __future__ import annotations
 
 from fastapi.testclient import TestClient
-from sqlalchemy import func, select
+from sqlalchemy import delete, func, insert, select
 
-from app.db.models import ActionRow
+from app.db.models import ActionRow, GameRow, utcnow
 from app.main import create_app
 from tests.conftest import settings_for
 
@@ -20,6 +21,11 @@ from tests.conftest import settings_for
 def two_processes(database_url: str) -> tuple[TestClient, TestClient]:
     settings = settings_for(database_url, release_away_minutes=0)
     return TestClient(create_app(settings)), TestClient(create_app(settings))
+
+
+def stored_version(db, game_id: str) -> int:
+    with db.connect() as conn:
+        return conn.scalar(select(GameRow.version).where(GameRow.id == game_id))
 
 
 def logged_actions(db, game_id: str) -> int:
@@ -82,3 +88,30 @@ def test_a_stale_move_is_refused_though_the_cache_behind_agrees_with_it(
         assert "version 1" in r.json()["error"]["message"]
         assert logged_actions(db, game_id) == 1
         assert b.get(f"/api/games/{game_id}/view").json()["version"] == 1
+
+
+def test_a_move_whose_action_row_cannot_be_written_changes_nothing(
+    database_url, db, kit, kind
+) -> None:
+    """A cached game's move is written on a connection of its own (``Database.writing``):
+    when its second statement fails, the first (the version's bump) is undone with it."""
+    with TestClient(create_app(settings_for(database_url))) as a:
+        game_id, tokens = kit.new_game(a, kind, 2)
+        seat, action = kit.next_move(a, game_id, tokens)  # the game is cached at version 0
+        # A row already at seq 1, as if another writer got there: the action's INSERT
+        # breaks the unique (game_id, seq) after the version's UPDATE went through.
+        stray = {"game_id": game_id, "seq": 1, "seat": seat, "action": action}
+        with db.begin() as conn:
+            conn.execute(insert(ActionRow).values(created_at=utcnow(), **stray))
+        body = {"version": 0, "action": action}
+        r = a.post(f"/api/games/{game_id}/actions", headers=kit.bearer(tokens[seat]), json=body)
+        assert r.status_code == 409, r.text
+        assert r.json()["error"]["code"] == "stale_version"
+        assert stored_version(db, game_id) == 0
+        assert a.get(f"/api/games/{game_id}/view").json()["version"] == 0
+
+        with db.begin() as conn:
+            conn.execute(delete(ActionRow).where(ActionRow.game_id == game_id))
+        r = a.post(f"/api/games/{game_id}/actions", headers=kit.bearer(tokens[seat]), json=body)
+        assert r.status_code == 200, r.text
+        assert (stored_version(db, game_id), logged_actions(db, game_id)) == (1, 1)
