@@ -33,6 +33,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from sqlalchemy.engine import make_url
+
 from app.db.models import ActionRow, Base, GameRow, utcnow
 from app.db.session import Database
 from app.services.games import BUMP, INSERT_ACTION
@@ -116,7 +118,8 @@ def main() -> None:
             for name, write in ways.items():
                 figures[name].append(timed(write, args.writes))
         db.dispose()
-    print(f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}; {_backend(url)}")
+    where = "SQLite (temporary file)" if not args.database_url else make_url(url).get_backend_name()
+    print(f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}; {where}")
     print(f"median of {args.runs} runs of {args.writes} writes (UPDATE + INSERT, one commit)")
     medians = {
         name: (statistics.median(c for c, _ in runs), statistics.median(w for _, w in runs))
@@ -126,10 +129,6 @@ def main() -> None:
         print(f"  {name:<12} {cpu:7.1f} µs CPU  {wall:7.1f} µs wall per write")
     (s_cpu, s_wall), (c_cpu, c_wall) = medians["session"], medians["connection"]
     print(f"  session / connection: {s_cpu / c_cpu:.2f}× CPU, {s_wall / c_wall:.2f}× wall")
-
-
-def _backend(url: str) -> str:
-    return "SQLite (temporary file)" if url.startswith("sqlite") else url.split("://")[0]
 
 
 if __name__ == "__main__":

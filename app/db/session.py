@@ -17,7 +17,7 @@ import threading
 from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager, contextmanager, nullcontext
 from pathlib import Path
-from typing import Any, cast
+from typing import Any
 
 from sqlalchemy import Connection, Engine, create_engine, event
 from sqlalchemy.engine import make_url
@@ -118,11 +118,7 @@ def make_engine(url: str) -> Engine:
             # turns the keys on again before the connection serves anyone else.
             conn.exec_driver_sql("PRAGMA foreign_keys=OFF")
             conn.connection.info["foreign_keys_off"] = True
-        # Straight to the driver: through ``exec_driver_sql`` (an execution context, a
-        # cursor result and their events for a statement that returns nothing) the BEGIN
-        # of a move's write cost more CPU than its UPDATE (benchmarks/write.py).
-        driver = cast(sqlite3.Connection, conn.connection.driver_connection)
-        driver.execute("BEGIN IMMEDIATE" if options.get("tafelrunde_write") else "BEGIN")
+        conn.exec_driver_sql("BEGIN IMMEDIATE" if options.get("tafelrunde_write") else "BEGIN")
 
     @event.listens_for(engine, "checkin")
     def _on_checkin(dbapi_connection: sqlite3.Connection, record: Any) -> None:
@@ -196,8 +192,8 @@ class Database:
     def writing(self) -> Iterator[Connection]:
         """One write transaction on a connection of its own, without an ORM session:
         commits on success, rolls back on any exception. For the hot write of a move, whose
-        statements are all Core: a session's bookkeeping around the same transaction cost
-        about as much CPU as the statements themselves (docs/DESIGN.md, "Sixth round")."""
+        statements are all Core: a session's bookkeeping around the same transaction added
+        about a fifth to its CPU (benchmarks/write.py; docs/DESIGN.md, "Sixth round")."""
         gate = self._gate if self.sqlite else nullcontext()
         with gate, self._writes.connect() as conn, conn.begin():
             yield conn
