@@ -563,6 +563,7 @@ class GameService:
             .order_by(ActionRow.seq)
         ).all()
         session.commit()
+        batches = snap.events[: snap.version]  # each packed block unpacked once
         answer.update(
             revealed=True,
             server_seed=row.server_seed,
@@ -573,7 +574,7 @@ class GameService:
                     "seq": seq,
                     "seat": seat,
                     "action": action,
-                    "events": [e.view(None, reveal=True) for e in snap.events[seq - 1]],
+                    "events": [e.view(None, reveal=True) for e in batches[seq - 1]],
                 }
                 for seq, seat, action in actions
             ],

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Final
@@ -22,6 +22,7 @@ from app.core import jsontext
 from app.core.errors import ApiError
 from app.db.models import ActionRow, GameRow, SeatRow, TableEventRow
 from app.services.clock_model import clock_view
+from app.services.eventlog import EMPTY, Batch, EventLog
 from bots import DEFAULT_LEVEL as DEFAULT_BOT_LEVEL
 from engines.core import Event, Game, State
 
@@ -69,6 +70,10 @@ class SeatInfo:
         }
 
 
+def event_log(events: Sequence[Batch]) -> EventLog:
+    return events if isinstance(events, EventLog) else EventLog.of(events)
+
+
 @dataclass(frozen=True)
 class Snapshot:
     """A game at ``version``: ``state`` is the replay of actions 1..version."""
@@ -82,8 +87,8 @@ class Snapshot:
     created_at: datetime
     seats: tuple[SeatInfo, ...]
     state: State
-    events: tuple[tuple[Event, ...], ...]
-    """``events[i]``: what action ``seq = i + 1`` caused."""
+    events: Sequence[Batch]
+    """``events[i]``: what action ``seq = i + 1`` caused (an ``EventLog``: packed small)."""
     actors: tuple[int, ...]
     """``actors[i]``: the seat that played action ``seq = i + 1`` (public)."""
     public: bool = False
@@ -205,9 +210,9 @@ class Snapshot:
             {
                 "seq": seq,
                 "seat": self.actors[seq - 1],
-                "events": [e.view(seat, reveal=reveal) for e in self.events[seq - 1]],
+                "events": [e.view(seat, reveal=reveal) for e in batch],
             }
-            for seq in range(since + 1, self.version + 1)
+            for seq, batch in enumerate(self.events[since : self.version], since + 1)
         ]
 
     def table_log(self, since: int) -> list[dict[str, Any]]:
@@ -333,7 +338,7 @@ class Snapshot:
             state=state,
             status=status,
             version=self.version + 1,
-            events=(*self.events, tuple(events)),
+            events=event_log(self.events).append(tuple(events)),
             actors=(*self.actors, seat),
             clock=clock,
             deadline=deadline,
@@ -470,11 +475,11 @@ class StateCache:
         if cached is None or cached.version > row.version or cached.seed_fixed != seed_fixed:
             # A game that just started drops its placeholder state: replayed from its seed.
             state = start_state(game, row)
-            events: list[tuple[Event, ...]] = []
+            events = EMPTY
             actors: list[int] = []
         else:
             state = cached.state.clone() if cached.version < row.version else cached.state
-            events, actors = list(cached.events), list(cached.actors)
+            events, actors = event_log(cached.events), list(cached.actors)
         if len(events) < row.version:
             rows = session.execute(
                 select(ActionRow.seq, ActionRow.seat, ActionRow.action)
@@ -488,7 +493,7 @@ class StateCache:
             for seq, seat, action in rows:
                 if seq != len(events) + 1:
                     raise RuntimeError(f"game {game_id}: action log jumps to seq {seq}")
-                events.append(tuple(apply_entry(state, seat, action)))
+                events = events.append(tuple(apply_entry(state, seat, action)))
                 actors.append(seat)
             if len(events) != row.version:
                 raise RuntimeError(f"game {game_id}: log ends before version {row.version}")
@@ -520,7 +525,7 @@ class StateCache:
             created_at=row.created_at,
             seats=seats,
             state=state,
-            events=tuple(events),
+            events=events,
             actors=tuple(actors),
             time_control=row.time_control,
             clock=row.clock,
