@@ -111,12 +111,14 @@ class Outbox:
         # nearly always (``limit`` at most), so taking from the front costs nothing.
         self._messages: list[str] = []
         self._ready = Flag()
+        self.ended = False
+        """Ended by ``end``: the client left, so nothing more is sent, not even a close."""
 
     def put(self, text: str) -> bool:
         """Queue ``text``; ``False`` (nothing queued) when the outbox is full."""
         if len(self._messages) >= self.limit:
             return False
-        if self.close_code is None:
+        if self.close_code is None and not self.ended:
             self._messages.append(text)
             self._ready.set()
         return True
@@ -129,9 +131,15 @@ class Outbox:
             self.close_code = code
         self._ready.set()
 
+    def end(self) -> None:
+        """Stop at once, dropping what is waiting and sending no close (the client left)."""
+        self._messages.clear()
+        self.ended = True
+        self._ready.set()
+
     async def get(self) -> str | None:
         while not self._messages:
-            if self.close_code is not None:
+            if self.close_code is not None or self.ended:
                 return None
             self._ready.clear()
             await self._ready.wait()
@@ -189,32 +197,26 @@ class GameSocket:
                 await self.ws.send_text(jsontext.text(error_message(err)))
                 await self.ws.close(POLICY)
             return
-        sender = asyncio.create_task(self._send_forever(), name=f"ws-send-{self.game_id}")
+        # The send loop runs in this task and the receive loop in one of its own, so a
+        # connection holds one task besides uvicorn's and no ``asyncio.wait`` (with their
+        # futures and callbacks, about 2 KB of each open socket; benchmarks/memory.py).
         receiver = asyncio.create_task(self._receive_forever(), name=f"ws-recv-{self.game_id}")
         self._receiver = receiver
+        receiver.add_done_callback(self._received_all)
         try:
             try:
-                await asyncio.wait({sender, receiver}, return_when=asyncio.FIRST_COMPLETED)
-                if receiver.done() and not receiver.cancelled():
-                    code = receiver.result()
-                    if code is None:  # the client left: nothing more to send
-                        sender.cancel()
-                    else:  # what is waiting (an ``error``, say) goes out before the close
-                        self.outbox.close(code)
-                        await sender
-                elif receiver.done():  # cancelled: the client fell behind, the sender closes
-                    await sender
-                # else the sender ended first: the socket broke; the receiver is cancelled below
+                await self._send_forever()
             finally:
-                for task in (sender, receiver):
-                    task.cancel()
+                # The sender ended: the outbox closed (the receiver asked for it, or the
+                # client fell behind) or the socket broke; the receiver is no longer needed.
+                receiver.cancel()
                 if self.sockets:
                     self.sockets.release(self.game_id, self.client)
                 # Counting out runs on by itself, started before anything here awaits: a
                 # connection cancelled while closing (server shutdown, a client leaving) is still
                 # counted out, and the connection never waits on the database to end.
                 self.on_disconnect()
-                await asyncio.gather(sender, receiver, return_exceptions=True)
+                await asyncio.gather(receiver, return_exceptions=True)
         except asyncio.CancelledError:
             # Cancelled from outside (server shutdown; Starlette's TestClient cancels right
             # after the client's disconnect) after or while cleaning up: the clean-up above
@@ -222,6 +224,16 @@ class GameSocket:
             # out of an already finished connection made the TestClient report its session
             # as cancelled now and then.
             return
+
+    def _received_all(self, receiver: asyncio.Task[int | None]) -> None:
+        """The receive loop ended: tell the send loop how to end."""
+        if receiver.cancelled():
+            return  # the client fell behind: its outbox is closed already (``_fall_behind``)
+        code = INTERNAL if receiver.exception() is not None else receiver.result()
+        if code is None:  # the client left: nothing more to send, and no close to send
+            self.outbox.end()
+        else:  # what is waiting (an ``error``, say) goes out before the close
+            self.outbox.close(code)
 
     async def _receive_forever(self) -> int | None:
         """Receive until the client leaves (``None``) or must be closed (the close code)."""
@@ -268,7 +280,7 @@ class GameSocket:
             # Else this frame holds the last message sent while it waits for the next one:
             # a whole state, 10-20 KB per idle connection (benchmarks/memory.py).
             del text
-        code = self.outbox.close_code
+        code = None if self.outbox.ended else self.outbox.close_code
         self.phase = Phase.CLOSED
         if code is not None and self.ws.application_state is WebSocketState.CONNECTED:
             # Against a client that reads nothing this waits until it reads again or its

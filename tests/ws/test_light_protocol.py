@@ -84,8 +84,10 @@ def test_messages_come_back_in_order_and_a_close_ends_the_app(light: Served) -> 
             assert got == [f"m{i}" for i in range(100)]
             (protocol,) = light.protocols()
             assert isinstance(protocol, LightWebSocketProtocol)
-            # The handshake's request and response went once the connection was open.
+            # The handshake's request and response went once the connection was open, and
+            # the scope's headers were emptied (the app read them before accepting, or never).
             assert not hasattr(protocol, "request") and not hasattr(protocol, "response")
+            assert protocol.scope["headers"] == []
         deadline = time.monotonic() + DEADLINE
         while light.protocols():  # the app saw the disconnect and ended
             assert time.monotonic() < deadline, "the connection was not closed"
@@ -152,3 +154,47 @@ def test_an_open_connection_holds_kilobytes_less_than_with_uvicorns_own_protocol
     stock = held_per_connection({**options, "ws": WebSocketsSansIOProtocol})
     # The queue's and the event's deques (about 3.5 KB) and the handshake's headers.
     assert light < stock - 3000, (light, stock)
+
+
+KEEPALIVE = {"ws_ping_interval": 0.2, "ws_ping_timeout": 0.4}  # one shared timer, every 0.05 s
+
+
+def test_an_idle_client_that_answers_is_pinged_again_and_again_and_stays(light_pings) -> None:
+    async def main() -> None:
+        async with connect(light_pings.url) as ws:  # the client answers pings by itself
+            (protocol,) = light_pings.protocols()
+            pinged_at = {0.0}  # before the first ping
+            deadline = time.monotonic() + DEADLINE
+            # With a timeout for answers the next ping is only scheduled once the last one
+            # was answered (an unanswered one closes): four pings, three answers heard.
+            while len(pinged_at) < 5:
+                assert time.monotonic() < deadline, "no pings"
+                pinged_at.add(protocol.ping_sent_at)
+                await asyncio.sleep(0.02)
+            # No timer of its own for either (KeepalivePings keeps them all).
+            assert protocol.ping_timer is None and protocol.pong_timer is None
+            await ws.send("still here")
+            assert await asyncio.wait_for(ws.recv(), DEADLINE) == "still here"
+
+    asyncio.run(main())
+
+
+def test_a_client_that_stops_answering_pings_is_closed(light_pings) -> None:
+    async def main() -> None:
+        async with connect(light_pings.url, ping_interval=None) as ws:
+            await ws.send("x")
+            assert await asyncio.wait_for(ws.recv(), DEADLINE) == "x"
+            ws.transport.pause_reading()  # it reads nothing more, so it answers no ping
+            deadline = time.monotonic() + DEADLINE
+            while light_pings.protocols():
+                assert time.monotonic() < deadline, "the silent client was not closed"
+                await asyncio.sleep(0.05)
+            ws.transport.resume_reading()  # to read the close, not wait for it to time out
+
+    asyncio.run(main())
+
+
+@pytest.fixture
+def light_pings() -> Iterator[Served]:
+    with serve(**{**uvicorn_options(Settings()), **KEEPALIVE}) as served:
+        yield served
