@@ -1,9 +1,10 @@
 """``Flag`` and ``Inbox``: ``asyncio.Event`` and ``asyncio.Queue`` for what a live game
 holds many of.
 
-Each live game's room, its chat and presence feeds and each of its sockets' outboxes has a
-task that waits for "something to do"; each open WebSocket has uvicorn's "may write" event
-and its queue of received messages (``app/core/serving.py``). ``asyncio.Event`` keeps a
+Each of a live game's sockets has an outbox its send loop waits on for "something to do"
+(a room and its chat and presence feeds start a task only when there is something to do:
+app/ws/rooms.py, app/ws/feeds.py); each open WebSocket has uvicorn's "may write" event and
+its queue of received messages (``app/core/serving.py``). ``asyncio.Event`` keeps a
 deque of waiters (about 600 bytes, empty) and ``asyncio.Queue`` four (its items, its getters,
 its putters, and its ``join`` Event's waiters): with 1,000 live games that is megabytes of
 empty deques (issue 16, ``benchmarks/memory.py``). These hold their waiters' futures only

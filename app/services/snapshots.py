@@ -11,7 +11,7 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from datetime import UTC, datetime
 from typing import Any, Final
 
@@ -74,7 +74,7 @@ def event_log(events: Sequence[Batch]) -> EventLog:
     return events if isinstance(events, EventLog) else EventLog.of(events)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Snapshot:
     """A game at ``version``: ``state`` is the replay of actions 1..version."""
 
@@ -330,23 +330,41 @@ class Snapshot:
         """This snapshot after one more action (already applied to ``state``, a clone),
         with the clock the write stored.
 
-        Made by copying the fields' dict rather than ``dataclasses.replace``, which runs the
-        frozen ``__init__`` field by field: a third of the cost, once per move."""
-        fields = dict(self.__dict__)
-        fields.update(
-            last_move_at=moved_at or self.last_move_at,
-            state=state,
-            status=status,
-            version=self.version + 1,
-            events=event_log(self.events).append(tuple(events)),
-            actors=(*self.actors, seat),
-            clock=clock,
-            deadline=deadline,
-            _memo={},
-        )
+        Made slot by slot rather than by ``dataclasses.replace``, which runs the frozen
+        ``__init__`` with its checks: a third of the cost, once per move. Slots, not an
+        instance dict: about 0.8 KB less for every live game (issue 16)."""
         new = object.__new__(Snapshot)
-        object.__setattr__(new, "__dict__", fields)
+        for name in _KEPT_BY_ADVANCED:
+            _set_field(new, name, getattr(self, name))
+        _set_field(new, "last_move_at", moved_at or self.last_move_at)
+        _set_field(new, "state", state)
+        _set_field(new, "status", status)
+        _set_field(new, "version", self.version + 1)
+        _set_field(new, "events", event_log(self.events).append(tuple(events)))
+        _set_field(new, "actors", (*self.actors, seat))
+        _set_field(new, "clock", clock)
+        _set_field(new, "deadline", deadline)
+        _set_field(new, "_memo", {})
         return new
+
+
+_set_field = object.__setattr__
+_KEPT_BY_ADVANCED = tuple(
+    f.name
+    for f in fields(Snapshot)
+    if f.name
+    not in {
+        "last_move_at",
+        "state",
+        "status",
+        "version",
+        "events",
+        "actors",
+        "clock",
+        "deadline",
+        "_memo",
+    }
+)
 
 
 def rematch_offer(

@@ -12,7 +12,6 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable
 from typing import Any, Generic, Protocol, TypeVar
 
-from app.core.flag import Flag
 from app.hub.base import Hub
 
 log = logging.getLogger(__name__)
@@ -37,9 +36,13 @@ class Feed(ABC, Generic[L]):
     def __init__(self, game_id: str, hub: Hub, listeners: Iterable[L]) -> None:
         self.game_id = game_id
         self.listeners = listeners
-        self._dirty = Flag()
+        self._dirty = False
+        self._closed = False
+        # A task only while there is something to read: a live game's two feeds are idle
+        # nearly always, and a waiting task with its frame and future is about 0.7 KB
+        # (issue 16, benchmarks/memory.py).
+        self._task: asyncio.Task[None] | None = None
         self._unsubscribe = self._subscribe(hub)
-        self._task = asyncio.create_task(self._run(), name=f"{self.kind}-{game_id}")
 
     @abstractmethod
     def _subscribe(self, hub: Hub) -> Callable[[], None]:
@@ -50,13 +53,20 @@ class Feed(ABC, Generic[L]):
         """Read what the notices since the last pass announced, and send it."""
 
     def notify(self, game_id: str, value: int) -> None:
-        self._dirty.set()
+        """A notice (on the event loop: the hub hands them over there)."""
+        self._dirty = True
+        if self._task is None and not self._closed:
+            self._task = asyncio.get_running_loop().create_task(
+                self._run(), name=f"{self.kind}-{self.game_id}"
+            )
 
     async def _run(self) -> None:
-        while True:
-            await self._dirty.wait()
-            self._dirty.clear()
-            await self._pass()
+        try:
+            while self._dirty:
+                self._dirty = False
+                await self._pass()
+        finally:
+            self._task = None
 
     async def _send(self, listeners: Iterable[L], messages: list[dict[str, Any]]) -> None:
         """Every message to every listener; one failing connection stops no other."""
@@ -68,5 +78,7 @@ class Feed(ABC, Generic[L]):
                     log.exception("%s of game %s: a connection failed", self.kind, self.game_id)
 
     def close(self) -> None:
+        self._closed = True
         self._unsubscribe()
-        self._task.cancel()
+        if self._task is not None:
+            self._task.cancel()

@@ -55,7 +55,7 @@ class PresenceFeed(Feed[PresenceListener]):
         """A connection entered the room: if it wants presence, it gets it as it is now."""
         if listener.wants_presence:
             self._everyone = True
-            self._dirty.set()
+            self.notify(self.game_id, 0)
 
     def _read(self) -> list[dict[str, Any]]:
         with self.service.db.session() as session:

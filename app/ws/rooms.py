@@ -17,7 +17,6 @@ import logging
 from collections.abc import Callable, Iterable
 from typing import Any, Protocol
 
-from app.core.flag import Flag
 from app.core.threads import in_thread
 from app.hub.base import Hub
 from app.services.games import GameService
@@ -46,14 +45,16 @@ class Room:
         self.game_id = game_id
         self.service = service
         self.listeners: set[Listener] = set()
-        self._dirty = Flag()
         self._from_db = False
         """A change not published by this process came since the last push: read the
         database, not the cache."""
         self._wanted = -1
         """The newest version announced by this process since the last push."""
         self._unsubscribe = unsubscribe
-        self._task = asyncio.create_task(self._run(), name=f"room-{game_id}")
+        # A task only while there is something to push, as the feeds (app/ws/feeds.py).
+        self._task: asyncio.Task[None] | None = None
+        self._dirty = False
+        self._closed = False
         self.chat: Any = None
         """The room's ``ChatFeed`` (app/ws/chat.py), if the server has a chat."""
         self.presence = PresenceFeed(game_id, service, hub, self.listeners)
@@ -64,7 +65,11 @@ class Room:
             self._wanted = max(self._wanted, version)
         else:
             self._from_db = True
-        self._dirty.set()
+        self._dirty = True
+        if self._task is None and not self._closed:
+            self._task = asyncio.get_running_loop().create_task(
+                self._run(), name=f"room-{self.game_id}"
+            )
 
     def _cached(self) -> Snapshot | None:
         """The snapshot this process's own publishers left in the cache, if every change
@@ -84,26 +89,33 @@ class Room:
         return snap
 
     async def _run(self) -> None:
-        while True:
-            await self._dirty.wait()
-            self._dirty.clear()
+        try:
+            while self._dirty:
+                self._dirty = False
+                await self._push()
+        finally:
+            self._task = None
+
+    async def _push(self) -> None:
+        try:
+            snap = self._cached()
+            if snap is None:
+                snap = await in_thread(self._prepare, {c.seat for c in self.listeners})
+        except Exception:
+            log.exception("room %s could not load the game", self.game_id)
+            return
+        for listener in list(self.listeners):
             try:
-                snap = self._cached()
-                if snap is None:
-                    snap = await in_thread(self._prepare, {c.seat for c in self.listeners})
-            except Exception:
-                log.exception("room %s could not load the game", self.game_id)
-                continue
-            for listener in list(self.listeners):
-                try:
-                    await listener.push(snap)
-                except Exception:  # one connection's failure must not silence the others
-                    log.exception("room %s could not update a connection", self.game_id)
-            snap.forget_views()  # every connection has its message: keep memory per game low
+                await listener.push(snap)
+            except Exception:  # one connection's failure must not silence the others
+                log.exception("room %s could not update a connection", self.game_id)
+        snap.forget_views()  # every connection has its message: keep memory per game low
 
     def close(self) -> None:
+        self._closed = True
         self._unsubscribe()
-        self._task.cancel()
+        if self._task is not None:
+            self._task.cancel()
         if self.chat is not None:
             self.chat.close()
         self.presence.close()
