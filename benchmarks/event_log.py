@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import random
 import sys
 import time
 from pathlib import Path
@@ -22,33 +21,10 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import engines
 from app.services.eventlog import EMPTY, EventLog
-from engines.core import Event
+from tests.support.random_events import held_by_objects, random_game_events
 
 CASES = [("dschingis_khan", 2), ("dschingis_khan", 4), ("dolmengoetter", 2), ("dolmengoetter", 5)]
-
-
-def random_game(kind: str, players: int, seed: int) -> list[tuple[Event, ...]]:
-    rng = random.Random(seed)
-    state = engines.get(kind).new(players, seed, {})
-    batches = []
-    while not state.is_over:
-        seat = state.to_act()[0]
-        batches.append(tuple(state.apply(seat, rng.choice(state.legal_actions(seat)))))
-    return batches
-
-
-def deep_size(value: Any, seen: set[int]) -> int:
-    if isinstance(value, (str, int, bool, float, type(None))) or id(value) in seen:
-        return 0
-    seen.add(id(value))
-    size = sys.getsizeof(value)
-    if isinstance(value, dict):
-        size += sum(deep_size(k, seen) + deep_size(v, seen) for k, v in value.items())
-    elif isinstance(value, (list, tuple, set, frozenset)):
-        size += sum(deep_size(v, seen) for v in value)
-    return size
 
 
 def packed_size(log: EventLog) -> int:
@@ -73,15 +49,15 @@ def main() -> None:
     args = parser.parse_args()
     print(f"load average: {' '.join(f'{x:.2f}' for x in os.getloadavg())} (2 cores)")
     for kind, players in CASES:
-        games = [random_game(kind, players, seed) for seed in range(args.games)]
+        games = [random_game_events(kind, players, seed) for seed in range(args.games)]
         actions = sum(map(len, games))
         objects = packed = tail = packed_actions = 0
         append_tuple = append_log = read_tuple = read_log = 0.0
         for batches in games:
             log = EventLog.of(batches)
-            objects += deep_size(batches, set())
+            objects += held_by_objects(batches, set())
             packed += packed_size(log)
-            tail += deep_size(log._tail, set())
+            tail += held_by_objects(log._tail, set())
             packed_actions += len(log) - len(log._tail)
             as_tuple = tuple(batches)
 

@@ -14,6 +14,7 @@ while someone waits.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Awaitable, Callable
 from typing import Generic, TypeVar
 
 T = TypeVar("T")
@@ -90,3 +91,38 @@ class Inbox(Generic[T]):
 
     def qsize(self) -> int:
         return len(self._items)
+
+
+class OnDemand:
+    """Runs ``work`` in a task of its own while there is something to do, and holds no
+    task otherwise: ``wake`` (on the event loop) asks for one more run, however often it
+    is called while a run is on. A room and its feeds (app/ws/rooms.py, app/ws/feeds.py)
+    are idle nearly always, and a task waiting with its frame and future is about 0.7 KB."""
+
+    __slots__ = ("_closed", "_name", "_pending", "_task", "_work")
+
+    def __init__(self, work: Callable[[], Awaitable[None]], name: str) -> None:
+        self._work = work
+        self._name = name
+        self._pending = False
+        self._closed = False
+        self._task: asyncio.Task[None] | None = None
+
+    def wake(self) -> None:
+        self._pending = True
+        if self._task is None and not self._closed:
+            self._task = asyncio.get_running_loop().create_task(self._run(), name=self._name)
+
+    async def _run(self) -> None:
+        try:
+            while self._pending:
+                self._pending = False
+                await self._work()
+        finally:
+            self._task = None
+
+    def close(self) -> None:
+        """No more runs; one that is on is cancelled."""
+        self._closed = True
+        if self._task is not None:
+            self._task.cancel()

@@ -6,12 +6,12 @@ so a burst of them costs one read.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable
 from typing import Any, Generic, Protocol, TypeVar
 
+from app.core.flag import OnDemand
 from app.hub.base import Hub
 
 log = logging.getLogger(__name__)
@@ -36,12 +36,7 @@ class Feed(ABC, Generic[L]):
     def __init__(self, game_id: str, hub: Hub, listeners: Iterable[L]) -> None:
         self.game_id = game_id
         self.listeners = listeners
-        self._dirty = False
-        self._closed = False
-        # A task only while there is something to read: a live game's two feeds are idle
-        # nearly always, and a waiting task with its frame and future is about 0.7 KB
-        # (issue 16, benchmarks/memory.py).
-        self._task: asyncio.Task[None] | None = None
+        self._runs = OnDemand(self._pass, f"{self.kind}-{game_id}")
         self._unsubscribe = self._subscribe(hub)
 
     @abstractmethod
@@ -54,19 +49,7 @@ class Feed(ABC, Generic[L]):
 
     def notify(self, game_id: str, value: int) -> None:
         """A notice (on the event loop: the hub hands them over there)."""
-        self._dirty = True
-        if self._task is None and not self._closed:
-            self._task = asyncio.get_running_loop().create_task(
-                self._run(), name=f"{self.kind}-{self.game_id}"
-            )
-
-    async def _run(self) -> None:
-        try:
-            while self._dirty:
-                self._dirty = False
-                await self._pass()
-        finally:
-            self._task = None
+        self._runs.wake()
 
     async def _send(self, listeners: Iterable[L], messages: list[dict[str, Any]]) -> None:
         """Every message to every listener; one failing connection stops no other."""
@@ -78,7 +61,5 @@ class Feed(ABC, Generic[L]):
                     log.exception("%s of game %s: a connection failed", self.kind, self.game_id)
 
     def close(self) -> None:
-        self._closed = True
         self._unsubscribe()
-        if self._task is not None:
-            self._task.cancel()
+        self._runs.close()

@@ -12,11 +12,11 @@ it last sent.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from collections.abc import Callable, Iterable
 from typing import Any, Protocol
 
+from app.core.flag import OnDemand
 from app.core.threads import in_thread
 from app.hub.base import Hub
 from app.services.games import GameService
@@ -51,10 +51,7 @@ class Room:
         self._wanted = -1
         """The newest version announced by this process since the last push."""
         self._unsubscribe = unsubscribe
-        # A task only while there is something to push, as the feeds (app/ws/feeds.py).
-        self._task: asyncio.Task[None] | None = None
-        self._dirty = False
-        self._closed = False
+        self._runs = OnDemand(self._push, f"room-{game_id}")
         self.chat: Any = None
         """The room's ``ChatFeed`` (app/ws/chat.py), if the server has a chat."""
         self.presence = PresenceFeed(game_id, service, hub, self.listeners)
@@ -65,11 +62,7 @@ class Room:
             self._wanted = max(self._wanted, version)
         else:
             self._from_db = True
-        self._dirty = True
-        if self._task is None and not self._closed:
-            self._task = asyncio.get_running_loop().create_task(
-                self._run(), name=f"room-{self.game_id}"
-            )
+        self._runs.wake()
 
     def _cached(self) -> Snapshot | None:
         """The snapshot this process's own publishers left in the cache, if every change
@@ -88,14 +81,6 @@ class Room:
             snap.message_state(seat)
         return snap
 
-    async def _run(self) -> None:
-        try:
-            while self._dirty:
-                self._dirty = False
-                await self._push()
-        finally:
-            self._task = None
-
     async def _push(self) -> None:
         try:
             snap = self._cached()
@@ -112,10 +97,8 @@ class Room:
         snap.forget_views()  # every connection has its message: keep memory per game low
 
     def close(self) -> None:
-        self._closed = True
         self._unsubscribe()
-        if self._task is not None:
-            self._task.cancel()
+        self._runs.close()
         if self.chat is not None:
             self.chat.close()
         self.presence.close()

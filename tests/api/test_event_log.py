@@ -5,28 +5,16 @@ part of what they take as objects."""
 
 from __future__ import annotations
 
-import random
-import sys
 import tracemalloc
 from typing import Any
 
 import pytest
 
-import engines
 from app.services.eventlog import BLOCK, KEEP, EventLog
 from engines.core import Event
+from tests.support.random_events import held_by_objects, random_game_events
 
 CASES = [("dschingis_khan", 2), ("dschingis_khan", 4), ("dolmengoetter", 2), ("dolmengoetter", 5)]
-
-
-def random_game(kind: str, players: int, seed: int) -> list[tuple[Event, ...]]:
-    rng = random.Random(seed)
-    state = engines.get(kind).new(players, seed, {})
-    batches = []
-    while not state.is_over:
-        seat = state.to_act()[0]
-        batches.append(tuple(state.apply(seat, rng.choice(state.legal_actions(seat)))))
-    return batches
 
 
 def views(batch: tuple[Event, ...], players: int) -> list[Any]:
@@ -39,7 +27,7 @@ def views(batch: tuple[Event, ...], players: int) -> list[Any]:
 
 @pytest.mark.parametrize(("game_kind", "players"), CASES)
 def test_every_event_of_a_whole_game_reads_back_as_it_was(game_kind: str, players: int) -> None:
-    batches = random_game(game_kind, players, seed=players)
+    batches = random_game_events(game_kind, players, seed=players)
     log = EventLog()
     for n, batch in enumerate(batches, 1):
         log = log.append(batch)  # as the server does, move by move
@@ -61,30 +49,16 @@ def test_every_event_of_a_whole_game_reads_back_as_it_was(game_kind: str, player
 
 
 def test_an_older_log_is_unchanged_by_what_is_appended_to_it() -> None:
-    batches = random_game("dolmengoetter", 3, seed=5)
+    batches = random_game_events("dolmengoetter", 3, seed=5)
     earlier = EventLog.of(batches[: KEEP + BLOCK - 1])  # one append short of packing
     later = earlier.append(batches[KEEP + BLOCK - 1])
     assert list(earlier) == batches[: KEEP + BLOCK - 1]
     assert list(later) == batches[: KEEP + BLOCK]
 
 
-def held_by_objects(value: Any, seen: set[int]) -> int:
-    """Bytes of ``value`` and what it holds, each object once; interned strings and small
-    numbers are shared by all and not counted."""
-    if isinstance(value, (str, int, bool, float, type(None))) or id(value) in seen:
-        return 0
-    seen.add(id(value))
-    size = sys.getsizeof(value)
-    if isinstance(value, dict):
-        size += sum(held_by_objects(k, seen) + held_by_objects(v, seen) for k, v in value.items())
-    elif isinstance(value, (list, tuple, set, frozenset)):
-        size += sum(held_by_objects(v, seen) for v in value)
-    return size
-
-
 @pytest.mark.parametrize(("game_kind", "players"), CASES)
 def test_a_whole_game_of_events_packed_takes_a_fifth_or_less(game_kind: str, players: int) -> None:
-    batches = random_game(game_kind, players, seed=11)
+    batches = random_game_events(game_kind, players, seed=11)
     EventLog.of(batches)  # once before: what packing frees fills the interpreter's free lists
     tracemalloc.start()
     try:

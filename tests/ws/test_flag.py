@@ -1,10 +1,11 @@
-"""``Flag`` and ``Inbox`` (app/core/flag.py): ``asyncio.Event`` and ``asyncio.Queue``
-without their deques (issue 16, memory per live game), for the rooms', feeds' and
-outboxes' "something to do" signals and each WebSocket's "may write" signal and received
-messages (app/core/serving.py). What the room, the sockets and uvicorn's protocol rely on:
-a set flag is seen by a wait that comes later, a set wakes every waiting task, a cancelled
-wait leaves the flag usable; an inbox gives its items in order, each to one getter, and a
-getter waits until there is one."""
+"""``Flag``, ``Inbox`` and ``OnDemand`` (app/core/flag.py): ``asyncio.Event`` and
+``asyncio.Queue`` without their deques, and a task only while there is work (issue 16,
+memory per live game), for the outboxes' "something to do" signals, each WebSocket's "may
+write" signal and received messages (app/core/serving.py), and the rooms' and feeds' runs.
+What the room, the sockets and uvicorn's protocol rely on: a set flag is seen by a wait
+that comes later, a set wakes every waiting task, a cancelled wait leaves the flag usable;
+an inbox gives its items in order, each to one getter, and a getter waits until there is
+one; wakes during a run give one more run, never a lost or a concurrent one."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ import asyncio
 
 import pytest
 
-from app.core.flag import Flag, Inbox
+from app.core.flag import Flag, Inbox, OnDemand
 
 
 def test_a_wait_after_set_returns_at_once_until_cleared() -> None:
@@ -81,5 +82,63 @@ def test_an_inbox_gives_each_item_once_in_order_to_whoever_waits() -> None:
         assert not late.done()  # nothing to give: it waits
         inbox.put_nowait(4)
         assert await asyncio.wait_for(late, 1) == 4
+
+    asyncio.run(main())
+
+
+def test_wakes_during_a_run_give_one_more_run_and_an_idle_one_holds_no_task() -> None:
+    async def main() -> None:
+        runs: list[int] = []
+        running = 0
+        gate = asyncio.Event()
+
+        async def work() -> None:
+            nonlocal running
+            running += 1
+            assert running == 1  # never two runs at once
+            runs.append(len(runs))
+            await gate.wait()
+            running -= 1
+
+        on_demand = OnDemand(work, "test")
+        assert on_demand._task is None
+        on_demand.wake()
+        await asyncio.sleep(0)
+        assert runs == [0]
+        for _ in range(5):  # while the first run waits: coalesced into one more
+            on_demand.wake()
+        gate.set()
+        for _ in range(10):
+            await asyncio.sleep(0)
+        assert runs == [0, 1]
+        assert on_demand._task is None  # idle: no task held
+        on_demand.wake()  # and woken again later, it runs again
+        for _ in range(10):
+            await asyncio.sleep(0)
+        assert runs == [0, 1, 2] and on_demand._task is None
+
+    asyncio.run(main())
+
+
+def test_a_closed_one_cancels_its_run_and_runs_no_more() -> None:
+    async def main() -> None:
+        started = asyncio.Event()
+
+        async def work() -> None:
+            started.set()
+            await asyncio.sleep(60)
+
+        on_demand = OnDemand(work, "test")
+        on_demand.wake()
+        await asyncio.wait_for(started.wait(), 1)
+        task = on_demand._task
+        assert task is not None
+        on_demand.close()
+        with pytest.raises(asyncio.CancelledError):
+            await task
+        started.clear()
+        on_demand.wake()
+        await asyncio.sleep(0.01)
+        assert not started.is_set() and on_demand._task is None
 
     asyncio.run(main())
