@@ -28,8 +28,8 @@ CASES = [("dschingis_khan", 2), ("dschingis_khan", 4), ("dolmengoetter", 2), ("d
 
 
 def packed_size(log: EventLog) -> int:
-    blocks = log._blocks  # the measurement is of the private parts
-    return sys.getsizeof(blocks) + sum(map(sys.getsizeof, blocks))
+    blocks, singles = log._blocks, log._singles  # the measurement is of the private parts
+    return sum(map(sys.getsizeof, (blocks, singles, *blocks, *singles)))
 
 
 def timed(run: Any, repeat: int) -> float:
@@ -57,8 +57,8 @@ def main() -> None:
             log = EventLog.of(batches)
             objects += held_by_objects(batches, set())
             packed += packed_size(log)
-            tail += held_by_objects(log._tail, set())
-            packed_actions += len(log) - len(log._tail)
+            tail += held_by_objects(log._newest, set())
+            packed_actions += len(log) - len(log._newest)
             as_tuple = tuple(batches)
 
             def grow_tuple(batches: list[Any] = batches) -> None:

@@ -104,6 +104,8 @@ class Outbox:
     closed and empty (then ``close_code`` says how to close the socket).
     """
 
+    __slots__ = ("_messages", "_ready", "close_code", "ended", "limit")
+
     def __init__(self, limit: int) -> None:
         self.limit = limit
         self.close_code: int | None = None
@@ -147,6 +149,32 @@ class Outbox:
 
 
 class GameSocket:
+    # Slots, not an instance dict: every open socket of every live game has one (issue 16).
+    __slots__ = (
+        "_push_lock",
+        "_receiver",
+        "beat",
+        "caller",
+        "chat",
+        "client",
+        "counted",
+        "events_from",
+        "game_id",
+        "heard_at",
+        "limiter",
+        "outbox",
+        "phase",
+        "room",
+        "rooms",
+        "sent",
+        "service",
+        "since_at_connect",
+        "sockets",
+        "table_from",
+        "wants_presence",
+        "ws",
+    )
+
     def __init__(
         self,
         websocket: WebSocket,

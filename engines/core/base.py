@@ -146,9 +146,6 @@ def public_part(shared: Parts | None, name: Hashable, make: Callable[[], T]) -> 
     return part
 
 
-Played = tuple[int, Action]
-"""One applied action in the record of play: (seat, action)."""
-
 Origin = tuple[int, int, "GameOptions"]
 """What ``Game.new`` was given, already checked: (player count, seed, options)."""
 
@@ -184,9 +181,12 @@ class State(ABC):
         it: a new game is a function of its player count, seed and options, so no snapshot
         is taken); ``None``: no record is kept (a state read from JSON or sampled), nothing
         to take back."""
-        self._played: list[Played] = []
+        self._played: list[Action] = []
         """The actions since ``_origin`` that make this position, oldest first: replayed
         from ``_origin`` they give it exactly (taken-back ones are no longer in it)."""
+        self._played_by = bytearray()
+        """The seat that played each of ``_played``: a byte an action rather than a
+        (seat, action) tuple, since a server keeps every live game's record (issue 16)."""
         self._last: LastPlayed | None = None
         """The last of ``_played`` as a take-back judges it. Kept for that one action only,
         so a game does not hold on to all its events."""
@@ -259,7 +259,8 @@ class State(ABC):
         self._legal_cache = {}
         # Only what a take-back needs, and no copy of the position: undo replays instead.
         if self._origin is not None:
-            self._played.append((seat, act))
+            self._played.append(act)
+            self._played_by.append(seat)
             self._last = (rng.counter != counter, events)
         return events
 
@@ -272,7 +273,7 @@ class State(ABC):
     def _is_last_actor(self, seat: int) -> bool:
         """No other seat has acted since: taking back an action others have answered would
         take back their decision too."""
-        return bool(self._played) and self._played[-1][0] == seat
+        return bool(self._played_by) and self._played_by[-1] == seat
 
     @staticmethod
     def _drew_nothing(last: LastPlayed) -> bool:
@@ -299,11 +300,11 @@ class State(ABC):
             return "no action has been played yet"
         if not self._is_last_actor(seat):
             return (
-                f"only the last action can be taken back, and seat {self._played[-1][0]} played it"
+                f"only the last action can be taken back, and seat {self._played_by[-1]} played it"
             )
         last = self._last
         assert last is not None
-        what = self._played[-1][1].type
+        what = self._played[-1].type
         if not self._game_goes_on():
             return f"your last action ({what}) ended the game, which shows everything"
         if not self._drew_nothing(last):
@@ -334,12 +335,13 @@ class State(ABC):
         assert self._origin is not None
         undone = self.ply
         self._played.pop()
+        self._played_by.pop()
         # Replay the record instead of keeping a copy of every position: apply stays cheap,
         # and a take-back (rare) costs one replay. Each action was legal when first played,
         # so the game's own ``_apply`` is trusted with it again.
         before = self.game._setup_state(*self._origin)
         last: LastPlayed | None = None
-        for s, action in self._played:
+        for s, action in zip(self._played_by, self._played, strict=True):
             counter = before.rng.counter
             events = before._apply(s, action)
             last = (before.rng.counter != counter, events)
@@ -409,6 +411,7 @@ class State(ABC):
         if self._origin is not None:
             state._origin = self._origin  # shared: never changed once taken
             state._played = list(self._played)
+            state._played_by = bytearray(self._played_by)
             state._last = self._last
         return state
 

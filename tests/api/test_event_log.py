@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from app.services.eventlog import BLOCK, KEEP, EventLog
+from app.services.eventlog import BLOCK, EventLog
 from engines.core import Event
 from tests.support.random_events import held_by_objects, random_game_events
 
@@ -50,10 +50,11 @@ def test_every_event_of_a_whole_game_reads_back_as_it_was(game_kind: str, player
 
 def test_an_older_log_is_unchanged_by_what_is_appended_to_it() -> None:
     batches = random_game_events("dolmengoetter", 3, seed=5)
-    earlier = EventLog.of(batches[: KEEP + BLOCK - 1])  # one append short of packing
-    later = earlier.append(batches[KEEP + BLOCK - 1])
-    assert list(earlier) == batches[: KEEP + BLOCK - 1]
-    assert list(later) == batches[: KEEP + BLOCK]
+    earlier = EventLog.of(batches[:BLOCK])  # one append short of packing a block
+    later = earlier.append(batches[BLOCK])
+    assert list(earlier) == batches[:BLOCK]
+    assert list(later) == batches[: BLOCK + 1]
+    assert later.append(batches[BLOCK + 1])[: BLOCK + 1] == batches[: BLOCK + 1]
 
 
 @pytest.mark.parametrize(("game_kind", "players"), CASES)
@@ -67,7 +68,7 @@ def test_a_whole_game_of_events_packed_takes_a_fifth_or_less(game_kind: str, pla
     finally:
         tracemalloc.stop()
     assert len(log) == len(batches)
-    # The last actions stay unpacked: the very objects played, so no new memory; all but
-    # the last KEEP + BLOCK - 1 are packed for sure.
-    older = held_by_objects(batches[: len(batches) - (KEEP + BLOCK - 1)], set())
+    # The newest action's events stay as they are, the very objects played (no new
+    # memory); all the others are packed.
+    older = held_by_objects(batches[:-1], set())
     assert packed < older / 5

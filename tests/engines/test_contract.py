@@ -206,7 +206,7 @@ def test_same_seed_and_actions_give_the_same_states_and_events(case):
 
 # The core's own bookkeeping: the RNG (compared by its JSON), the legal-list cache (empty
 # in a fresh reading) and the record of play (a fresh reading has none; a clone keeps it).
-NOT_COMPARED = {"rng", "_legal_cache", "_origin", "_played", "_last"}
+NOT_COMPARED = {"rng", "_legal_cache", "_origin", "_played", "_played_by", "_last"}
 
 
 def plain(value: Any) -> Any:

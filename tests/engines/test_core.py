@@ -80,4 +80,4 @@ def test_an_action_sent_as_json_is_played_and_recorded_as_the_listed_one():
         (seat,) = state.to_act()
         listed = state.legal_actions(seat)[-1]
         state.apply(seat, listed.model_dump(mode="json"))
-        assert state._played[-1][1] is listed
+        assert state._played[-1] is listed
