@@ -96,7 +96,9 @@ class DschingisKhanState(State):
         """Per seat, the count of each face still in the passive supply (DK-7)."""
         self.active_tiles: list[list[int]] = [list(t) for t in data["active_tiles"]]
         self.discards: list[list[int]] = [list(t) for t in data["discards"]]
-        self.stacks: list[list[int]] = [list(s) for s in data["stacks"]]
+        # Tuples, replaced when a tile goes on top: a clone shares them, and most villages
+        # are empty (the one shared empty tuple) for much of a game (issue 16, memory).
+        self.stacks: list[tuple[int, ...]] = [tuple(s) for s in data["stacks"]]
         """Per village, its tile ids bottom to top (DK-13: the top one's owner controls it)."""
         self.scouts: list[int | None] = list(data["scouts"])
         self.known: list[set[int]] = [set(k) for k in data["known"]]
@@ -119,7 +121,7 @@ class DschingisKhanState(State):
         new.passive = [counts[:] for counts in self.passive]
         new.active_tiles = [tiles[:] for tiles in self.active_tiles]
         new.discards = [tiles[:] for tiles in self.discards]
-        new.stacks = [stack[:] for stack in self.stacks]
+        new.stacks = self.stacks[:]
         new.scouts = self.scouts[:]
         new.known = [set(ids) for ids in self.known]
         new.final_trigger, new.final_left = self.final_trigger, self.final_left
@@ -352,7 +354,7 @@ class DschingisKhanState(State):
         tiles = self.active_tiles[seat]
         for village, face in zip(action.villages, action.faces, strict=True):
             tid = self._take_from_active(seat, FACE_INDEX[face])
-            self.stacks[village].append(tid)
+            self.stacks[village] += (tid,)
         self.scouts[seat] = action.scout
         assert not tiles
         events.append(
@@ -440,8 +442,7 @@ class DschingisKhanState(State):
             wall.close(line)
         tid = self._take_from_active(seat, FACE_INDEX[action.tile])
         to = action.to
-        stack = self.stacks[to]
-        stack.append(tid)
+        stack = self.stacks[to] = (*self.stacks[to], tid)
         # DK-13/DK-15: the new top tile is the stepper's, so it may look at the whole stack.
         self.known[seat].update(stack)
         self.scouts[seat] = to
