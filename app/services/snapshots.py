@@ -71,6 +71,8 @@ class SeatInfo:
 
 
 def event_log(events: Sequence[Batch]) -> EventLog:
+    """``events`` as an ``EventLog``: the cache only makes logs, but a snapshot may be given
+    any sequence of batches (``dataclasses.replace``, as the security tests' twins are)."""
     return events if isinstance(events, EventLog) else EventLog.of(events)
 
 
@@ -334,7 +336,7 @@ class Snapshot:
         ``__init__`` with its checks: a third of the cost, once per move. Slots, not an
         instance dict: about 0.8 KB less for every live game (issue 16)."""
         new = object.__new__(Snapshot)
-        for name in _KEPT_BY_ADVANCED:
+        for name in _FIELDS:
             _set_field(new, name, getattr(self, name))
         _set_field(new, "last_move_at", moved_at or self.last_move_at)
         _set_field(new, "state", state)
@@ -349,22 +351,7 @@ class Snapshot:
 
 
 _set_field = object.__setattr__
-_KEPT_BY_ADVANCED = tuple(
-    f.name
-    for f in fields(Snapshot)
-    if f.name
-    not in {
-        "last_move_at",
-        "state",
-        "status",
-        "version",
-        "events",
-        "actors",
-        "clock",
-        "deadline",
-        "_memo",
-    }
-)
+_FIELDS = tuple(f.name for f in fields(Snapshot))
 
 
 def rematch_offer(
