@@ -1,5 +1,5 @@
 """``Flag`` and ``Inbox``: ``asyncio.Event`` and ``asyncio.Queue`` for what a live game
-holds many of.
+holds many of; ``OnDemand``: a task only while there is work.
 
 Each of a live game's sockets has an outbox its send loop waits on for "something to do"
 (a room and its chat and presence feeds start a task only when there is something to do:

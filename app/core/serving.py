@@ -156,6 +156,27 @@ _KEEPALIVE: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, KeepalivePings]
 class LightWebSocketProtocol(WebSocketsSansIOProtocol):
     """The protocol class to pass to ``uvicorn.run(ws=...)``: uvicorn's, lighter."""
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.queue = Inbox()  # type: ignore[assignment]
+        self.writable = Flag()  # type: ignore[assignment]
+        self.writable.set()
+
+    def start_keepalive(self) -> None:
+        # uvicorn calls this once, right after it has sent the handshake's response: the
+        # request and the response have done their part. The request's headers are emptied
+        # as well, since websockets' parser keeps the request (a local of its generator) for
+        # the connection's life. So are the ASGI scope's (about 0.9 KB a connection): the
+        # app has accepted the connection, and reads them before it does or not at all.
+        super().start_keepalive()
+        request = self.__dict__.pop("request", None)
+        if request is not None:
+            request.headers.clear()
+        self.__dict__.pop("response", None)
+        headers = self.scope.get("headers")
+        if isinstance(headers, list):
+            headers.clear()
+
     def _keepalive(self) -> KeepalivePings:
         pings = _KEEPALIVE.get(self.loop)
         if pings is None:
@@ -194,24 +215,3 @@ class LightWebSocketProtocol(WebSocketsSansIOProtocol):
     def stop_keepalive(self) -> None:
         super().stop_keepalive()
         self._keepalive().forget(self)
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.queue = Inbox()  # type: ignore[assignment]
-        self.writable = Flag()  # type: ignore[assignment]
-        self.writable.set()
-
-    def start_keepalive(self) -> None:
-        # uvicorn calls this once, right after it has sent the handshake's response: the
-        # request and the response have done their part. The request's headers are emptied
-        # as well, since websockets' parser keeps the request (a local of its generator) for
-        # the connection's life. So are the ASGI scope's (about 0.9 KB a connection): the
-        # app has accepted the connection, and reads them before it does or not at all.
-        super().start_keepalive()
-        request = self.__dict__.pop("request", None)
-        if request is not None:
-            request.headers.clear()
-        self.__dict__.pop("response", None)
-        headers = getattr(self, "scope", {}).get("headers")
-        if isinstance(headers, list):
-            headers.clear()
