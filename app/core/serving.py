@@ -156,6 +156,50 @@ _KEEPALIVE: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, KeepalivePings]
 class LightWebSocketProtocol(WebSocketsSansIOProtocol):
     """The protocol class to pass to ``uvicorn.run(ws=...)``: uvicorn's, lighter."""
 
+    # Every attribute uvicorn's protocol sets, as slots: its 37 are more than an instance
+    # dict shares keys for (30), so each connection had a dict of its own, about 1.5 KB,
+    # against 8 bytes a slot. An attribute a later uvicorn adds lands in the instance dict
+    # as before (tests/ws/test_light_protocol.py says which).
+    __slots__ = (
+        "app",
+        "app_state",
+        "asgi_version",
+        "client",
+        "close_sent",
+        "close_timeout",
+        "close_timer",
+        "config",
+        "conn",
+        "connections",
+        "curr_msg_data_type",
+        "default_headers",
+        "disconnected",
+        "frames",
+        "handshake_complete",
+        "handshake_initiated",
+        "initial_response",
+        "last_ping_rtt",
+        "logger",
+        "loop",
+        "pending_ping_payload",
+        "ping_interval",
+        "ping_sent_at",
+        "ping_timeout",
+        "ping_timer",
+        "pong_timer",
+        "queue",
+        "read_paused",
+        "request",
+        "response",
+        "root_path",
+        "scheme",
+        "scope",
+        "server",
+        "tasks",
+        "transport",
+        "writable",
+    )
+
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.queue = Inbox()  # type: ignore[assignment]
@@ -169,10 +213,12 @@ class LightWebSocketProtocol(WebSocketsSansIOProtocol):
         # the connection's life. So are the ASGI scope's (about 0.9 KB a connection): the
         # app has accepted the connection, and reads them before it does or not at all.
         super().start_keepalive()
-        request = self.__dict__.pop("request", None)
+        request = getattr(self, "request", None)
         if request is not None:
             request.headers.clear()
-        self.__dict__.pop("response", None)
+            del self.request
+        if hasattr(self, "response"):
+            del self.response
         headers = self.scope.get("headers")
         if isinstance(headers, list):
             headers.clear()

@@ -88,6 +88,9 @@ def test_messages_come_back_in_order_and_a_close_ends_the_app(light: Served) -> 
             # the scope's headers were emptied (the app read them before accepting, or never).
             assert not hasattr(protocol, "request") and not hasattr(protocol, "response")
             assert protocol.scope["headers"] == []
+            # Every attribute uvicorn's protocol sets is a slot: an attribute in the instance
+            # dict (a later uvicorn's new one) costs a dict of its own per connection.
+            assert vars(protocol) == {}
         deadline = time.monotonic() + DEADLINE
         while light.protocols():  # the app saw the disconnect and ended
             assert time.monotonic() < deadline, "the connection was not closed"
