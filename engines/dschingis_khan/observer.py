@@ -39,6 +39,7 @@ from typing import Any
 from engines.core import Parts, public_part
 
 from .constants import EMPTY, FACES, OPEN
+from .knowledge import NO_TILES
 from .scoring import totals
 from .state import DschingisKhanState
 
@@ -52,20 +53,22 @@ def _village(
     if not stack:  # most villages, most of the game: nothing more to look at
         return {"id": v, "side": wall.side_of(v), "controller": None, "scout": scout, "stack": []}
     known = state.known
-    mine: set[int] = set() if seat is None else known[seat]
+    mine = NO_TILES if seat is None else known[seat]
     face_of = state.tile_face
     owner_of = state.tile_owner
     controller = owner_of[stack[-1]]
     looks = shown or controller == seat
     layers = []
+    # Bit tests on the seats' ``TileSet``s directly (``tid in known[s]`` is a Python-level
+    # call): every view of every move runs this for each layer and seat.
     for tid in stack:
-        f = FACES[face_of[tid]] if shown or tid in mine else None
+        f = FACES[face_of[tid]] if shown or mine >> tid & 1 else None
         layers.append(
             {
                 "owner": owner_of[tid],
                 "face": f,
                 "remembered": f is not None and not looks,
-                "seen_by": [s for s in range(state.num_players) if tid in known[s]],
+                "seen_by": [s for s, bits in enumerate(known) if bits >> tid & 1],
             }
         )
     return {

@@ -51,6 +51,7 @@ from .constants import (
     TILES,
     WALLS,
 )
+from .knowledge import NO_TILES, TileSet
 from .scoring import VillageScore, score_village, totals, winners
 from .walls import Wall
 
@@ -101,7 +102,7 @@ class DschingisKhanState(State):
         self.stacks: list[tuple[int, ...]] = [tuple(s) for s in data["stacks"]]
         """Per village, its tile ids bottom to top (DK-13: the top one's owner controls it)."""
         self.scouts: list[int | None] = list(data["scouts"])
-        self.known: list[set[int]] = [set(k) for k in data["known"]]
+        self.known: list[TileSet] = [NO_TILES.with_tiles(k) for k in data["known"]]
         """DK-15: per seat, the tile ids whose face it knows (perfect recall)."""
         self.final_trigger: int | None = data["final_trigger"]
         self.final_left: int | None = data["final_left"]
@@ -123,7 +124,7 @@ class DschingisKhanState(State):
         new.discards = [tiles[:] for tiles in self.discards]
         new.stacks = self.stacks[:]
         new.scouts = self.scouts[:]
-        new.known = [set(ids) for ids in self.known]
+        new.known = self.known[:]
         new.final_trigger, new.final_left = self.final_trigger, self.final_left
         return new
 
@@ -444,7 +445,7 @@ class DschingisKhanState(State):
         to = action.to
         stack = self.stacks[to] = (*self.stacks[to], tid)
         # DK-13/DK-15: the new top tile is the stepper's, so it may look at the whole stack.
-        self.known[seat].update(stack)
+        self.known[seat] = self.known[seat].with_tiles(stack)
         self.scouts[seat] = to
         self.visited.append(to)
         events.append(
@@ -497,7 +498,7 @@ class DschingisKhanState(State):
         self.tile_owner.append(seat)
         self.tile_face.append(face)
         self.active_tiles[seat].append(tid)
-        self.known[seat].add(tid)
+        self.known[seat] = self.known[seat].with_tile(tid)
         return face
 
     def _draw_event(self, seat: int, count: int, events: list[Event]) -> None:
