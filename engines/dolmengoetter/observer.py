@@ -72,7 +72,7 @@ def _places(state: DolmengoetterState) -> list[dict[str, Any]]:
             "id": p,
             "stone": None if stone == FREE else stone,
             "druid": None if druid == FREE else druid,
-            "lying": lying,
+            "lying": lying == 1,
         }
         for p, stone, druid, lying in zip(
             range(state.board.num_places), state.stone, state.druid, state.lying, strict=True

@@ -1,12 +1,16 @@
 """The evolving Dolmengötter position: druids, stones, stacks, hands, rights (DG-2..DG-10).
 
-Compact on purpose: places and circles are plain lists indexed by board id, a hand is four
-counts (dolmens of value 1..4), a stack is a list of ``(owner, value)`` from the top down.
+Compact on purpose: places and circles are indexed by board id, a hand is four counts
+(dolmens of value 1..4), a stack is a list of ``(owner, value)`` from the top down. A live
+game on the server holds its position for as long as it is played (issue 16, memory per
+live game), so what every place has is kept in byte arrays (about 140 bytes for the 78
+places, against 680 for a list), and a circle's stone counts are tuples shared while equal.
 Dolmens have no ids: an id could tell a seat which hidden value moved where (DG-11).
 """
 
 from __future__ import annotations
 
+from array import array
 from bisect import bisect_left, insort
 from collections.abc import Callable
 from itertools import chain
@@ -65,11 +69,12 @@ class DolmengoetterState(State):
         self.current = 0
         """Whose turn it is (during RIGHTS: the player whose stone created them)."""
         self.druids_placed = 0
-        self.stone = [FREE] * board.num_places
-        """Seat whose stone is on each place."""
-        self.druid = [FREE] * board.num_places
-        """Seat whose druid is on each place."""
-        self.lying = [False] * board.num_places
+        self.stone = array("b", (FREE,)) * board.num_places
+        """Seat whose stone is on each place (``FREE``: none)."""
+        self.druid = array("b", (FREE,)) * board.num_places
+        """Seat whose druid is on each place (``FREE``: none)."""
+        self.lying = bytearray(board.num_places)
+        """1 where the druid on the place lies (it has collected herbs, DG-4), else 0."""
         self.free = list(range(board.num_places))
         """Places with neither stone nor druid, ascending (derived; not dumped): where a
         druid may be placed or fly to (DG-2, DG-4). Kept up to date move by move."""
@@ -85,8 +90,9 @@ class DolmengoetterState(State):
         """Per seat, how many dolmens of value 1, 2, 3, 4 are still in hand."""
         self.dolmens_placed = [0] * n
         """DG-10 tie-break: dolmens placed during the game, scored ones included."""
-        self.counts = [[0] * n for _ in range(board.num_circles)]
-        """Stones per seat in each circle (derived from ``stone``; not dumped)."""
+        self.counts = [(0,) * n] * board.num_circles
+        """Stones per seat in each circle (derived from ``stone``; not dumped). A circle's
+        tuple is replaced when a stone lands in it: circles share theirs while equal."""
         self.filled = [0] * board.num_circles
         """Stones in each circle (derived from ``stone``; not dumped)."""
         self.holder: list[int | None] = [None] * board.num_circles
@@ -179,9 +185,9 @@ class DolmengoetterState(State):
             reach = walk_destinations(masks, druids, free, p)
             if reach:
                 out += walks[p].get(reach) or moves.add_walks(choices, p, reach)
-            if can_collect_herbs(lying[p]):
+            if can_collect_herbs(lying[p] == 1):
                 out.append(moves.herbs[p])
-            elif can_take_flight(lying[p]):
+            elif can_take_flight(lying[p] == 1):
                 out.extend(chain.from_iterable(map(flights[p].__getitem__, self.free)))
         if not out:
             out.append(A.PASS)  # DG-9
@@ -266,8 +272,7 @@ class DolmengoetterState(State):
         holder = self.holder
         sizes = self.board.circle_sizes
         for c in self.board.place_circles[place]:
-            counts = self.counts[c]
-            counts[seat] += 1
+            counts = self.counts[c] = with_one_more(self.counts[c], seat)
             filled[c] += 1
             if filled[c] == sizes[c]:
                 self.to_score.append(c)
@@ -456,7 +461,7 @@ class DolmengoetterState(State):
         new.scored = [None if rows is None else rows[:] for rows in self.scored]
         new.final_scored, new.rights = self.final_scored[:], self.rights[:]
         new.final_left = None if self.final_left is None else self.final_left[:]
-        new.counts = [counts[:] for counts in self.counts]
+        new.counts = self.counts[:]
         new.filled, new.holder, new.to_score = self.filled[:], self.holder[:], self.to_score[:]
         new.free, new.free_bits, new.druid_bits = self.free[:], self.free_bits, self.druid_bits
         new.druids_of = [places[:] for places in self.druids_of]
@@ -467,9 +472,9 @@ class DolmengoetterState(State):
         self.start_player = data["start_player"]
         self.current = data["current"]
         self.druids_placed = data["druids_placed"]
-        self.stone = list(data["stone"])
-        self.druid = list(data["druid"])
-        self.lying = [bool(x) for x in data["lying"]]
+        self.stone = array("b", data["stone"])
+        self.druid = array("b", data["druid"])
+        self.lying = bytearray(map(bool, data["lying"]))
         self.stones_left = list(data["stones_left"])
         self.score = list(data["scores"])
         self.hands = [list(h) for h in data["hands"]]
@@ -485,7 +490,9 @@ class DolmengoetterState(State):
         self.final_left = None if data["final_left"] is None else list(data["final_left"])
         self.end_reason = data["end_reason"]
         board = self.board
-        self.counts, self.filled = board.count_stones(self.stone, self.num_players)
+        counts, self.filled = board.count_stones(self.stone, self.num_players)
+        no_stones = (0,) * self.num_players
+        self.counts = [tuple(row) if any(row) else no_stones for row in counts]
         self.holder = [majority_holder(counts) for counts in self.counts]
         self.to_score = [
             c
@@ -500,6 +507,11 @@ class DolmengoetterState(State):
         for p, d in enumerate(druid):
             if d != FREE:
                 self.druids_of[d].append(p)
+
+
+def with_one_more(counts: tuple[int, ...], seat: int) -> tuple[int, ...]:
+    """A circle's stone counts with one more stone of ``seat``'s."""
+    return (*counts[:seat], counts[seat] + 1, *counts[seat + 1 :])
 
 
 APPLY: dict[type[Action], Callable[[DolmengoetterState, int, Any], list[Event]]] = {
