@@ -55,6 +55,41 @@ from .rules import (
 class DolmengoetterState(State):
     """A Dolmengötter position on ``board`` (the game's, handed over by ``_new_state``)."""
 
+    # The position's attributes as slots: with the core's they are more than an instance
+    # dict shares keys for (30), so each state had a dict of its own (about 1.6 KB), and a
+    # server holds a state for every live game (issue 16, memory per live game).
+    __slots__ = (
+        "board",
+        "counts",
+        "current",
+        "dolmens_placed",
+        "druid",
+        "druid_bits",
+        "druids_of",
+        "druids_placed",
+        "end_reason",
+        "ever_majority",
+        "filled",
+        "final_by",
+        "final_left",
+        "final_scored",
+        "free",
+        "free_bits",
+        "hands",
+        "holder",
+        "lying",
+        "moves",
+        "phase",
+        "rights",
+        "score",
+        "scored",
+        "stacks",
+        "start_player",
+        "stone",
+        "stones_left",
+        "to_score",
+    )
+
     def __init__(
         self, game: Game[DolmengoetterState], num_players: int, rng: Rng, board: Board
     ) -> None:

@@ -57,6 +57,35 @@ from .walls import Wall
 
 
 class DschingisKhanState(State):
+    # The position's attributes as slots: with the core's they are more than an instance
+    # dict shares keys for (30), so each state had a dict of its own (about 1.6 KB), and a
+    # server holds a state for every live game (issue 16, memory per live game).
+    __slots__ = (
+        "active_tiles",
+        "active_walls",
+        "committed",
+        "common",
+        "current",
+        "discards",
+        "final_left",
+        "final_trigger",
+        "geo",
+        "known",
+        "out",
+        "passive",
+        "phase",
+        "scouts",
+        "setups",
+        "shared",
+        "stacks",
+        "start_player",
+        "takes",
+        "tile_face",
+        "tile_owner",
+        "visited",
+        "wall",
+    )
+
     def __init__(
         self,
         game: Game[DschingisKhanState],

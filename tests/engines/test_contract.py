@@ -220,12 +220,19 @@ def plain(value: Any) -> Any:
     return value
 
 
+def attributes(state: State) -> dict[str, Any]:
+    """Every attribute ``state`` has: its instance dict's and its classes' slots (a game's
+    position is kept in slots, issue 16)."""
+    slots = (name for cls in type(state).__mro__ for name in getattr(cls, "__slots__", ()))
+    return {**{n: getattr(state, n) for n in slots if hasattr(state, n)}, **vars(state)}
+
+
 def position(state: State, shared: dict[str, Any]) -> dict[str, Any]:
     """``state``'s attributes by content; those it shares with ``shared`` (the game, the
     board: never changed) as they are."""
     return {
         k: v if shared.get(k) is v else plain(v)
-        for k, v in vars(state).items()
+        for k, v in attributes(state).items()
         if k not in NOT_COMPARED
     }
 
@@ -236,7 +243,10 @@ def test_a_clone_is_an_exact_copy_and_independent(case):
         for step in t.steps:
             state.apply(step.seat, step.action)
             clone = state.clone()
-            assert position(clone, vars(state)) == position(state, vars(clone)), state.ply
+            assert position(clone, attributes(state)) == position(state, attributes(clone)), (
+                state.ply
+            )
+            assert len(attributes(state)) > 30, "the position's attributes are all compared"
             assert clone.rng.to_json() == state.rng.to_json()
             fresh = t.game.from_json(state.to_json())
             assert clone.to_json() == fresh.to_json()
