@@ -222,9 +222,11 @@ def create_app(
     ):
         app.include_router(module.router)
 
-    async def game_socket(websocket: WebSocket) -> None:
+    def game_socket(websocket: WebSocket) -> Awaitable[None]:
         """Live state for one seat (``?token=``) or a spectator; see docs/API.md."""
-        await GameSocket(
+        # The socket's coroutine itself, not one awaiting it: a suspended coroutine is
+        # about 0.4 KB, held for as long as the socket is open (benchmarks/memory.py).
+        return GameSocket(
             websocket,
             service,
             rooms,
