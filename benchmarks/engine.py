@@ -1,7 +1,7 @@
 """Random complete games per second and actions per second, per game and player count.
 
 Usage: python benchmarks/engine.py [--games N] [--runs R] [--only GAME_ID] [--compare REF]
-                                   [--measure games|clones]
+                                   [--measure games|clones|moves]
 
 Each run plays N random games (uniformly random legal actions of the seat to act) on one
 core; the figure printed is the median over R runs. ``--compare REF`` also runs the engines
@@ -13,7 +13,10 @@ ones measured whatever the current folder or ``PYTHONPATH``.
 
 ``--measure clones`` times ``State.clone`` instead, on every position of the same random
 games (the bots clone once per candidate move, the server once per move): the figures are
-clones per second (both columns).
+clones per second (both columns). ``--measure moves`` times, on every position, what the
+server does with the engine for a move: a clone, the action applied from its JSON (as a
+client sends it), every seat's and the spectator's view of the result, and the legal list
+of each seat to act: moves per second (both columns).
 """
 
 from __future__ import annotations
@@ -46,13 +49,15 @@ def run_once(
     game_id: str, players: int, games: int, seed0: int, measure: str = "games"
 ) -> tuple[float, float]:
     """Play ``games`` random games; (games/s, actions/s), or with ``measure="clones"``
-    (clones/s, clones/s) of a clone of every position. Runs inside a worker."""
+    (clones/s, clones/s) of a clone of every position, or with ``measure="moves"``
+    (moves/s, moves/s) of a server's move on every position. Runs inside a worker."""
     import engines
     from engines.core import Rng
 
     game = engines.get(game_id)
     actions = 0
-    cloning = 0.0
+    timed = 0.0
+    viewers = [None, *range(players)]
     clock = time.perf_counter
     start = clock()
     for i in range(games):
@@ -62,12 +67,24 @@ def run_once(
             if measure == "clones":
                 before = clock()
                 state.clone()
-                cloning += clock() - before
+                timed += clock() - before
             seat = state.to_act()[0]
-            state.apply(seat, rng.choice(state.legal_actions(seat)))
+            action = rng.choice(state.legal_actions(seat))
+            if measure == "moves":
+                sent = action.model_dump(mode="json")
+                before = clock()
+                state = state.clone()
+                state.apply(seat, sent)
+                for viewer in viewers:
+                    state.view(viewer)
+                for s in state.to_act():
+                    state.legal_actions(s)
+                timed += clock() - before
+            else:
+                state.apply(seat, action)
             actions += 1
-    if measure == "clones":
-        return actions / cloning, actions / cloning
+    if measure in ("clones", "moves"):
+        return actions / timed, actions / timed
     elapsed = clock() - start
     return games / elapsed, actions / elapsed
 
@@ -127,7 +144,7 @@ def main() -> None:
     parser.add_argument("--only", choices=GAMES)
     parser.add_argument("--compare", metavar="REF", help="also run git ref REF's engines")
     parser.add_argument(
-        "--measure", choices=["games", "clones"], default="games", help="what is timed"
+        "--measure", choices=["games", "clones", "moves"], default="games", help="what is timed"
     )
     parser.add_argument("--worker", help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -142,9 +159,16 @@ def main() -> None:
         print(f"{load()} at start; median of {args.runs} runs of {args.games} games")
         if args.measure == "clones":
             print("clones per second of every position of the games (both columns)")
-        unit, per = (
-            ("clones/s", "clones/s") if args.measure == "clones" else ("games/s", "actions/s")
-        )
+        if args.measure == "moves":
+            print(
+                "server moves per second (clone, apply the JSON, every view, the legal"
+                " lists) on every position of the games (both columns)"
+            )
+        unit, per = {
+            "games": ("games/s", "actions/s"),
+            "clones": ("clones/s", "clones/s"),
+            "moves": ("moves/s", "moves/s"),
+        }[args.measure]
         if args.compare:
             print(f"ref = {args.compare}, now = working tree")
             print(
