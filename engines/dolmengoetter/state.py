@@ -3,8 +3,9 @@
 Compact on purpose: places and circles are indexed by board id, a hand is four counts
 (dolmens of value 1..4), a stack is a list of ``(owner, value)`` from the top down. A live
 game on the server holds its position for as long as it is played (issue 16, memory per
-live game), so what every place has is kept in byte arrays (about 140 bytes for the 78
-places, against 680 for a list), and a circle's stone counts are tuples shared while equal.
+live game), so each place's stone, druid and lying are kept in byte arrays (about 140
+bytes for the 78 places, against 680 for a list), and a circle's stone counts are tuples
+shared while equal.
 Dolmens have no ids: an id could tell a seat which hidden value moved where (DG-11).
 """
 
@@ -55,9 +56,7 @@ from .rules import (
 class DolmengoetterState(State):
     """A Dolmengötter position on ``board`` (the game's, handed over by ``_new_state``)."""
 
-    # The position's attributes as slots: with the core's they are more than an instance
-    # dict shares keys for (30), so each state had a dict of its own (about 1.6 KB), and a
-    # server holds a state for every live game (issue 16, memory per live game).
+    # The position's attributes, as ``State``'s docstring asks of a game with this many.
     __slots__ = (
         "board",
         "counts",

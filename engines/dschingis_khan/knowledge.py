@@ -25,9 +25,6 @@ class TileSet(int):
         bits = int(self)
         return (t for t in range(bits.bit_length()) if bits >> t & 1)
 
-    def __len__(self) -> int:
-        return self.bit_count()
-
     def with_tile(self, tid: int) -> TileSet:
         return TileSet(self | 1 << tid)
 

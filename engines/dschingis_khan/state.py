@@ -57,9 +57,7 @@ from .walls import Wall
 
 
 class DschingisKhanState(State):
-    # The position's attributes as slots: with the core's they are more than an instance
-    # dict shares keys for (30), so each state had a dict of its own (about 1.6 KB), and a
-    # server holds a state for every live game (issue 16, memory per live game).
+    # The position's attributes, as ``State``'s docstring asks of a game with this many.
     __slots__ = (
         "active_tiles",
         "active_walls",
