@@ -37,7 +37,8 @@ PHASE_FIGURES = [
 PHASES = [("as fast as possible", "fast"), ("paced", "paced")]
 RUN_FIGURES = [
     ("paced: actions/s offered", rf"paced: {NUMBER} actions/s offered"),
-    ("GET /api/health, requests/s", rf"GET /api/health:\s+{NUMBER} requests/s"),
+    ("GET /api/health before, requests/s", rf"GET /api/health just before:\s+{NUMBER} requests/s"),
+    ("GET /api/health after, requests/s", rf"GET /api/health just after:\s+{NUMBER} requests/s"),
     ("load average before", rf"load average before: {NUMBER}"),
     ("load average after", rf"load average after: {NUMBER}"),
 ]
