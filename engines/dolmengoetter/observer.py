@@ -118,6 +118,16 @@ def _public_circles(state: DolmengoetterState, shown: bool) -> list[dict[str, An
     ]
 
 
+def _holds_dolmen_of(stack: list[tuple[int, int]], seat: int) -> bool:
+    """Whether ``seat`` owns a dolmen of ``stack``, whose value it alone may see (DG-11).
+    A loop rather than ``any`` over a generator: every seat's view of every move asks it
+    of each circle, and the generator cost four times as much."""
+    for owner, _ in stack:  # noqa: SIM110 (see the docstring)
+        if owner == seat:
+            return True
+    return False
+
+
 def _circles(
     state: DolmengoetterState, seat: int | None, shown: bool, shared: Parts | None
 ) -> list[dict[str, Any]]:
@@ -129,7 +139,7 @@ def _circles(
         return public
     circles = public
     for c, stack in enumerate(state.stacks):
-        if any(owner == seat for owner, _ in stack):
+        if stack and _holds_dolmen_of(stack, seat):
             if circles is public:
                 circles = list(public)
             circles[c] = {

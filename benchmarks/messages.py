@@ -1,0 +1,184 @@
+"""The room's messages of a move: every seat's ``state`` message of each new version.
+
+Usage: python benchmarks/messages.py [--games 20] [--runs 3] [--only GAME_ID] [--compare REF]
+
+For random games of each kind and player count, each move is applied as the server applies
+it (a clone of the position, the action, ``Snapshot.advanced``), and then every seat's
+``state`` message of the new version is built and written as JSON exactly as a game's room
+does for its sockets (``app.ws.endpoint.state_message``, ``app.core.jsontext``): the views,
+sharing what all seats see, the legal list of the seat to act, the events each seat has not
+had. Only the messages are timed. The figure is microseconds of messages per move (median of
+``--runs``): about a third of the server's work for a move on the socket (docs/DESIGN.md,
+"Where server time goes"), measured here without the machine's swings between server runs.
+
+``--compare REF`` also measures git ref REF's ``app`` and ``engines`` (exported with ``git
+archive``) in a second worker process, alternating runs, and prints the ratio now / ref
+(below 1: cheaper now). Each worker imports from its own source folder.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+CASES = [
+    ("dolmengoetter", 2),
+    ("dolmengoetter", 4),
+    ("dschingis_khan", 2),
+    ("dschingis_khan", 4),
+]
+
+
+def run_once(kind: str, players: int, games: int, seed0: int) -> float:
+    """Microseconds of messages per move over ``games`` random games (inside a worker)."""
+    from datetime import UTC, datetime
+
+    from app.core import jsontext
+    from app.services.registry import available_games
+    from app.services.snapshots import SeatInfo, Snapshot
+    from app.ws.endpoint import state_message
+
+    game = available_games()[kind]
+    seats = tuple(SeatInfo(s, f"player {s}", False, True) for s in range(players))
+    clock = time.perf_counter
+    timed = 0.0
+    moves = 0
+    for g in range(games):
+        state = game.new(players, seed0 + g, {})
+        snap = Snapshot(
+            game_id="bench",
+            kind=kind,
+            options={},
+            status="running",
+            version=0,
+            seats_revision=0,
+            created_at=datetime.now(UTC),
+            seats=seats,
+            state=state,
+            events=(),
+            actors=(),
+        )
+        rng = random.Random(seed0 + g)
+        had = [0] * players  # the version each seat's socket has its events up to
+        while not state.is_over:
+            seat = state.to_act()[0]
+            action = rng.choice(state.legal_actions(seat))
+            state = state.clone()
+            events = state.apply(seat, action)
+            status = "finished" if state.is_over else "running"
+            snap = snap.advanced(state, seat, events, status)
+            start = clock()
+            for s in range(players):
+                jsontext.text(state_message(snap, s, had[s], 0))
+                had[s] = snap.version
+            snap.forget_views()  # as the room does once every socket has its message
+            timed += clock() - start
+            moves += 1
+    return timed / moves * 1e6
+
+
+def worker(source: str) -> None:
+    """Serve ``run_once`` requests (one JSON list a line on stdin) with ``source``'s code."""
+    sys.path.insert(0, source)
+    for line in sys.stdin:
+        print(json.dumps(run_once(*json.loads(line))), flush=True)
+
+
+class Worker:
+    def __init__(self, source: Path) -> None:
+        self.proc = subprocess.Popen(
+            [sys.executable, __file__, "--worker", str(source)],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+            cwd=source,
+        )
+
+    def run(self, kind: str, players: int, games: int, seed0: int) -> float:
+        assert self.proc.stdin is not None and self.proc.stdout is not None
+        self.proc.stdin.write(json.dumps([kind, players, games, seed0]) + "\n")
+        self.proc.stdin.flush()
+        answer = self.proc.stdout.readline()
+        if not answer:
+            raise RuntimeError(f"benchmark worker exited ({self.proc.wait()})")
+        return float(json.loads(answer))
+
+    def close(self) -> None:
+        assert self.proc.stdin is not None
+        self.proc.stdin.close()
+        self.proc.wait()
+
+
+def export(ref: str, into: str) -> Path:
+    """The server and engines of git ref ``ref``, as files under ``into``."""
+    archive = subprocess.run(
+        ["git", "archive", ref, "app", "engines", "bots", "seeds"],
+        cwd=ROOT,
+        capture_output=True,
+        check=True,
+    )
+    subprocess.run(["tar", "-x", "-C", into], input=archive.stdout, check=True)
+    return Path(into)
+
+
+def load() -> str:
+    return "load average " + " ".join(f"{x:.2f}" for x in os.getloadavg())
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--only", choices=sorted({kind for kind, _ in CASES}))
+    parser.add_argument("--compare", metavar="REF", help="also run git ref REF's code")
+    parser.add_argument("--worker", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.worker:
+        worker(args.worker)
+        return
+    cases = [(k, p) for k, p in CASES if not args.only or k == args.only]
+    with tempfile.TemporaryDirectory(prefix="messages-bench-") as tmp:
+        workers = {"now": Worker(ROOT)}
+        if args.compare:
+            workers = {"ref": Worker(export(args.compare, tmp)), **workers}
+        print(f"{load()} at start; µs of state messages per move, median of {args.runs} runs")
+        if args.compare:
+            print(f"ref = {args.compare}, now = working tree")
+            print(f"{'game':<16}{'players':>8}{'ref µs':>10}{'now µs':>10}{'now/ref':>9}")
+        else:
+            print(f"{'game':<16}{'players':>8}{'µs':>10}")
+        try:
+            for kind, players in cases:
+                results: dict[str, list[float]] = {name: [] for name in workers}
+                for w in workers.values():
+                    w.run(kind, players, 2, 10**6)  # warm-up: tables built on first use
+                for r in range(args.runs):
+                    # Alternate, so a burst of load from elsewhere hits both alike.
+                    for name, w in workers.items():
+                        results[name].append(w.run(kind, players, args.games, 1000 * r))
+                med = {name: statistics.median(v) for name, v in results.items()}
+                if args.compare:
+                    ref, now = med["ref"], med["now"]
+                    print(
+                        f"{kind:<16}{players:>8}{ref:>10.1f}{now:>10.1f}{now / ref:>8.2f}×",
+                        flush=True,
+                    )
+                else:
+                    print(f"{kind:<16}{players:>8}{med['now']:>10.1f}", flush=True)
+        finally:
+            for w in workers.values():
+                w.close()
+    print(f"{load()} at the end")
+
+
+if __name__ == "__main__":
+    main()
