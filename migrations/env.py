@@ -12,6 +12,7 @@ from alembic import context
 from sqlalchemy import Connection
 
 from app.core.config import get_settings
+from app.db import sqlite
 from app.db.models import Base
 from app.db.session import Database
 
@@ -48,9 +49,9 @@ def run_migrations_online() -> None:
         return
     db = Database(config.get_main_option("sqlalchemy.url") or get_settings().database_url)
     db.prepare()
-    # Foreign keys off while SQLite tables are rebuilt (see app/db/session.py).
-    with db.engine.execution_options(tafelrunde_migrate=True).connect() as conn:
-        _run(conn)
+    # Foreign keys off while SQLite tables are rebuilt (see app/db/sqlite.py).
+    with db.engine.connect() as conn:
+        _run(conn.execution_options(**{sqlite.MIGRATE: True}))
     db.dispose()
 
 

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from sqlalchemy import text
 
 from app.core.config import REPO_ROOT
+from app.db import sqlite
 from app.db.session import Database
 
 if TYPE_CHECKING:
@@ -23,6 +24,9 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 VERSIONS = REPO_ROOT / "migrations" / "versions"
+
+MIGRATING = {sqlite.WRITE: True, sqlite.MIGRATE: True}
+"""A migration's connection (ignored but on SQLite): BEGIN IMMEDIATE, foreign keys off."""
 
 
 def alembic_config() -> Config:
@@ -81,9 +85,8 @@ def upgrade(db: Database, revision: str = "head") -> None:
 
     cfg = alembic_config()
     # BEGIN IMMEDIATE on SQLite: two processes starting at once migrate one after the other.
-    # ``tafelrunde_migrate``: foreign keys off while tables are rebuilt (app/db/session.py).
-    migrating = db.engine.execution_options(tafelrunde_write=True, tafelrunde_migrate=True)
-    with migrating.begin() as conn:
+    # ``MIGRATE``: foreign keys off while tables are rebuilt (app/db/sqlite.py).
+    with db.engine.connect() as conn, conn.execution_options(**MIGRATING).begin():
         if conn.dialect.name == "postgresql":
             # Same on Postgres: replicas starting together wait here until the first is done.
             conn.execute(text("SELECT pg_advisory_xact_lock(7213001)"))

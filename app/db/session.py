@@ -23,7 +23,9 @@ from sqlalchemy import Connection, Engine, create_engine, event
 from sqlalchemy.engine import make_url
 from sqlalchemy.orm import Session, sessionmaker
 
-_WRITE = {"tafelrunde_write": True}
+from . import sqlite
+
+_WRITE = sqlite.WRITING
 
 
 def is_sqlite(url: str) -> bool:
@@ -86,7 +88,10 @@ def make_engine(url: str) -> Engine:
     # worker thread, until the 30 s checkout timeout answered 503 (100 clients asking GET
     # .../presence at once: benchmarks/server.py).
     engine = create_engine(
-        url, pool_size=20, max_overflow=-1, connect_args={"check_same_thread": False}
+        sqlite.with_dialect(url),
+        pool_size=20,
+        max_overflow=-1,
+        connect_args={"check_same_thread": False},
     )
     path = sqlite_path(url)
 
@@ -98,7 +103,7 @@ def make_engine(url: str) -> Engine:
 
     @event.listens_for(engine, "connect")
     def _on_connect(dbapi_connection: sqlite3.Connection, _record: Any) -> None:
-        # Let SQLAlchemy emit BEGIN itself (below) instead of sqlite3's legacy guesswork.
+        # The dialect sends BEGIN itself (app/db/sqlite.py), not sqlite3's legacy guesswork.
         dbapi_connection.isolation_level = None
         cur = dbapi_connection.cursor()
         cur.execute("PRAGMA journal_mode=WAL")
@@ -107,25 +112,9 @@ def make_engine(url: str) -> Engine:
         cur.execute("PRAGMA foreign_keys=ON")
         cur.close()
 
-    @event.listens_for(engine, "begin")
-    def _on_begin(conn: Connection) -> None:
-        options = conn.get_execution_options()
-        if options.get("tafelrunde_migrate"):
-            # Alembic's batch mode rebuilds a table (create a copy, DROP the old one): with
-            # foreign keys on, that DROP cascades and deletes every row that refers to it
-            # (dropping ``games`` emptied ``seats`` and ``actions``). The pragma only takes
-            # effect outside a transaction, so it goes right before BEGIN, and ``_on_checkin``
-            # turns the keys on again before the connection serves anyone else.
-            conn.exec_driver_sql("PRAGMA foreign_keys=OFF")
-            conn.connection.info["foreign_keys_off"] = True
-        conn.exec_driver_sql("BEGIN IMMEDIATE" if options.get("tafelrunde_write") else "BEGIN")
-
     @event.listens_for(engine, "checkin")
     def _on_checkin(dbapi_connection: sqlite3.Connection, record: Any) -> None:
-        if record.info.pop("foreign_keys_off", False):
-            cur = dbapi_connection.cursor()
-            cur.execute("PRAGMA foreign_keys=ON")
-            cur.close()
+        sqlite.restore(dbapi_connection, record.info)
 
     return engine
 
@@ -137,8 +126,6 @@ class Database:
         self.url = url
         self.engine = make_engine(url)
         self.sessions = sessionmaker(self.engine, expire_on_commit=False)
-        self._writes = self.engine.execution_options(**_WRITE)
-        """The engine's connections for ``writing`` (SQLite: ``BEGIN IMMEDIATE``)."""
         self.sqlite = is_sqlite(url)
         self._gate = threading.Lock()
         self._turns: tuple[asyncio.AbstractEventLoop, asyncio.Semaphore] | None = None
@@ -195,7 +182,7 @@ class Database:
         statements are all Core: a session's bookkeeping around the same transaction added
         about a fifth to its CPU (benchmarks/write.py; docs/DESIGN.md, "Sixth round")."""
         gate = self._gate if self.sqlite else nullcontext()
-        with gate, self._writes.connect() as conn, conn.begin():
+        with gate, self.engine.connect() as conn, conn.execution_options(**_WRITE).begin():
             yield conn
 
     def dispose(self) -> None:

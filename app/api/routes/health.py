@@ -24,6 +24,7 @@ from sqlalchemy import text
 
 from app.api.deps import ServiceDep
 from app.core.errors import DATABASE_RETRY_AFTER, error_response
+from app.db import sqlite
 
 log = logging.getLogger(__name__)
 
@@ -52,8 +53,8 @@ def readyz(service: ServiceDep) -> Any:
     """Readiness: the database takes a write. Also says how live updates travel (``hub``)."""
     try:
         # BEGIN IMMEDIATE on SQLite: the write lock is part of what a write needs.
-        engine = service.db.engine.execution_options(tafelrunde_write=True)
-        with engine.connect() as conn, conn.begin() as tx:
+        engine = service.db.engine
+        with engine.connect() as conn, conn.execution_options(**sqlite.WRITING).begin() as tx:
             conn.execute(text("UPDATE alembic_version SET version_num = version_num"))
             tx.rollback()
     except Exception as exc:

@@ -1,0 +1,92 @@
+"""SQLite transactions as the server begins them (app/db/sqlite.py): a write holds SQLite's
+write lock from its BEGIN, so a move that reads and then writes cannot fail half way with
+"database is locked" when another process wrote in between; a read takes no write lock; a
+migration's connection has its foreign keys off and gets them back before anyone else uses
+it."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+from sqlalchemy import text
+
+from app.db import sqlite
+from app.db.migrate import MIGRATING
+from app.db.session import Database
+
+
+def other_writer_can_begin(path: Path) -> bool:
+    """Whether another connection (another process, as far as SQLite knows) could begin a
+    write right now, without waiting."""
+    other = sqlite3.connect(path, timeout=0, isolation_level=None)
+    try:
+        other.execute("BEGIN IMMEDIATE")
+    except sqlite3.OperationalError as exc:
+        assert "locked" in str(exc)
+        return False
+    finally:
+        other.close()
+    return True
+
+
+@pytest.fixture()
+def db(tmp_path: Path) -> Database:
+    database = Database(f"sqlite:///{tmp_path / 'games.db'}")
+    database.prepare()
+    with database.engine.connect() as conn, conn.begin():
+        conn.execute(text("CREATE TABLE t (x INTEGER)"))
+    yield database
+    database.dispose()
+
+
+def path_of(db: Database) -> Path:
+    return Path(db.url.removeprefix("sqlite:///"))
+
+
+def test_a_write_on_a_connection_holds_the_write_lock_from_its_begin(db: Database) -> None:
+    assert other_writer_can_begin(path_of(db))
+    with db.writing():
+        # Nothing written yet: a deferred BEGIN would not hold the lock here.
+        assert not other_writer_can_begin(path_of(db))
+    assert other_writer_can_begin(path_of(db))
+
+
+def test_a_write_in_a_session_holds_the_write_lock_from_its_begin(db: Database) -> None:
+    with db.session() as session:
+        session.execute(text("SELECT count(*) FROM t")).scalar_one()  # a read first
+        assert other_writer_can_begin(path_of(db))
+        with db.write(session):
+            assert not other_writer_can_begin(path_of(db))
+            session.execute(text("INSERT INTO t VALUES (1)"))
+    assert other_writer_can_begin(path_of(db))
+    with db.session() as session:
+        assert session.execute(text("SELECT count(*) FROM t")).scalar_one() == 1
+
+
+def test_a_read_takes_no_write_lock_and_the_next_user_reads_plainly(db: Database) -> None:
+    with db.writing() as conn:
+        conn.execute(text("INSERT INTO t VALUES (1)"))
+    # The pooled connection the write used serves a read next: a plain BEGIN again.
+    with db.engine.connect() as conn, conn.begin():
+        assert conn.execute(text("SELECT count(*) FROM t")).scalar_one() == 1
+        assert other_writer_can_begin(path_of(db))
+
+
+def test_a_migration_turns_foreign_keys_off_and_gives_them_back(db: Database) -> None:
+    with db.engine.connect() as conn, conn.execution_options(**MIGRATING).begin():
+        assert conn.execute(text("PRAGMA foreign_keys")).scalar_one() == 0
+        assert not other_writer_can_begin(path_of(db))
+        migrated = conn.connection.dbapi_connection
+    with db.engine.connect() as conn, conn.begin():
+        assert conn.connection.dbapi_connection is migrated  # the same pooled connection
+        assert conn.execute(text("PRAGMA foreign_keys")).scalar_one() == 1
+        assert other_writer_can_begin(path_of(db))
+
+
+def test_the_options_are_refused_for_a_whole_engine(db: Database) -> None:
+    # The dialect only sees a connection's options before BEGIN: on an engine they would
+    # silently begin plain transactions.
+    with pytest.raises(ValueError, match=r"Connection\.execution_options"):
+        db.engine.execution_options(**sqlite.WRITING)
