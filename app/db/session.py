@@ -21,6 +21,7 @@ from typing import Any
 
 from sqlalchemy import Connection, Engine, create_engine, event
 from sqlalchemy.engine import make_url
+from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session, sessionmaker
 
 from . import sqlite
@@ -128,6 +129,9 @@ class Database:
         self.sessions = sessionmaker(self.engine, expire_on_commit=False)
         self.sqlite = is_sqlite(url)
         self._gate = threading.Lock()
+        self._writer: Connection | None = None
+        """SQLite: the one connection ``writing`` uses, kept from write to write (writes
+        take turns at ``_gate``), so a move does not check one out of the pool and back."""
         self._turns: tuple[asyncio.AbstractEventLoop, asyncio.Semaphore] | None = None
 
     def prepare(self) -> None:
@@ -180,10 +184,31 @@ class Database:
         """One write transaction on a connection of its own, without an ORM session:
         commits on success, rolls back on any exception. For the hot write of a move, whose
         statements are all Core: a session's bookkeeping around the same transaction added
-        about a fifth to its CPU (benchmarks/write.py; docs/DESIGN.md, "Sixth round")."""
-        gate = self._gate if self.sqlite else nullcontext()
-        with gate, self.engine.connect() as conn, conn.execution_options(**_WRITE).begin():
-            yield conn
+        about a fifth to its CPU (benchmarks/write.py; docs/DESIGN.md, "Sixth round").
+
+        On SQLite the writes take turns, so they share one connection (``_writer``):
+        checking one out of the pool and back cost about as much as the write's two
+        statements (docs/DESIGN.md, "Stop 32"). A database error leaves it for a new one."""
+        if not self.sqlite:
+            with self.engine.connect() as conn, conn.execution_options(**_WRITE).begin():
+                yield conn
+            return
+        with self._gate:
+            writer = self._writer
+            if writer is None:
+                writer = self.engine.connect().execution_options(**_WRITE)
+                self._writer = writer
+            try:
+                with writer.begin():
+                    yield writer
+            except DBAPIError:
+                self._writer = None
+                writer.close()
+                raise
 
     def dispose(self) -> None:
+        with self._gate:
+            if self._writer is not None:
+                self._writer.close()
+                self._writer = None
         self.engine.dispose()

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from sqlalchemy import text
+from sqlalchemy.exc import OperationalError
 
 from app.db import sqlite
 from app.db.migrate import MIGRATING
@@ -90,3 +91,25 @@ def test_the_options_are_refused_for_a_whole_engine(db: Database) -> None:
     # silently begin plain transactions.
     with pytest.raises(ValueError, match=r"Connection\.execution_options"):
         db.engine.execution_options(**sqlite.WRITING)
+
+
+def count(db: Database) -> int:
+    with db.session() as session:
+        return session.execute(text("SELECT count(*) FROM t")).scalar_one()
+
+
+def test_writes_after_a_refused_one_and_a_failed_one_start_clean(db: Database) -> None:
+    # Writes share one connection on SQLite; neither a refusal raised inside a write nor a
+    # database error may leave anything behind for the next write.
+    with pytest.raises(ValueError), db.writing() as conn:
+        conn.execute(text("INSERT INTO t VALUES (1)"))
+        raise ValueError("refused after writing")
+    assert count(db) == 0 and other_writer_can_begin(path_of(db))
+    with pytest.raises(OperationalError), db.writing() as conn:
+        conn.execute(text("INSERT INTO t VALUES (2)"))
+        conn.execute(text("INSERT INTO no_such_table VALUES (3)"))
+    assert count(db) == 0 and other_writer_can_begin(path_of(db))
+    with db.writing() as conn:
+        conn.execute(text("INSERT INTO t VALUES (4)"))
+        assert not other_writer_can_begin(path_of(db))
+    assert count(db) == 1
