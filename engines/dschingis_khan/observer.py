@@ -39,57 +39,44 @@ from typing import Any
 from engines.core import Parts, public_part
 
 from .constants import EMPTY, FACES, OPEN
+from .knowledge import NO_TILES
 from .scoring import totals
 from .state import DschingisKhanState
 
 
-def _village(state: DschingisKhanState, v: int, shown: bool, scout: int | None) -> dict[str, Any]:
-    """Village ``v`` as a spectator sees it: no face unless ``shown`` (the game is over)."""
+def _village(
+    state: DschingisKhanState, v: int, seat: int | None, shown: bool, scout: int | None
+) -> dict[str, Any]:
+    """Village ``v`` as ``seat`` sees it: a face shown when the seat knows the tile."""
     stack = state.stacks[v]
     wall = state.wall
     if not stack:  # most villages, most of the game: nothing more to look at
         return {"id": v, "side": wall.side_of(v), "controller": None, "scout": scout, "stack": []}
     known = state.known
+    mine = NO_TILES if seat is None else known[seat]
     face_of = state.tile_face
     owner_of = state.tile_owner
+    controller = owner_of[stack[-1]]
+    looks = shown or controller == seat
+    layers = []
     # Bit tests on the seats' ``TileSet``s directly (``tid in known[s]`` is a Python-level
-    # call): every position's villages run this for each layer.
-    layers = [
-        {
-            "owner": owner_of[tid],
-            "face": FACES[face_of[tid]] if shown else None,
-            "remembered": False,
-            "seen_by": [s for s, bits in enumerate(known) if bits >> tid & 1],
-        }
-        for tid in stack
-    ]
+    # call): every view of every move runs this for each layer and seat.
+    for tid in stack:
+        f = FACES[face_of[tid]] if shown or mine >> tid & 1 else None
+        layers.append(
+            {
+                "owner": owner_of[tid],
+                "face": f,
+                "remembered": f is not None and not looks,
+                "seen_by": [s for s, bits in enumerate(known) if bits >> tid & 1],
+            }
+        )
     return {
         "id": v,
         "side": wall.side_of(v),
-        "controller": owner_of[stack[-1]],
+        "controller": controller,
         "scout": scout,
         "stack": layers,
-    }
-
-
-def _seen_by(
-    state: DschingisKhanState, public: dict[str, Any], stack: tuple[int, ...], seat: int
-) -> dict[str, Any]:
-    """The village ``public`` (as a spectator sees it) as ``seat`` sees it: the face of each
-    tile the seat knows (DK-15), ``remembered`` where it does not control the village now.
-    Everything else is what every seat sees, so the spectator's layers and lists are kept:
-    each seat's view of each move makes this for most villages with a stack."""
-    mine = state.known[seat]
-    face_of = state.tile_face
-    remembered = public["controller"] != seat
-    return {
-        **public,
-        "stack": [
-            {**layer, "face": FACES[face_of[tid]], "remembered": remembered}
-            if mine >> tid & 1
-            else layer
-            for tid, layer in zip(stack, public["stack"], strict=True)
-        ],
     }
 
 
@@ -99,10 +86,10 @@ def _villages(
     """Every village as ``seat`` sees it: the spectator's villages (made once per position
     when views share their parts), with the villages holding a tile the seat knows seen
     again through its eyes. Knowing no tile of a stack, a seat sees it as a spectator does."""
+    scout_at = {v: s for s, v in enumerate(state.scouts) if v is not None}
 
     def public() -> list[dict[str, Any]]:
-        scout_at = {v: s for s, v in enumerate(state.scouts) if v is not None}
-        return [_village(state, v, shown, scout_at.get(v)) for v in range(len(state.stacks))]
+        return [_village(state, v, None, shown, scout_at.get(v)) for v in range(len(state.stacks))]
 
     villages = public_part(shared, ("villages", shown), public)
     if shown or seat is None:
@@ -113,7 +100,7 @@ def _villages(
         if stack and not mine.isdisjoint(stack):
             if seen is villages:
                 seen = list(villages)
-            seen[v] = _seen_by(state, villages[v], stack, seat)
+            seen[v] = _village(state, v, seat, shown, scout_at.get(v))
     return seen
 
 
