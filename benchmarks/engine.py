@@ -22,17 +22,13 @@ of each seat to act: moves per second (both columns).
 from __future__ import annotations
 
 import argparse
-import json
-import os
 import statistics
-import subprocess
-import sys
 import tempfile
 import time
-from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[1]
+import refs  # benchmarks/refs.py: this script's folder is first on sys.path
+
 GAMES = ["dolmengoetter", "dschingis_khan"]
 CASES = [
     ("dolmengoetter", 2),
@@ -89,54 +85,6 @@ def run_once(
     return games / elapsed, actions / elapsed
 
 
-def worker(source: str) -> None:
-    """Serve ``run_once`` requests (one JSON list a line on stdin) with ``source``'s engines."""
-    sys.path.insert(0, source)
-    for line in sys.stdin:
-        print(json.dumps(run_once(*json.loads(line))), flush=True)
-
-
-class Worker:
-    def __init__(self, source: Path) -> None:
-        self.proc = subprocess.Popen(
-            [sys.executable, __file__, "--worker", str(source)],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            text=True,
-            cwd=source,
-        )
-
-    def run(
-        self, game_id: str, players: int, games: int, seed0: int, measure: str = "games"
-    ) -> tuple[float, float]:
-        assert self.proc.stdin is not None and self.proc.stdout is not None
-        self.proc.stdin.write(json.dumps([game_id, players, games, seed0, measure]) + "\n")
-        self.proc.stdin.flush()
-        answer = self.proc.stdout.readline()
-        if not answer:
-            raise RuntimeError(f"benchmark worker exited ({self.proc.wait()})")
-        gps, aps = json.loads(answer)
-        return gps, aps
-
-    def close(self) -> None:
-        assert self.proc.stdin is not None
-        self.proc.stdin.close()
-        self.proc.wait()
-
-
-def export(ref: str, into: str) -> Path:
-    """The engines and boards of git ref ``ref``, as files under ``into``."""
-    archive = subprocess.run(
-        ["git", "archive", ref, "engines", "seeds"], cwd=ROOT, capture_output=True, check=True
-    )
-    subprocess.run(["tar", "-x", "-C", into], input=archive.stdout, check=True)
-    return Path(into)
-
-
-def load() -> str:
-    return "load average " + " ".join(f"{x:.2f}" for x in os.getloadavg())
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--games", type=int, default=100)
@@ -149,14 +97,12 @@ def main() -> None:
     parser.add_argument("--worker", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.worker:
-        worker(args.worker)
+        refs.serve(args.worker, run_once)
         return
     cases = [(g, p) for g, p in CASES if not args.only or g == args.only]
     with tempfile.TemporaryDirectory(prefix="engine-bench-") as tmp:
-        workers: dict[str, Worker] = {"now": Worker(ROOT)}
-        if args.compare:
-            workers = {"ref": Worker(export(args.compare, tmp)), **workers}
-        print(f"{load()} at start; median of {args.runs} runs of {args.games} games")
+        workers = refs.workers(__file__, args.compare, tmp, ["engines", "seeds"])
+        print(f"{refs.load()} at start; median of {args.runs} runs of {args.games} games")
         if args.measure == "clones":
             print("clones per second of every position of the games (both columns)")
         if args.measure == "moves":
@@ -205,7 +151,7 @@ def main() -> None:
         finally:
             for w in workers.values():
                 w.close()
-        print(f"{load()} at the end")
+        print(f"{refs.load()} at the end")
 
 
 if __name__ == "__main__":

@@ -19,17 +19,13 @@ archive``) in a second worker process, alternating runs, and prints the ratio no
 from __future__ import annotations
 
 import argparse
-import json
-import os
 import random
 import statistics
-import subprocess
-import sys
 import tempfile
 import time
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+import refs  # benchmarks/refs.py: this script's folder is first on sys.path
+
 CASES = [
     ("dolmengoetter", 2),
     ("dolmengoetter", 4),
@@ -86,54 +82,6 @@ def run_once(kind: str, players: int, games: int, seed0: int) -> float:
     return timed / moves * 1e6
 
 
-def worker(source: str) -> None:
-    """Serve ``run_once`` requests (one JSON list a line on stdin) with ``source``'s code."""
-    sys.path.insert(0, source)
-    for line in sys.stdin:
-        print(json.dumps(run_once(*json.loads(line))), flush=True)
-
-
-class Worker:
-    def __init__(self, source: Path) -> None:
-        self.proc = subprocess.Popen(
-            [sys.executable, __file__, "--worker", str(source)],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            text=True,
-            cwd=source,
-        )
-
-    def run(self, kind: str, players: int, games: int, seed0: int) -> float:
-        assert self.proc.stdin is not None and self.proc.stdout is not None
-        self.proc.stdin.write(json.dumps([kind, players, games, seed0]) + "\n")
-        self.proc.stdin.flush()
-        answer = self.proc.stdout.readline()
-        if not answer:
-            raise RuntimeError(f"benchmark worker exited ({self.proc.wait()})")
-        return float(json.loads(answer))
-
-    def close(self) -> None:
-        assert self.proc.stdin is not None
-        self.proc.stdin.close()
-        self.proc.wait()
-
-
-def export(ref: str, into: str) -> Path:
-    """The server and engines of git ref ``ref``, as files under ``into``."""
-    archive = subprocess.run(
-        ["git", "archive", ref, "app", "engines", "bots", "seeds"],
-        cwd=ROOT,
-        capture_output=True,
-        check=True,
-    )
-    subprocess.run(["tar", "-x", "-C", into], input=archive.stdout, check=True)
-    return Path(into)
-
-
-def load() -> str:
-    return "load average " + " ".join(f"{x:.2f}" for x in os.getloadavg())
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--games", type=int, default=20)
@@ -143,14 +91,12 @@ def main() -> None:
     parser.add_argument("--worker", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.worker:
-        worker(args.worker)
+        refs.serve(args.worker, run_once)
         return
     cases = [(k, p) for k, p in CASES if not args.only or k == args.only]
     with tempfile.TemporaryDirectory(prefix="messages-bench-") as tmp:
-        workers = {"now": Worker(ROOT)}
-        if args.compare:
-            workers = {"ref": Worker(export(args.compare, tmp)), **workers}
-        print(f"{load()} at start; µs of state messages per move, median of {args.runs} runs")
+        workers = refs.workers(__file__, args.compare, tmp, ["app", "engines", "bots", "seeds"])
+        print(f"{refs.load()} at start; µs of state messages per move, median of {args.runs} runs")
         if args.compare:
             print(f"ref = {args.compare}, now = working tree")
             print(f"{'game':<16}{'players':>8}{'ref µs':>10}{'now µs':>10}{'now/ref':>9}")
@@ -177,7 +123,7 @@ def main() -> None:
         finally:
             for w in workers.values():
                 w.close()
-    print(f"{load()} at the end")
+    print(f"{refs.load()} at the end")
 
 
 if __name__ == "__main__":
