@@ -26,7 +26,7 @@ log = logging.getLogger(__name__)
 VERSIONS = REPO_ROOT / "migrations" / "versions"
 
 MIGRATING = {sqlite.WRITE: True, sqlite.MIGRATE: True}
-"""A migration's connection (ignored but on SQLite): BEGIN IMMEDIATE, foreign keys off."""
+"""A migration's connection (only SQLite reads them): BEGIN IMMEDIATE, foreign keys off."""
 
 
 def alembic_config() -> Config:

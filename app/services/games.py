@@ -761,8 +761,8 @@ class GameService:
             return ApiError("forbidden", f"only the game's host token can {what}")
         return ApiError("unauthorized", "this is not the host token of this game")
 
-    def apply(
-        self, session: Session | None, caller: Caller, version: int, action: Mapping[str, Any]
+    def act(
+        self, caller: Caller, version: int, action: Mapping[str, Any]
     ) -> tuple[Snapshot, list[Event]]:
         """Apply ``action`` for the caller's seat if the game is still at ``version``.
 
@@ -776,23 +776,20 @@ class GameService:
             parsed = state.parse_action(action)  # once: ``apply`` takes it as it is
             return state.apply(caller.seat, parsed), parsed.model_dump(mode="json")
 
-        return self._write_entry(session, caller, version, play)
+        return self._write_entry(caller, version, play)
 
-    def undo(
-        self, session: Session | None, caller: Caller, version: int
-    ) -> tuple[Snapshot, list[Event]]:
+    def take_back(self, caller: Caller, version: int) -> tuple[Snapshot, list[Event]]:
         """Take back the caller's seat's last action, if the engine allows it now
-        (``State.can_undo``; 409 ``not_undoable`` with its reason otherwise), as ``apply``
+        (``State.can_undo``; 409 ``not_undoable`` with its reason otherwise), as ``act``
         does an action: a row of its own (``UNDO_ENTRY``), the next version, published."""
 
         def take_back(state: State) -> tuple[list[Event], dict[str, Any]]:
             return state.undo(caller.seat), dict(UNDO_ENTRY)
 
-        return self._write_entry(session, caller, version, take_back)
+        return self._write_entry(caller, version, take_back)
 
     def _write_entry(
         self,
-        session: Session | None,
         caller: Caller,
         version: int,
         change: Callable[[State], tuple[list[Event], dict[str, Any]]],
@@ -806,20 +803,17 @@ class GameService:
         (joins, releases, stand-ins, abandoning: the revision; actions: the version); at one
         version the engine's verdict is the same, since the state is the log's replay.
         Should the lock miss (another process moved the game on, so the cache was behind),
-        the whole write runs once more from the database, as it always did.
-
-        ``session`` ``None``: a session of its own, opened only for that read (a cached
-        game's move needs none: opening and closing one was a fiftieth of a move)."""
+        the whole write runs once more from the database, as it always did. Only that read
+        opens an ORM session: a cached game's move needs none (opening and closing one was
+        about a fiftieth of a move)."""
         cached = self.cache.peek(caller.game_id)
         if cached is not None and cached.version == version and cached.status == "running":
             try:
-                return self._write_once(session, caller, version, change, cached)
+                return self._write_once(None, caller, version, change, cached)
             except _CacheBehind:
                 pass
-        if session is None:
-            with self.db.session() as own:
-                return self._write_once(own, caller, version, change, None)
-        return self._write_once(session, caller, version, change, None)
+        with self.db.session() as session:
+            return self._write_once(session, caller, version, change, None)
 
     def _write_once(
         self,
@@ -830,7 +824,8 @@ class GameService:
         cached: Snapshot | None,
     ) -> tuple[Snapshot, list[Event]]:
         """``_write_entry`` on ``cached`` (raising ``_CacheBehind`` if the database is not
-        at its version and seats revision), or on the game as the database has it."""
+        at its version and seats revision), or on the game as the database has it, read in
+        ``session`` (``None`` with ``cached``)."""
         game_id, seat = caller.game_id, caller.seat
         try:
             with self._entry_transaction(session, game_id, cached) as (conn, snap):
@@ -906,8 +901,6 @@ class GameService:
             with self.db.write(session):
                 yield session.connection(), self.cache.load(session, game_id)
             return
-        if session is not None and session.in_transaction():
-            session.commit()  # one pooled connection at a time (REQUEST_SESSIONS)
         with self.db.writing() as conn:
             yield conn, cached
 
@@ -938,11 +931,3 @@ class GameService:
                 return self.confirm(own, caller, seats_revision)
             finally:
                 own.commit()
-
-    def act(
-        self, caller: Caller, version: int, action: Mapping[str, Any]
-    ) -> tuple[Snapshot, list[Event]]:
-        return self.apply(None, caller, version, action)
-
-    def take_back(self, caller: Caller, version: int) -> tuple[Snapshot, list[Event]]:
-        return self.undo(None, caller, version)
