@@ -37,7 +37,11 @@ from sending an action's POST to every other seat's WebSocket message with the n
    when the server holds many tables at once (target: p99 under 100 ms), and the memory
    per live game at that scale;
 - requests per second of a trivial endpoint (``GET /api/health``) of the same server with
-  as many concurrent clients, in the same run, for comparison; and of ``GET .../presence``,
+  as many concurrent clients, with the server's CPU per request, measured just before and
+  just after the full-speed phase (the machine's speed drifts within a minute, and after
+  ten seconds of full load the same request cost up to a third more): the full-speed
+  phase's share of it against both and their mean (issue 16: at least 40%), and its CPU
+  per action as a multiple of a request's; and of ``GET .../presence``,
   which every browser page asked every 3 s before presence came on its socket: the share
   of the server that 670 such requests a second (1,000 games, two pages each) would take;
 - the server process's memory per live game: its resident set (``VmRSS``) once two games
