@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import argparse
 import statistics
-import tempfile
 import time
 from typing import Any
 
@@ -100,8 +99,7 @@ def main() -> None:
         refs.serve(args.worker, run_once)
         return
     cases = [(g, p) for g, p in CASES if not args.only or g == args.only]
-    with tempfile.TemporaryDirectory(prefix="engine-bench-") as tmp:
-        workers = refs.workers(__file__, args.compare, tmp, ["engines", "seeds"])
+    with refs.workers(__file__, args.compare, ["engines", "seeds"]) as workers:
         print(f"{refs.load()} at start; median of {args.runs} runs of {args.games} games")
         if args.measure == "clones":
             print("clones per second of every position of the games (both columns)")
@@ -123,34 +121,33 @@ def main() -> None:
             )
         else:
             print(f"{'game':<16}{'players':>8}{unit:>12}{per:>12}")
-        try:
-            for game_id, players in cases:
-                results: dict[str, list[tuple[float, float]]] = {k: [] for k in workers}
-                for w in workers.values():
-                    w.run(game_id, players, 3, 10**6)  # warm-up: tables built on first use
-                for r in range(args.runs):
-                    # Alternate, so a burst of load from elsewhere hits both alike.
-                    for name, w in workers.items():
-                        results[name].append(
-                            w.run(game_id, players, args.games, 1000 * r, args.measure)
-                        )
-                med: dict[str, Any] = {
-                    k: (statistics.median(x[0] for x in v), statistics.median(x[1] for x in v))
-                    for k, v in results.items()
-                }
-                if args.compare:
-                    (rg, ra), (ng, na) = med["ref"], med["now"]
-                    print(
-                        f"{game_id:<16}{players:>8}{rg:>14.1f}{ng:>14.1f}{ng / rg:>7.2f}×"
-                        f"{ra:>15.0f}{na:>15.0f}",
-                        flush=True,
-                    )
-                else:
-                    ng, na = med["now"]
-                    print(f"{game_id:<16}{players:>8}{ng:>12.1f}{na:>12.0f}", flush=True)
-        finally:
-            for w in workers.values():
-                w.close()
+        for game_id, players in cases:
+            results = refs.alternate(
+                workers,
+                args.runs,
+                (game_id, players, 3, 10**6),
+                lambda r, game_id=game_id, players=players: (
+                    game_id,
+                    players,
+                    args.games,
+                    1000 * r,
+                    args.measure,
+                ),
+            )
+            med: dict[str, Any] = {
+                k: (statistics.median(x[0] for x in v), statistics.median(x[1] for x in v))
+                for k, v in results.items()
+            }
+            if args.compare:
+                (rg, ra), (ng, na) = med["ref"], med["now"]
+                print(
+                    f"{game_id:<16}{players:>8}{rg:>14.1f}{ng:>14.1f}{ng / rg:>7.2f}×"
+                    f"{ra:>15.0f}{na:>15.0f}",
+                    flush=True,
+                )
+            else:
+                ng, na = med["now"]
+                print(f"{game_id:<16}{players:>8}{ng:>12.1f}{na:>12.0f}", flush=True)
         print(f"{refs.load()} at the end")
 
 

@@ -21,7 +21,6 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
-import tempfile
 import time
 
 import refs  # benchmarks/refs.py: this script's folder is first on sys.path
@@ -94,35 +93,29 @@ def main() -> None:
         refs.serve(args.worker, run_once)
         return
     cases = [(k, p) for k, p in CASES if not args.only or k == args.only]
-    with tempfile.TemporaryDirectory(prefix="messages-bench-") as tmp:
-        workers = refs.workers(__file__, args.compare, tmp, ["app", "engines", "bots", "seeds"])
+    with refs.workers(__file__, args.compare, ["app", "engines", "bots", "seeds"]) as workers:
         print(f"{refs.load()} at start; µs of state messages per move, median of {args.runs} runs")
         if args.compare:
             print(f"ref = {args.compare}, now = working tree")
             print(f"{'game':<16}{'players':>8}{'ref µs':>10}{'now µs':>10}{'now/ref':>9}")
         else:
             print(f"{'game':<16}{'players':>8}{'µs':>10}")
-        try:
-            for kind, players in cases:
-                results: dict[str, list[float]] = {name: [] for name in workers}
-                for w in workers.values():
-                    w.run(kind, players, 2, 10**6)  # warm-up: tables built on first use
-                for r in range(args.runs):
-                    # Alternate, so a burst of load from elsewhere hits both alike.
-                    for name, w in workers.items():
-                        results[name].append(w.run(kind, players, args.games, 1000 * r))
-                med = {name: statistics.median(v) for name, v in results.items()}
-                if args.compare:
-                    ref, now = med["ref"], med["now"]
-                    print(
-                        f"{kind:<16}{players:>8}{ref:>10.1f}{now:>10.1f}{now / ref:>8.2f}×",
-                        flush=True,
-                    )
-                else:
-                    print(f"{kind:<16}{players:>8}{med['now']:>10.1f}", flush=True)
-        finally:
-            for w in workers.values():
-                w.close()
+        for kind, players in cases:
+            results = refs.alternate(
+                workers,
+                args.runs,
+                (kind, players, 2, 10**6),
+                lambda r, kind=kind, players=players: (kind, players, args.games, 1000 * r),
+            )
+            med = {name: statistics.median(v) for name, v in results.items()}
+            if args.compare:
+                ref, now = med["ref"], med["now"]
+                print(
+                    f"{kind:<16}{players:>8}{ref:>10.1f}{now:>10.1f}{now / ref:>8.2f}×",
+                    flush=True,
+                )
+            else:
+                print(f"{kind:<16}{players:>8}{med['now']:>10.1f}", flush=True)
     print(f"{refs.load()} at the end")
 
 

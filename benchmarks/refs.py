@@ -14,7 +14,9 @@ import json
 import os
 import subprocess
 import sys
-from collections.abc import Callable
+import tempfile
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -65,11 +67,37 @@ class Worker:
         self.proc.wait()
 
 
-def workers(script: str, ref: str | None, into: str, folders: list[str]) -> dict[str, Worker]:
+@contextmanager
+def workers(script: str, ref: str | None, folders: list[str]) -> Iterator[dict[str, Worker]]:
     """Workers of ``script``: the working tree's (``"now"``) and, given ``ref``, that ref's
-    ``folders`` exported under ``into`` (``"ref"``, listed first)."""
-    now = {"now": Worker(script, ROOT)}
-    return now if ref is None else {"ref": Worker(script, export(ref, into, folders)), **now}
+    ``folders`` exported to a temporary folder (``"ref"``, listed first); closed at the end."""
+    with tempfile.TemporaryDirectory(prefix="bench-ref-") as tmp:
+        started = {"now": Worker(script, ROOT)}
+        if ref is not None:
+            started = {"ref": Worker(script, export(ref, tmp, folders)), **started}
+        try:
+            yield started
+        finally:
+            for worker in started.values():
+                worker.close()
+
+
+def alternate(
+    workers: dict[str, Worker],
+    runs: int,
+    warm_up: tuple[Any, ...],
+    arguments: Callable[[int], tuple[Any, ...]],
+) -> dict[str, list[Any]]:
+    """Each worker's answers to ``arguments(r)`` for runs ``r = 0 .. runs - 1``, after one
+    ``warm_up`` each (tables built on first use). The workers take turns run by run, so a
+    burst of load from elsewhere hits all of them alike."""
+    for worker in workers.values():
+        worker.run(*warm_up)
+    results: dict[str, list[Any]] = {name: [] for name in workers}
+    for r in range(runs):
+        for name, worker in workers.items():
+            results[name].append(worker.run(*arguments(r)))
+    return results
 
 
 def load() -> str:
