@@ -5,7 +5,9 @@ and a queue guarded by a Python ``Condition``; on a quiet machine it costs about
 CPU per call, against about 13 µs for ``loop.run_in_executor`` on a plain
 ``ThreadPoolExecutor`` (its queue is C). A move used to take three such hops (the write,
 the room's reload, the bots' look); the hot paths use this one instead. Everything else
-keeps ``run_in_threadpool``: a few hops per connection are not worth a second idiom.
+keeps ``run_in_threadpool``: a few hops per connection are not worth a second idiom. On
+SQLite a move of a cached game takes no hop at all (``GameService.act_on_loop``): this one
+is for the moves that must read or wait, and for PostgreSQL's.
 
 The pool is sized by ``THREADS`` (app/core/config.py), like anyio's. Work here blocks on
 the database; a call that must see the caller's context variables gets a copy, as with

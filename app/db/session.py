@@ -11,6 +11,7 @@ in steps of up to 100 ms) only ever arbitrates between processes.
 from __future__ import annotations
 
 import asyncio
+import logging
 import os
 import sqlite3
 import threading
@@ -21,12 +22,14 @@ from typing import Any
 
 from sqlalchemy import Connection, Engine, create_engine, event
 from sqlalchemy.engine import make_url
-from sqlalchemy.exc import DBAPIError
+from sqlalchemy.exc import DBAPIError, OperationalError
 from sqlalchemy.orm import Session, sessionmaker
 
 from . import sqlite
 
 _WRITE = sqlite.WRITING
+
+log = logging.getLogger(__name__)
 
 
 def is_sqlite(url: str) -> bool:
@@ -120,6 +123,23 @@ def make_engine(url: str) -> Engine:
     return engine
 
 
+class WriteWouldWait(Exception):
+    """``writing_now`` cannot begin without waiting (nothing was written): another write
+    holds the process's gate or, from another process, SQLite's write lock."""
+
+
+GATE_WAIT_ON_LOOP = 0.02
+"""Seconds ``writing_now`` waits for another write of this process to end (writes in
+worker threads: joins, clocks, presence, bots), a fraction of a millisecond as a rule.
+Handing the move to a worker thread instead made the next moves find the gate taken as
+well: under load a third of the moves went that way."""
+
+CHECKPOINT_EVERY = 200
+"""SQLite: writes on the event loop's thread between two checkpoints of the WAL, each run
+in a worker thread (``writing_now``). A move writes about four pages, so the WAL stays
+under SQLite's own threshold of 1,000 pages."""
+
+
 class Database:
     """The engine, a session factory and the in-process write gate."""
 
@@ -132,6 +152,10 @@ class Database:
         self._writer: Connection | None = None
         """SQLite: the one connection ``writing`` uses, kept from write to write (writes
         take turns at ``_gate``), so a move does not check one out of the pool and back."""
+        self._loop_writer: Connection | None = None
+        """SQLite: ``writing_now``'s connection (it never waits, nor checkpoints)."""
+        self._loop_writes = 0
+        self._checkpointing = threading.Lock()
         self._turns: tuple[asyncio.AbstractEventLoop, asyncio.Semaphore] | None = None
 
     def prepare(self) -> None:
@@ -206,9 +230,96 @@ class Database:
                 writer.close()
                 raise
 
+    @contextmanager
+    def writing_now(self) -> Iterator[Connection]:
+        """``writing`` for the event loop's own thread (SQLite only), which must not wait
+        long: raises ``WriteWouldWait``, having written nothing, if another write of this
+        process holds the gate for over ``GATE_WAIT_ON_LOOP`` seconds or another process
+        holds SQLite's write lock at all; the caller then writes in a worker thread
+        (``writing``), which waits its turn.
+
+        A move hopped to a worker thread for its write, and back: the two threads handing
+        Python's GIL to each other several times per move (each SQLite call lets it go)
+        cost a third of the server's CPU for a move (docs/DESIGN.md, "Stop 33"). SQLite's
+        write is local and short (no ``fsync`` at commit in WAL mode with ``synchronous =
+        NORMAL``); what could take long is kept off this thread: its connection never sleeps
+        in SQLite's busy handler (``busy_timeout = 0``) and never checkpoints the WAL at a
+        commit (``wal_autocheckpoint = 0``, whose checkpoint ends with an ``fsync``): every
+        ``CHECKPOINT_EVERY`` writes a worker thread does it (``checkpoint``)."""
+        if not self.sqlite:
+            raise WriteWouldWait
+        if not self._gate.acquire(timeout=GATE_WAIT_ON_LOOP):
+            raise WriteWouldWait
+        try:
+            writer = self._loop_writer
+            if writer is None:
+                writer = self._loop_writer = self._connect_loop_writer()
+            try:
+                transaction = writer.begin()
+            except OperationalError as exc:
+                self._drop_loop_writer()
+                if getattr(exc.orig, "sqlite_errorcode", None) == sqlite3.SQLITE_BUSY:
+                    raise WriteWouldWait from None
+                raise
+            try:
+                with transaction:
+                    yield writer
+            except DBAPIError:
+                self._drop_loop_writer()
+                raise
+        finally:
+            self._gate.release()
+        self._loop_writes += 1
+        if self._loop_writes % CHECKPOINT_EVERY == 0:
+            self._checkpoint_soon()
+
+    def _connect_loop_writer(self) -> Connection:
+        """A connection of its own for ``writing_now``, out of the pool (its settings are
+        not for anyone else): closing it closes it."""
+        conn = self.engine.connect()
+        conn.detach()
+        raw = conn.connection.dbapi_connection
+        assert raw is not None
+        raw.execute("PRAGMA busy_timeout=0")
+        raw.execute("PRAGMA wal_autocheckpoint=0")
+        return conn.execution_options(**_WRITE)
+
+    def _drop_loop_writer(self) -> None:
+        writer, self._loop_writer = self._loop_writer, None
+        if writer is not None:
+            writer.invalidate()
+            writer.close()
+
+    def _checkpoint_soon(self) -> None:
+        """``checkpoint`` in a worker thread, unless one is still running."""
+        if self._checkpointing.acquire(blocking=False):
+            threading.Thread(target=self._checkpoint_once, name="tafelrunde-wal").start()
+
+    def _checkpoint_once(self) -> None:
+        try:
+            self.checkpoint()
+        except Exception:  # the next one tries again; SQLite's WAL only grows meanwhile
+            log.exception("WAL checkpoint failed")
+        finally:
+            self._checkpointing.release()
+
+    def checkpoint(self) -> None:
+        """Copy the WAL's pages into the database file (SQLite; ``PASSIVE``: no waiting for
+        readers or writers, who go on meanwhile), outside any transaction."""
+        raw = self.engine.raw_connection()
+        try:
+            driver = raw.driver_connection
+            assert driver is not None
+            driver.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
+        finally:
+            raw.close()
+
     def dispose(self) -> None:
+        with self._checkpointing:  # a checkpoint under way ends first
+            pass
         with self._gate:
             if self._writer is not None:
                 self._writer.close()
                 self._writer = None
+            self._drop_loop_writer()
         self.engine.dispose()

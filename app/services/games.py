@@ -33,8 +33,9 @@ from sqlalchemy.orm import Session
 
 from app.core.errors import ApiError
 from app.core.security import hash_token, new_token
+from app.core.threads import in_thread
 from app.db.models import ActionRow, GameRow, SeatRow, TableEventRow, utcnow
-from app.db.session import Database
+from app.db.session import Database, WriteWouldWait
 from app.hub.base import Hub
 from app.services import clocks
 from app.services.presence import PresenceWrites
@@ -133,6 +134,34 @@ class Caller:
 
 class _CacheBehind(Exception):
     """The cached snapshot a write trusted is not the database's any more (nothing written)."""
+
+
+class _NotNow(Exception):
+    """A write on the event loop's thread would have to read the game again afterwards
+    (nothing written): a worker thread does it (``GameService._write_entry_now``)."""
+
+
+Change = Callable[[State], tuple[list[Event], dict[str, Any]]]
+"""What an entry does to a clone of the game's state: its events, and the row's JSON."""
+
+
+def _playing(caller: Caller, action: Mapping[str, Any]) -> Change:
+    """The change of ``GameService.act``: the caller's seat plays ``action``."""
+
+    def play(state: State) -> tuple[list[Event], dict[str, Any]]:
+        parsed = state.parse_action(action)  # once: ``apply`` takes it as it is
+        return state.apply(caller.seat, parsed), parsed.model_dump(mode="json")
+
+    return play
+
+
+def _taking_back(caller: Caller) -> Change:
+    """The change of ``GameService.take_back``: the caller's seat's last action undone."""
+
+    def take_back(state: State) -> tuple[list[Event], dict[str, Any]]:
+        return state.undo(caller.seat), dict(UNDO_ENTRY)
+
+    return take_back
 
 
 def _game_row(session: Session, game_id: str) -> GameRow:
@@ -771,28 +800,54 @@ class GameService:
         version with ``UPDATE ... WHERE version = :v``. Any failure writes nothing and leaves
         the cache as it was.
         """
-
-        def play(state: State) -> tuple[list[Event], dict[str, Any]]:
-            parsed = state.parse_action(action)  # once: ``apply`` takes it as it is
-            return state.apply(caller.seat, parsed), parsed.model_dump(mode="json")
-
-        return self._write_entry(caller, version, play)
+        return self._write_entry(caller, version, _playing(caller, action))
 
     def take_back(self, caller: Caller, version: int) -> tuple[Snapshot, list[Event]]:
         """Take back the caller's seat's last action, if the engine allows it now
         (``State.can_undo``; 409 ``not_undoable`` with its reason otherwise), as ``act``
         does an action: a row of its own (``UNDO_ENTRY``), the next version, published."""
+        return self._write_entry(caller, version, _taking_back(caller))
 
-        def take_back(state: State) -> tuple[list[Event], dict[str, Any]]:
-            return state.undo(caller.seat), dict(UNDO_ENTRY)
+    async def act_on_loop(
+        self, caller: Caller, version: int, action: Mapping[str, Any]
+    ) -> tuple[Snapshot, list[Event]]:
+        """``act``, called from the event loop: right here when it cannot wait
+        (``_write_entry_now``), else in a worker thread."""
+        change = _playing(caller, action)
+        done = self._write_entry_now(caller, version, change)
+        if done is None:
+            done = await in_thread(self._write_entry, caller, version, change)
+        return done
 
-        return self._write_entry(caller, version, take_back)
+    async def take_back_on_loop(self, caller: Caller, version: int) -> tuple[Snapshot, list[Event]]:
+        """``take_back``, called from the event loop, as ``act_on_loop`` does ``act``."""
+        change = _taking_back(caller)
+        done = self._write_entry_now(caller, version, change)
+        if done is None:
+            done = await in_thread(self._write_entry, caller, version, change)
+        return done
+
+    def _write_entry_now(
+        self, caller: Caller, version: int, change: Change
+    ) -> tuple[Snapshot, list[Event]] | None:
+        """``_write_entry`` on the event loop's own thread, or ``None`` (nothing written,
+        nothing refused) where that could wait: on PostgreSQL (every statement a round
+        trip), for a game the cache does not hold at ``version`` (a read first), when
+        another write holds SQLite (``Database.writing_now``), and for a timed-out seat's
+        return (the game read again after the write). A worker thread then does it all.
+        A refusal (``ApiError``) is final either way."""
+        if not self.db.sqlite:
+            return None
+        cached = self.cache.peek(caller.game_id)
+        if cached is None or cached.version != version or cached.status != "running":
+            return None
+        try:
+            return self._write_once(None, caller, version, change, cached, on_loop=True)
+        except (_CacheBehind, _NotNow, WriteWouldWait):
+            return None
 
     def _write_entry(
-        self,
-        caller: Caller,
-        version: int,
-        change: Callable[[State], tuple[list[Event], dict[str, Any]]],
+        self, caller: Caller, version: int, change: Change
     ) -> tuple[Snapshot, list[Event]]:
         """The one write path of the action log: ``change`` a clone of the state at
         ``version`` (it returns the events and the row's ``action`` JSON), then write.
@@ -820,15 +875,18 @@ class GameService:
         session: Session | None,
         caller: Caller,
         version: int,
-        change: Callable[[State], tuple[list[Event], dict[str, Any]]],
+        change: Change,
         cached: Snapshot | None,
+        on_loop: bool = False,
     ) -> tuple[Snapshot, list[Event]]:
         """``_write_entry`` on ``cached`` (raising ``_CacheBehind`` if the database is not
         at its version and seats revision), or on the game as the database has it, read in
-        ``session`` (``None`` with ``cached``)."""
+        ``session`` (``None`` with ``cached``). ``on_loop``: on the event loop's thread
+        (``_write_entry_now``), raising ``_NotNow`` before anything is written where the
+        write would have to read the game again."""
         game_id, seat = caller.game_id, caller.seat
         try:
-            with self._entry_transaction(session, game_id, cached) as (conn, snap):
+            with self._entry_transaction(session, game_id, cached, on_loop) as (conn, snap):
                 caller = self.confirm(conn, caller, snap.seats_revision)
                 if snap.status == "abandoned":
                     raise ApiError(
@@ -848,6 +906,8 @@ class GameService:
                 status = "over" if state.is_over else snap.status
                 now = utcnow()
                 clock, deadline, back = clocks.entry_clock(snap, state, status, caller, stored)
+                if back and on_loop:
+                    raise _NotNow
                 bumped = conn.execute(
                     BUMP,
                     {
@@ -890,7 +950,7 @@ class GameService:
 
     @contextlib.contextmanager
     def _entry_transaction(
-        self, session: Session | None, game_id: str, cached: Snapshot | None
+        self, session: Session | None, game_id: str, cached: Snapshot | None, on_loop: bool
     ) -> Iterator[tuple[Connection, Snapshot]]:
         """The write transaction of one entry, and the game it starts from. With the game
         cached (every move of a game in play) on a connection of its own, without the ORM
@@ -901,7 +961,7 @@ class GameService:
             with self.db.write(session):
                 yield session.connection(), self.cache.load(session, game_id)
             return
-        with self.db.writing() as conn:
+        with self.db.writing_now() if on_loop else self.db.writing() as conn:
             yield conn, cached
 
     # ---- the same, each in a session of its own (WebSockets, bots) ------------------------

@@ -31,7 +31,6 @@ from app.core import jsontext
 from app.core.errors import DATABASE_ERRORS, ApiError, database_unavailable
 from app.core.flag import Flag
 from app.core.limits import RateLimiter, SocketCounter, client_address
-from app.core.threads import in_thread
 from app.services.chat import ChatService
 from app.services.games import Caller, GameService
 from app.services.snapshots import Snapshot
@@ -459,7 +458,7 @@ class GameSocket:
             err = ApiError("bad_request", "action: a JSON object is required")
         else:
             try:
-                await in_thread(self.service.act, self.caller, version, action)
+                await self.service.act_on_loop(self.caller, version, action)
             except ApiError as refused:
                 err = refused
             else:

@@ -5,14 +5,20 @@ between them): one changes the game, the other's cache is left behind. A move po
 one behind must be judged by the database: applied when the client's version is right
 (though the cache's seats revision was old), refused as stale when it is not (though the
 cache agreed with it), and never written twice. And a cached game's move that fails half
-way through its write leaves nothing of it behind.
+way through its write leaves nothing of it behind, and one that cannot be written on the
+event loop's thread without waiting is written by a worker thread, once.
 """
 
 from __future__ import annotations
 
+import threading
+from pathlib import Path
+
+import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import delete, func, insert, select
 
+from app.db import session as db_session
 from app.db.models import ActionRow, GameRow, utcnow
 from app.main import create_app
 from tests.conftest import settings_for
@@ -115,3 +121,25 @@ def test_a_move_whose_action_row_cannot_be_written_changes_nothing(
         r = a.post(f"/api/games/{game_id}/actions", headers=kit.bearer(tokens[seat]), json=body)
         assert r.status_code == 200, r.text
         assert (stored_version(db, game_id), logged_actions(db, game_id)) == (1, 1)
+
+
+def test_a_move_that_finds_the_write_gate_taken_is_written_once_by_a_worker_thread(
+    tmp_path: Path, kit, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(db_session, "GATE_WAIT_ON_LOOP", 0.01)
+    url = f"sqlite:///{tmp_path / 'games.db'}"
+    with TestClient(create_app(settings_for(url))) as client:
+        game_id, tokens = kit.new_game(client, "dolmengoetter", 2)
+        seat, action = kit.next_move(client, game_id, tokens)
+        database = client.app.state.service.db
+        database._gate.acquire()  # a long write in a worker thread
+        threading.Timer(0.3, database._gate.release).start()
+        r = client.post(
+            f"/api/games/{game_id}/actions",
+            headers=kit.bearer(tokens[seat]),
+            json={"version": 0, "action": action},
+        )
+        assert r.status_code == 200, r.text
+        assert r.json()["version"] == 1
+        log = client.get(f"/api/games/{game_id}/log", headers=kit.bearer(tokens[seat])).json()
+        assert [entry["seq"] for entry in log["entries"]] == [1]

@@ -2,20 +2,29 @@
 write lock from its BEGIN, so a move that reads and then writes cannot fail half way with
 "database is locked" when another process wrote in between; a read takes no write lock; a
 migration's connection has its foreign keys off and gets them back before anyone else uses
-it."""
+it.
+
+A cached game's move is written on the event loop's own thread (``Database.writing_now``;
+docs/DESIGN.md, "Stop 33"). That thread serves every player, so such a write never sits
+waiting: it gives way at once to another process's write lock and, after a short wait, to
+another write of this process (the move is then written by a worker thread). Its
+connection's settings (no busy waiting, no checkpoints) stay its own, and what it writes
+still reaches the database file."""
 
 from __future__ import annotations
 
 import sqlite3
+import threading
 from pathlib import Path
 
 import pytest
 from sqlalchemy import text
 from sqlalchemy.exc import OperationalError
 
+from app.db import session as db_session
 from app.db import sqlite
 from app.db.migrate import MIGRATING
-from app.db.session import Database
+from app.db.session import Database, WriteWouldWait
 
 
 def other_writer_can_begin(path: Path) -> bool:
@@ -113,3 +122,78 @@ def test_writes_after_a_refused_one_and_a_failed_one_start_clean(db: Database) -
         conn.execute(text("INSERT INTO t VALUES (4)"))
         assert not other_writer_can_begin(path_of(db))
     assert count(db) == 1
+
+
+def test_a_write_on_the_loop_gives_way_at_once_to_another_processs_write(db: Database) -> None:
+    other = sqlite3.connect(path_of(db), timeout=0, isolation_level=None)
+    other.execute("BEGIN IMMEDIATE")  # another process writing, as far as SQLite knows
+    entered = False
+    with pytest.raises(WriteWouldWait), db.writing_now():
+        entered = True
+    assert not entered
+    other.execute("ROLLBACK")
+    other.close()
+    with db.writing_now() as conn:
+        conn.execute(text("INSERT INTO t VALUES (x'01')"))
+    assert count(db) == 1
+
+
+def test_a_write_on_the_loop_waits_for_a_short_write_of_this_process(
+    db: Database, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(db_session, "GATE_WAIT_ON_LOOP", 30.0)
+    db._gate.acquire()  # a worker thread's write, ending soon
+    threading.Timer(0.05, db._gate.release).start()
+    with db.writing_now() as conn:
+        conn.execute(text("INSERT INTO t VALUES (x'01')"))
+    assert count(db) == 1
+
+
+def test_a_write_on_the_loop_gives_way_to_a_long_write_of_this_process(
+    db: Database, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(db_session, "GATE_WAIT_ON_LOOP", 0.01)
+    # The gate held past the wait (by this thread: it is the same lock for every thread).
+    with db._gate, pytest.raises(WriteWouldWait), db.writing_now() as conn:
+        conn.execute(text("INSERT INTO t VALUES (x'01')"))
+    assert count(db) == 0
+    with db.writing_now() as conn:
+        conn.execute(text("INSERT INTO t VALUES (x'02')"))
+    assert count(db) == 1
+
+
+def test_the_loop_writers_settings_stay_its_own(db: Database) -> None:
+    with db.writing_now() as conn:
+        conn.execute(text("INSERT INTO t VALUES (x'01')"))
+        assert conn.execute(text("PRAGMA busy_timeout")).scalar_one() == 0
+    # A database error drops the loop's connection: closed, not given to the pool.
+    with pytest.raises(OperationalError), db.writing_now() as conn:
+        conn.execute(text("INSERT INTO no_such_table VALUES (1)"))
+    with db.writing() as conn:
+        assert conn.execute(text("PRAGMA busy_timeout")).scalar_one() == 10_000
+        assert conn.execute(text("PRAGMA wal_autocheckpoint")).scalar_one() == 1000
+    with db.engine.connect() as a, db.engine.connect() as b, db.engine.connect() as c:
+        for conn in (a, b, c):
+            assert conn.execute(text("PRAGMA busy_timeout")).scalar_one() == 10_000
+            assert conn.execute(text("PRAGMA wal_autocheckpoint")).scalar_one() == 1000
+    with db.writing_now() as conn:  # a new one, as quick to give way as the first
+        assert conn.execute(text("PRAGMA busy_timeout")).scalar_one() == 0
+
+
+def test_writes_on_the_loop_reach_the_database_file(
+    db: Database, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The loop's connection never checkpoints the WAL itself (a checkpoint ends with an
+    fsync); a worker thread does it every ``CHECKPOINT_EVERY`` writes, so the WAL does not
+    grow without end and the rows reach the database file while the server runs."""
+    monkeypatch.setattr(db_session, "CHECKPOINT_EVERY", 5)
+    before = path_of(db).stat().st_size
+    for _ in range(10):
+        with db.writing_now() as conn:
+            conn.execute(text("INSERT INTO t VALUES (randomblob(20000))"))
+        # One checkpoint runs at a time (another one due meanwhile is skipped): wait for
+        # each, so that the one after the tenth write runs and covers all ten.
+        with db._checkpointing:
+            pass
+    assert path_of(db).stat().st_size >= before + 10 * 20_000
+    assert count(db) == 10

@@ -296,10 +296,12 @@ def test_an_internal_error_closes_with_1011_and_changes_nothing(client, kit, kin
 
     with client.websocket_connect(f"/ws/games/{game_id}?token={tokens[seat]}") as ws:
         state = ws.receive_json()
-        service.act = broken  # the instance attribute shadows the method for this app only
+        # Instance attributes shadow the methods for this app only: the move's write fails
+        # whether it is written on the event loop's thread or in a worker thread.
+        service.db.writing_now = service.db.writing = broken
         action = state["legal_actions"][0]["action"]
         ws.send_json({"type": "action", "version": state["version"], "action": action})
         closing = ws.receive()
         assert closing["type"] == "websocket.close" and closing["code"] == 1011
-    del service.act
+    del service.db.writing_now, service.db.writing
     assert client.get(f"/api/games/{game_id}").json()["version"] == state["version"]

@@ -9,7 +9,6 @@ from fastapi import APIRouter, Request, Response
 from app.api.deps import GameDep, SeatDep, posting_seat
 from app.api.schemas import ERRORS, Applied, LegalActions, PostAction, PostUndo
 from app.core import jsontext
-from app.core.threads import in_thread
 from app.services.games import Caller, GameService
 from app.services.snapshots import Snapshot
 from engines.core import Event
@@ -46,7 +45,7 @@ async def post_action(request: Request, caller: PostingSeatDep, body: PostAction
 
 async def play(service: GameService, caller: Caller, body: PostAction) -> Response:
     """The move itself, once the caller is known; app/api/lane.py runs it too."""
-    snap, events = await in_thread(service.act, caller, body.version, body.action)
+    snap, events = await service.act_on_loop(caller, body.version, body.action)
     return applied(snap, events, caller.seat)
 
 
@@ -65,5 +64,5 @@ async def post_undo(request: Request, caller: PostingSeatDep, body: PostUndo) ->
     nothing at random, showed nothing hidden and did not end the game; otherwise 409
     ``not_undoable`` with the reason. A take-back is an entry of its own in the log: the
     version goes up by one, as for an action."""
-    snap, events = await in_thread(_service(request).take_back, caller, body.version)
+    snap, events = await _service(request).take_back_on_loop(caller, body.version)
     return applied(snap, events, caller.seat)
