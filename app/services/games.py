@@ -813,15 +813,15 @@ class GameService:
     ) -> tuple[Snapshot, list[Event]]:
         """``act``, called from the event loop: right here when it cannot wait
         (``_write_entry_now``), else in a worker thread."""
-        change = _playing(caller, action)
-        done = self._write_entry_now(caller, version, change)
-        if done is None:
-            done = await in_thread(self._write_entry, caller, version, change)
-        return done
+        return await self._write_entry_on_loop(caller, version, _playing(caller, action))
 
     async def take_back_on_loop(self, caller: Caller, version: int) -> tuple[Snapshot, list[Event]]:
         """``take_back``, called from the event loop, as ``act_on_loop`` does ``act``."""
-        change = _taking_back(caller)
+        return await self._write_entry_on_loop(caller, version, _taking_back(caller))
+
+    async def _write_entry_on_loop(
+        self, caller: Caller, version: int, change: Change
+    ) -> tuple[Snapshot, list[Event]]:
         done = self._write_entry_now(caller, version, change)
         if done is None:
             done = await in_thread(self._write_entry, caller, version, change)
