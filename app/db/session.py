@@ -141,6 +141,48 @@ moves of a Dschingis Khan game: 5.1 a move), so a checkpoint comes about as ofte
 SQLite's own would (every 1,000 pages)."""
 
 
+class KeptWriter:
+    """SQLite: one write connection kept from write to write, out of the pool (its
+    settings, ``pragmas``, are its own). Writes take turns at the process's gate, so one
+    connection serves them all; checking one out of the pool and back per write cost about
+    as much as the write's two statements (docs/DESIGN.md, "Stop 32"). A database error
+    drops it: the next write connects afresh."""
+
+    def __init__(self, engine: Engine, pragmas: tuple[str, ...] = ()) -> None:
+        self._engine = engine
+        self._pragmas = pragmas
+        self._conn: Connection | None = None
+
+    @contextmanager
+    def transaction(self) -> Iterator[Connection]:
+        """A write transaction (``BEGIN IMMEDIATE``) on the kept connection. The caller
+        holds the gate."""
+        conn = self._conn
+        if conn is None:
+            conn = self._conn = self._connect()
+        try:
+            with conn.begin():
+                yield conn
+        except DBAPIError:
+            self.drop()
+            raise
+
+    def _connect(self) -> Connection:
+        conn = self._engine.connect()
+        conn.detach()  # closing it closes it: nobody else gets its settings
+        raw = conn.connection.dbapi_connection
+        assert raw is not None
+        for pragma in self._pragmas:
+            raw.execute(f"PRAGMA {pragma}")
+        return conn.execution_options(**_WRITE)
+
+    def drop(self) -> None:
+        conn, self._conn = self._conn, None
+        if conn is not None:
+            conn.invalidate()
+            conn.close()
+
+
 class Database:
     """The engine, a session factory and the in-process write gate."""
 
@@ -150,11 +192,10 @@ class Database:
         self.sessions = sessionmaker(self.engine, expire_on_commit=False)
         self.sqlite = is_sqlite(url)
         self._gate = threading.Lock()
-        self._writer: Connection | None = None
-        """SQLite: the one connection ``writing`` uses, kept from write to write (writes
-        take turns at ``_gate``), so a move does not check one out of the pool and back."""
-        self._loop_writer: Connection | None = None
-        """SQLite: ``writing_now``'s connection (it never waits, nor checkpoints)."""
+        self._writer = KeptWriter(self.engine)
+        """SQLite: ``writing``'s connection."""
+        self._loop_writer = KeptWriter(self.engine, ("busy_timeout=0", "wal_autocheckpoint=0"))
+        """SQLite: ``writing_now``'s connection: it never waits, nor checkpoints."""
         self._loop_writes = 0
         self._checkpointing = threading.Lock()
         self._turns: tuple[asyncio.AbstractEventLoop, asyncio.Semaphore] | None = None
@@ -211,25 +252,13 @@ class Database:
         statements are all Core: a session's bookkeeping around the same transaction added
         about a fifth to its CPU (benchmarks/write.py; docs/DESIGN.md, "Sixth round").
 
-        On SQLite the writes take turns, so they share one connection (``_writer``):
-        checking one out of the pool and back cost about as much as the write's two
-        statements (docs/DESIGN.md, "Stop 32"). A database error leaves it for a new one."""
+        On SQLite the writes take turns at the gate, on one kept connection (``KeptWriter``)."""
         if not self.sqlite:
             with self.engine.connect() as conn, conn.execution_options(**_WRITE).begin():
                 yield conn
             return
-        with self._gate:
-            writer = self._writer
-            if writer is None:
-                writer = self.engine.connect().execution_options(**_WRITE)
-                self._writer = writer
-            try:
-                with writer.begin():
-                    yield writer
-            except DBAPIError:
-                self._writer = None
-                writer.close()
-                raise
+        with self._gate, self._writer.transaction() as conn:
+            yield conn
 
     @contextmanager
     def writing_now(self) -> Iterator[Connection]:
@@ -246,53 +275,27 @@ class Database:
         NORMAL``); what could take long is kept off this thread: its connection never sleeps
         in SQLite's busy handler (``busy_timeout = 0``) and never checkpoints the WAL at a
         commit (``wal_autocheckpoint = 0``, whose checkpoint ends with an ``fsync``): every
-        ``CHECKPOINT_EVERY`` writes a worker thread does it (``checkpoint``)."""
+        ``CHECKPOINT_EVERY`` writes a thread of its own does it (``checkpoint``)."""
         if not self.sqlite:
             raise WriteWouldWait
         if not self._gate.acquire(timeout=GATE_WAIT_ON_LOOP):
             raise WriteWouldWait
         try:
-            writer = self._loop_writer
-            if writer is None:
-                writer = self._loop_writer = self._connect_loop_writer()
-            try:
-                transaction = writer.begin()
-            except OperationalError as exc:
-                self._drop_loop_writer()
-                if getattr(exc.orig, "sqlite_errorcode", None) == sqlite3.SQLITE_BUSY:
-                    raise WriteWouldWait from None
-                raise
-            try:
-                with transaction:
-                    yield writer
-            except DBAPIError:
-                self._drop_loop_writer()
-                raise
+            with self._loop_writer.transaction() as conn:
+                yield conn
+        except OperationalError as exc:
+            # Busy only at its BEGIN IMMEDIATE (the lock is then held): nothing written.
+            if getattr(exc.orig, "sqlite_errorcode", None) == sqlite3.SQLITE_BUSY:
+                raise WriteWouldWait from None
+            raise
         finally:
             self._gate.release()
         self._loop_writes += 1
         if self._loop_writes % CHECKPOINT_EVERY == 0:
             self._checkpoint_soon()
 
-    def _connect_loop_writer(self) -> Connection:
-        """A connection of its own for ``writing_now``, out of the pool (its settings are
-        not for anyone else): closing it closes it."""
-        conn = self.engine.connect()
-        conn.detach()
-        raw = conn.connection.dbapi_connection
-        assert raw is not None
-        raw.execute("PRAGMA busy_timeout=0")
-        raw.execute("PRAGMA wal_autocheckpoint=0")
-        return conn.execution_options(**_WRITE)
-
-    def _drop_loop_writer(self) -> None:
-        writer, self._loop_writer = self._loop_writer, None
-        if writer is not None:
-            writer.invalidate()
-            writer.close()
-
     def _checkpoint_soon(self) -> None:
-        """``checkpoint`` in a worker thread, unless one is still running."""
+        """``checkpoint`` in a thread of its own, unless one is still running."""
         if self._checkpointing.acquire(blocking=False):
             threading.Thread(target=self._checkpoint_once, name="tafelrunde-wal").start()
 
@@ -319,8 +322,6 @@ class Database:
         with self._checkpointing:  # a checkpoint under way ends first
             pass
         with self._gate:
-            if self._writer is not None:
-                self._writer.close()
-                self._writer = None
-            self._drop_loop_writer()
+            self._writer.drop()
+            self._loop_writer.drop()
         self.engine.dispose()

@@ -836,10 +836,8 @@ class GameService:
         another write holds SQLite (``Database.writing_now``), and for a timed-out seat's
         return (the game read again after the write). A worker thread then does it all.
         A refusal (``ApiError``) is final either way."""
-        if not self.db.sqlite:
-            return None
-        cached = self.cache.peek(caller.game_id)
-        if cached is None or cached.version != version or cached.status != "running":
+        cached = self._cached_at(caller.game_id, version) if self.db.sqlite else None
+        if cached is None:
             return None
         try:
             return self._write_once(None, caller, version, change, cached, on_loop=True)
@@ -861,14 +859,21 @@ class GameService:
         the whole write runs once more from the database, as it always did. Only that read
         opens an ORM session: a cached game's move needs none (opening and closing one was
         about a fiftieth of a move)."""
-        cached = self.cache.peek(caller.game_id)
-        if cached is not None and cached.version == version and cached.status == "running":
+        cached = self._cached_at(caller.game_id, version)
+        if cached is not None:
             try:
                 return self._write_once(None, caller, version, change, cached)
             except _CacheBehind:
                 pass
         with self.db.session() as session:
             return self._write_once(session, caller, version, change, None)
+
+    def _cached_at(self, game_id: str, version: int) -> Snapshot | None:
+        """The cached game, if it is in play at ``version`` (a move's write may trust it)."""
+        cached = self.cache.peek(game_id)
+        if cached is None or cached.version != version or cached.status != "running":
+            return None
+        return cached
 
     def _write_once(
         self,
