@@ -1,7 +1,7 @@
 """Random complete games per second and actions per second, per game and player count.
 
 Usage: python benchmarks/engine.py [--games N] [--runs R] [--only GAME_ID] [--compare REF]
-                                   [--measure games|clones|moves]
+                                   [--measure games|clones|moves|parts]
 
 Each run plays N random games (uniformly random legal actions of the seat to act) on one
 core; the figure printed is the median over R runs. ``--compare REF`` also runs the engines
@@ -16,7 +16,11 @@ games (the bots clone once per candidate move, the server once per move): the fi
 clones per second (both columns). ``--measure moves`` times, on every position, what the
 server does with the engine for a move: a clone, the action applied from its JSON (as a
 client sends it), every seat's and the spectator's view of the result, and the legal list
-of each seat to act: moves per second (both columns).
+of each seat to act: moves per second (both columns). ``--measure parts`` splits an action
+of the random games into µs by part (``parts_once``): the loop's draw, the core's protocol,
+``Game.new``, and the game's own rules, with their events apart; with ``--compare REF`` it
+also prints what issue 16's 4× of REF leaves for the rules' own work once the other parts
+stay as the working tree has them, and how many times faster that work would have to get.
 """
 
 from __future__ import annotations
@@ -84,6 +88,92 @@ def run_once(
     return games / elapsed, actions / elapsed
 
 
+def measure(game_id: str, players: int, games: int, seed0: int, what: str = "games") -> Any:
+    """The worker's measurement: ``parts_once`` for ``what="parts"``, else ``run_once``."""
+    if what == "parts":
+        return parts_once(game_id, players, games, seed0)
+    return run_once(game_id, players, games, seed0, what)
+
+
+def parts_once(game_id: str, players: int, games: int, seed0: int) -> dict[str, float]:
+    """Where an action of the random games goes, in µs per action: the whole loop as
+    ``run_once`` times it (``loop``); the loop's draw alone, the same draws from the same
+    list lengths (``draw``); ``Game.new`` alone (``new``); the same games replayed through
+    the game's own hooks, ``_legal_actions`` and ``_apply``, without the core around them
+    (``rules``, ``new`` taken out); the events those hooks made, made again from their parts
+    (``events``, a part of ``rules``; their ``data`` dicts not counted); and what is left
+    (``core``): the core's protocol around each move (the checks, the legal list's cache
+    and copy, the identity search, the record of play) with the loop's own asking of
+    ``is_over`` and ``to_act``. Runs inside a worker, on any git ref's engines that have
+    the two hooks."""
+    import engines
+    from engines.core import Rng
+
+    game = engines.get(game_id)
+    seeds = range(seed0, seed0 + games)
+    picks: list[list[tuple[int, int]]] = []
+    lengths: list[list[int]] = []
+    for seed in seeds:  # recorded untimed: (seat, index) and list length of every draw
+        state, rng = game.new(players, seed), Rng(seed + 99)
+        picks.append([])
+        lengths.append([])
+        while not state.is_over:
+            seat = state.to_act()[0]
+            legal = state.legal_actions(seat)
+            action = rng.choice(legal)
+            picks[-1].append((seat, legal.index(action)))
+            lengths[-1].append(len(legal))
+            state.apply(seat, action)
+    actions = sum(map(len, picks))
+    clock = time.perf_counter
+
+    start = clock()
+    run_once(game_id, players, games, seed0)
+    loop = clock() - start
+
+    lists = {n: list(range(n)) for n in set().union(*lengths)}
+    start = clock()
+    for seed, game_lengths in zip(seeds, lengths, strict=True):
+        choice = Rng(seed + 99).choice
+        for n in game_lengths:
+            choice(lists[n])
+    draw = clock() - start
+
+    start = clock()
+    for seed in seeds:
+        game.new(players, seed)
+    new = clock() - start
+
+    made: list[Any] = []
+    start = clock()
+    for seed, game_picks in zip(seeds, picks, strict=True):
+        state = game.new(players, seed)
+        for seat, index in game_picks:
+            state._apply(seat, state._legal_actions(seat)[index])
+            state.ply += 1
+        assert state.is_over, "the replay through the hooks left the game unfinished"
+    hooks = clock() - start
+    for seed, game_picks in zip(seeds, picks, strict=True):  # the events, untimed
+        state = game.new(players, seed)
+        for seat, index in game_picks:
+            made += state._apply(seat, state._legal_actions(seat)[index])
+
+    start = clock()
+    for e in made:
+        type(e)(e.type, e.data, e.secret, e.hidden)
+    events = clock() - start
+
+    per = 1e6 / actions
+    return {
+        "loop": loop * per,
+        "draw": draw * per,
+        "new": new * per,
+        "rules": (hooks - new) * per,
+        "events": events * per,
+        "core": (loop - draw - hooks) * per,
+    }
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--games", type=int, default=100)
@@ -91,12 +181,15 @@ def main() -> None:
     parser.add_argument("--only", choices=GAMES)
     parser.add_argument("--compare", metavar="REF", help="also run git ref REF's engines")
     parser.add_argument(
-        "--measure", choices=["games", "clones", "moves"], default="games", help="what is timed"
+        "--measure",
+        choices=["games", "clones", "moves", "parts"],
+        default="games",
+        help="what is timed",
     )
     parser.add_argument("--worker", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.worker:
-        refs.serve(args.worker, run_once)
+        refs.serve(args.worker, measure)
         return
     cases = [(g, p) for g, p in CASES if not args.only or g == args.only]
     with refs.workers(__file__, args.compare, ["engines", "seeds"]) as workers:
@@ -108,6 +201,10 @@ def main() -> None:
                 "server moves per second (clone, apply the JSON, every view, the legal"
                 " lists) on every position of the games (both columns)"
             )
+        if args.measure == "parts":
+            print_parts(workers, cases, args)
+            print(f"{refs.load()} at the end")
+            return
         unit, per = {
             "games": ("games/s", "actions/s"),
             "clones": ("clones/s", "clones/s"),
@@ -149,6 +246,56 @@ def main() -> None:
                 ng, na = med["now"]
                 print(f"{game_id:<16}{players:>8}{ng:>12.1f}{na:>12.0f}", flush=True)
         print(f"{refs.load()} at the end")
+
+
+PARTS = ["loop", "draw", "core", "new", "rules", "events"]
+
+
+def print_parts(workers: dict[str, refs.Worker], cases: list[tuple[str, int]], args: Any) -> None:
+    """``--measure parts``: each worker's µs per action by part (medians), and with a ref,
+    what issue 16's 4× would leave for the rules once the other parts stay as they are."""
+    print(
+        "µs per action (median of runs): loop = draw + core + new + rules; events are a part"
+        " of rules"
+    )
+    if args.compare:
+        print(
+            "4×: a quarter of the ref's loop; left: what that leaves the rules' own work"
+            " (rules without events) once draw, core, new and events stay as now; cut: how"
+            " many times faster that work would have to get (none: nothing is left)"
+        )
+    head = "".join(f"{p:>8}" for p in PARTS)
+    print(
+        f"{'game':<16}{'players':>8}{'code':>6}{head}"
+        + (f"{'4×':>8}{'left':>8}{'cut':>8}" if args.compare else "")
+    )
+    for game_id, players in cases:
+        results = refs.alternate(
+            workers,
+            args.runs,
+            (game_id, players, 3, 10**6, "parts"),
+            lambda r, game_id=game_id, players=players: (
+                game_id,
+                players,
+                args.games,
+                1000 * r,
+                "parts",
+            ),
+        )
+        med = {
+            name: {p: statistics.median(run[p] for run in runs) for p in PARTS}
+            for name, runs in results.items()
+        }
+        for name, parts in med.items():
+            row = "".join(f"{parts[p]:>8.2f}" for p in PARTS)
+            extra = ""
+            if args.compare and name == "now":
+                budget = med["ref"]["loop"] / 4
+                left = budget - (parts["loop"] - parts["rules"]) - parts["events"]
+                own = parts["rules"] - parts["events"]
+                cut = f"{own / left:.1f}×" if left > 0 else "none"
+                extra = f"{budget:>8.2f}{left:>8.2f}{cut:>8}"
+            print(f"{game_id:<16}{players:>8}{name:>6}{row}{extra}", flush=True)
 
 
 if __name__ == "__main__":
