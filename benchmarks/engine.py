@@ -103,9 +103,9 @@ def parts_once(game_id: str, players: int, games: int, seed0: int) -> dict[str, 
     (``rules``, ``new`` taken out); the events those hooks made, made again from their parts
     (``events``, a part of ``rules``; their ``data`` dicts not counted); and what is left
     (``core``): the core's protocol around each move (the checks, the legal list's cache
-    and copy, the identity search, the record of play) with the loop's own asking of
-    ``is_over`` and ``to_act``. Runs inside a worker, on any git ref's engines that have
-    the two hooks."""
+    and copy, the identity search, the record of play) with the loop's own steps (asking
+    ``is_over`` and ``to_act``, counting). Runs inside a worker, on any git ref's engines
+    that have the two hooks."""
     import engines
     from engines.core import Rng
 
