@@ -18,9 +18,10 @@ server does with the engine for a move: a clone, the action applied from its JSO
 client sends it), every seat's and the spectator's view of the result, and the legal list
 of each seat to act: moves per second (both columns). ``--measure parts`` splits an action
 of the random games into µs by part (``parts_once``): the loop's draw, the core's protocol,
-``Game.new``, and the game's own rules, with their events apart; with ``--compare REF`` it
-also prints what issue 16's 4× of REF leaves for the rules' own work once the other parts
-stay as the working tree has them, and how many times faster that work would have to get.
+``Game.new``, and the game's own rules (the legal lists, and applying with its events
+apart); with ``--compare REF`` it also prints what issue 16's 4× of REF leaves for the
+rules' own work once the other parts stay as the working tree has them, and how many times
+faster that work would have to get.
 """
 
 from __future__ import annotations
@@ -98,10 +99,12 @@ def measure(game_id: str, players: int, games: int, seed0: int, what: str = "gam
 def parts_once(game_id: str, players: int, games: int, seed0: int) -> dict[str, float]:
     """Where an action of the random games goes, in µs per action: the whole loop as
     ``run_once`` times it (``loop``); the loop's draw alone, the same draws from the same
-    list lengths (``draw``); ``Game.new`` alone (``new``); the same games replayed through
-    the game's own hooks, ``_legal_actions`` and ``_apply``, without the core around them
-    (``rules``, ``new`` taken out); the events those hooks made, made again from their parts
-    (``events``, a part of ``rules``; their ``data`` dicts not counted); and what is left
+    list lengths (``draw``); ``Game.new`` alone (``new``); the game's own hooks without the
+    core around them, split in two: the same games replayed through ``_apply`` alone, on
+    the recorded actions (``apply``), and what replaying them through ``_legal_actions``
+    then ``_apply`` costs more (``legal``), ``new`` taken out of both; the events those
+    hooks made, made again from their parts (``events``, a part of ``apply``; their ``data``
+    dicts not counted); and what is left
     (``core``): the core's protocol around each move (the checks, the legal list's cache
     and copy, the identity search, the record of play) with the loop's own steps (asking
     ``is_over`` and ``to_act``, counting). Runs inside a worker, on any git ref's engines
@@ -153,10 +156,22 @@ def parts_once(game_id: str, players: int, games: int, seed0: int) -> dict[str, 
             state.ply += 1
         assert state.is_over, "the replay through the hooks left the game unfinished"
     hooks = clock() - start
-    for seed, game_picks in zip(seeds, picks, strict=True):  # the events, untimed
+    chosen: list[list[tuple[int, Any]]] = []
+    for seed, game_picks in zip(seeds, picks, strict=True):  # the actions and events, untimed
         state = game.new(players, seed)
+        chosen.append([])
         for seat, index in game_picks:
-            made += state._apply(seat, state._legal_actions(seat)[index])
+            action = state._legal_actions(seat)[index]
+            chosen[-1].append((seat, action))
+            made += state._apply(seat, action)
+
+    start = clock()
+    for seed, game_chosen in zip(seeds, chosen, strict=True):
+        state = game.new(players, seed)
+        for seat, action in game_chosen:
+            state._apply(seat, action)
+            state.ply += 1
+    applied = clock() - start
 
     start = clock()
     for e in made:
@@ -168,7 +183,8 @@ def parts_once(game_id: str, players: int, games: int, seed0: int) -> dict[str, 
         "loop": loop * per,
         "draw": draw * per,
         "new": new * per,
-        "rules": (hooks - new) * per,
+        "legal": (hooks - applied) * per,
+        "apply": (applied - new) * per,
         "events": events * per,
         "core": (loop - draw - hooks) * per,
     }
@@ -248,20 +264,20 @@ def main() -> None:
         print(f"{refs.load()} at the end")
 
 
-PARTS = ["loop", "draw", "core", "new", "rules", "events"]
+PARTS = ["loop", "draw", "core", "new", "legal", "apply", "events"]
 
 
 def print_parts(workers: dict[str, refs.Worker], cases: list[tuple[str, int]], args: Any) -> None:
     """``--measure parts``: each worker's µs per action by part (medians), and with a ref,
     what issue 16's 4× would leave for the rules once the other parts stay as they are."""
     print(
-        "µs per action (median of runs): loop = draw + core + new + rules; events are a part"
-        " of rules"
+        "µs per action (median of runs): loop = draw + core + new + legal + apply; events"
+        " are a part of apply"
     )
     if args.compare:
         print(
             "4×: a quarter of the ref's loop; left: what that leaves the rules' own work"
-            " (rules without events) once draw, core, new and events stay as now; cut: how"
+            " (legal + apply - events) once draw, core, new and events stay as now; cut: how"
             " many times faster that work would have to get (none: nothing is left)"
         )
     head = "".join(f"{p:>8}" for p in PARTS)
@@ -291,8 +307,9 @@ def print_parts(workers: dict[str, refs.Worker], cases: list[tuple[str, int]], a
             extra = ""
             if args.compare and name == "now":
                 budget = med["ref"]["loop"] / 4
-                left = budget - (parts["loop"] - parts["rules"]) - parts["events"]
-                own = parts["rules"] - parts["events"]
+                rules = parts["legal"] + parts["apply"]
+                left = budget - (parts["loop"] - rules) - parts["events"]
+                own = rules - parts["events"]
                 cut = f"{own / left:.1f}×" if left > 0 else "none"
                 extra = f"{budget:>8.2f}{left:>8.2f}{cut:>8}"
             print(f"{game_id:<16}{players:>8}{name:>6}{row}{extra}", flush=True)
