@@ -17,8 +17,6 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass
-from itertools import repeat
-from operator import is_
 from typing import Any, ClassVar, Generic, NamedTuple, NoReturn, Self, TypeVar
 
 from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError
@@ -247,10 +245,15 @@ class State(ABC):
                 raise IllegalAction(why, "not_your_turn")
             legal = self._legal_cache[seat] = self._legal_actions(seat)
         # Games hand out shared action objects, so an action taken from the legal list is
-        # found by identity (a C loop); only an action parsed from outside is compared by
-        # value, field by field, and then played as its listed twin (equal, and frozen):
-        # the record of play keeps the game's shared object, not one parsed per move.
-        if not any(map(is_, legal, repeat(act))):
+        # found by identity (a plain loop: on CPython 3.11 cheaper than ``any(map(is_,
+        # ...))``, about 2% of a random game's instructions); only an action parsed from
+        # outside is compared by value, field by field, and then played as its listed twin
+        # (equal, and frozen): the record of play keeps the game's shared object, not one
+        # parsed per move.
+        for listed in legal:
+            if listed is act:
+                break
+        else:
             try:
                 act = legal[legal.index(act)]
             except ValueError:
