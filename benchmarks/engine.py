@@ -115,18 +115,22 @@ def parts_once(game_id: str, players: int, games: int, seed0: int) -> dict[str, 
     game = engines.get(game_id)
     seeds = range(seed0, seed0 + games)
     picks: list[list[tuple[int, int]]] = []
+    chosen: list[list[tuple[int, Any]]] = []
     lengths: list[list[int]] = []
-    for seed in seeds:  # recorded untimed: (seat, index) and list length of every draw
+    made: list[Any] = []
+    for seed in seeds:  # recorded untimed: every draw's (seat, index), action, list length
         state, rng = game.new(players, seed), Rng(seed + 99)
         picks.append([])
+        chosen.append([])
         lengths.append([])
         while not state.is_over:
             seat = state.to_act()[0]
             legal = state.legal_actions(seat)
             action = rng.choice(legal)
             picks[-1].append((seat, legal.index(action)))
+            chosen[-1].append((seat, action))
             lengths[-1].append(len(legal))
-            state.apply(seat, action)
+            made += state.apply(seat, action)  # the events ``_apply`` made
     actions = sum(map(len, picks))
     clock = time.perf_counter
 
@@ -147,7 +151,6 @@ def parts_once(game_id: str, players: int, games: int, seed0: int) -> dict[str, 
         game.new(players, seed)
     new = clock() - start
 
-    made: list[Any] = []
     start = clock()
     for seed, game_picks in zip(seeds, picks, strict=True):
         state = game.new(players, seed)
@@ -156,14 +159,6 @@ def parts_once(game_id: str, players: int, games: int, seed0: int) -> dict[str, 
             state.ply += 1
         assert state.is_over, "the replay through the hooks left the game unfinished"
     hooks = clock() - start
-    chosen: list[list[tuple[int, Any]]] = []
-    for seed, game_picks in zip(seeds, picks, strict=True):  # the actions and events, untimed
-        state = game.new(players, seed)
-        chosen.append([])
-        for seat, index in game_picks:
-            action = state._legal_actions(seat)[index]
-            chosen[-1].append((seat, action))
-            made += state._apply(seat, action)
 
     start = clock()
     for seed, game_chosen in zip(seeds, chosen, strict=True):

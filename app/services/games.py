@@ -156,7 +156,8 @@ def _playing(caller: Caller, action: Mapping[str, Any]) -> Change:
 
 
 def _taking_back(caller: Caller) -> Change:
-    """The change of ``GameService.take_back``: the caller's seat's last action undone."""
+    """The change of ``GameService.take_back_on_loop``: the caller's seat's last action
+    undone."""
 
     def take_back(state: State) -> tuple[list[Event], dict[str, Any]]:
         return state.undo(caller.seat), dict(UNDO_ENTRY)
@@ -802,12 +803,6 @@ class GameService:
         """
         return self._write_entry(caller, version, _playing(caller, action))
 
-    def take_back(self, caller: Caller, version: int) -> tuple[Snapshot, list[Event]]:
-        """Take back the caller's seat's last action, if the engine allows it now
-        (``State.can_undo``; 409 ``not_undoable`` with its reason otherwise), as ``act``
-        does an action: a row of its own (``UNDO_ENTRY``), the next version, published."""
-        return self._write_entry(caller, version, _taking_back(caller))
-
     async def act_on_loop(
         self, caller: Caller, version: int, action: Mapping[str, Any]
     ) -> tuple[Snapshot, list[Event]]:
@@ -816,7 +811,10 @@ class GameService:
         return await self._write_entry_on_loop(caller, version, _playing(caller, action))
 
     async def take_back_on_loop(self, caller: Caller, version: int) -> tuple[Snapshot, list[Event]]:
-        """``take_back``, called from the event loop, as ``act_on_loop`` does ``act``."""
+        """Take back the caller's seat's last action, if the engine allows it now
+        (``State.can_undo``; 409 ``not_undoable`` with its reason otherwise), as ``act``
+        does an action: a row of its own (``UNDO_ENTRY``), the next version, published.
+        Called from the event loop, and written as ``act_on_loop`` writes a move."""
         return await self._write_entry_on_loop(caller, version, _taking_back(caller))
 
     async def _write_entry_on_loop(
