@@ -162,7 +162,7 @@ def create_app(
             "ws": settings.rate_ws_messages,
         }
     )
-    sockets = SocketCounter(settings.ws_per_game, settings.ws_per_client)
+    sockets = SocketCounter(settings.ws_per_game, settings.ws_per_client, settings.ws_per_seat)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -235,6 +235,7 @@ def create_app(
             limiter,
             sockets,
             chat,
+            settings.ws_auth_seconds,
         ).run()
 
     app.game_socket = game_socket

@@ -83,8 +83,22 @@ class Settings(BaseSettings):
     bot_concurrency: int = Field(
         2, ge=1, description="Bot moves this process works on at once (humans never wait)."
     )
-    ws_per_game: int = Field(64, ge=0, description="WebSocket connections to one game.")
-    ws_per_client: int = Field(32, ge=0, description="WebSocket connections from one client.")
+    ws_per_game: int = Field(
+        64, ge=0, description="Watchers' WebSocket connections to one game (seats' apart)."
+    )
+    ws_per_client: int = Field(
+        32, ge=0, description="Watchers' WebSocket connections from one client address."
+    )
+    ws_per_seat: int = Field(
+        8, ge=0, description="WebSocket connections of one seat (its tabs and devices)."
+    )
+    ws_auth_seconds: float = Field(
+        5.0,
+        gt=0,
+        le=60,
+        description="Seconds a WebSocket over the watchers' caps has to send its seat's "
+        "auth message; without one it is refused (too_many_connections, close 1013).",
+    )
     timeout_keep_alive: int = Field(
         5, ge=1, description="Seconds an idle keep-alive connection stays open."
     )

@@ -5,7 +5,8 @@
   streamed body).
 - ``RateLimiter``: token buckets per client address and budget (``create``, ``join``,
   ``action``, ``ws``), refused with 429 ``rate_limited`` and ``Retry-After``.
-- ``SocketCounter``: WebSocket connections per game and per client address.
+- ``SocketCounter``: watchers' WebSocket connections per game and per client address,
+  and each seat's apart from them (issue 36).
 - ``bot_games_allowed``: the cap on live all-bot games.
 
 All of it is in-process: with several server processes each has its own budgets. The client
@@ -174,29 +175,47 @@ def rate_limit(budget: str) -> Any:
 
 
 class SocketCounter:
-    """Open WebSocket connections per game and per client address."""
+    """Open WebSocket connections: watchers' per game and per client address, and each
+    seat's apart from them. Watchers never crowd a seat out: a seat's connection counts
+    against ``per_seat`` only, however many watchers (from whatever address) are in."""
 
-    def __init__(self, per_game: int, per_client: int) -> None:
+    def __init__(self, per_game: int, per_client: int, per_seat: int = 0) -> None:
         self.per_game = per_game
         self.per_client = per_client
-        self.games: Counter[str] = Counter()
-        self.clients: Counter[str] = Counter()
+        self.per_seat = per_seat
+        self.games: Counter[str] = Counter()  # watchers per game
+        self.clients: Counter[str] = Counter()  # watchers per client address
+        self.seats: Counter[tuple[str, int]] = Counter()
 
-    def admit(self, game_id: str, client: str) -> str | None:
-        """Count a new connection in; ``None`` when admitted, else why it is refused."""
+    def admit_watcher(self, game_id: str, client: str) -> str | None:
+        """Count a watcher's connection in; ``None`` when admitted, else why it is not."""
         if self.per_game and self.games[game_id] >= self.per_game:
-            return f"this game has {self.per_game} connections already"
+            return f"this game has {self.per_game} watchers' connections already"
         if self.per_client and self.clients[client] >= self.per_client:
-            return f"this client has {self.per_client} connections already"
+            return f"this client has {self.per_client} watchers' connections already"
         self.games[game_id] += 1
         self.clients[client] += 1
         return None
 
-    def release(self, game_id: str, client: str) -> None:
-        for counter, key in ((self.games, game_id), (self.clients, client)):
-            counter[key] -= 1
-            if counter[key] <= 0:
-                del counter[key]
+    def release_watcher(self, game_id: str, client: str) -> None:
+        _count_out(self.games, game_id)
+        _count_out(self.clients, client)
+
+    def admit_seat(self, game_id: str, seat: int) -> str | None:
+        """Count a connection of ``seat`` in; ``None`` when admitted, else why it is not."""
+        if self.per_seat and self.seats[game_id, seat] >= self.per_seat:
+            return f"this seat has {self.per_seat} connections already"
+        self.seats[game_id, seat] += 1
+        return None
+
+    def release_seat(self, game_id: str, seat: int) -> None:
+        _count_out(self.seats, (game_id, seat))
+
+
+def _count_out(counter: Counter[Any], key: Any) -> None:
+    counter[key] -= 1
+    if counter[key] <= 0:
+        del counter[key]
 
 
 # ---- bot games ---------------------------------------------------------------------------

@@ -6,9 +6,10 @@ to everyone at the table. Texts are never logged.
 
 Refusals (docs/API.md): ``chat_empty`` and ``chat_too_long`` (1 to ``MAX_TEXT`` characters
 after trimming), ``chat_closed`` (the host switched watchers' chat off), ``chat_too_fast``
-(more than ``CHAT_RATE`` messages in ``CHAT_WINDOW`` seconds, counted per WebSocket
-connection, and over REST per seat token or, for watchers, per client address). A refused
-message is not stored and costs nothing of the budget.
+(more than ``CHAT_RATE`` messages in ``CHAT_WINDOW`` seconds, counted per seat token or,
+for watchers, per client address, over all of its WebSockets and REST together, within one
+server process: ``rate_key``). A refused message is not stored and costs nothing of the
+budget.
 """
 
 from __future__ import annotations
@@ -117,6 +118,13 @@ class WindowRate:
                 del self._times[key]
 
 
+def rate_key(caller: Caller | None, client: str) -> str:
+    """Whose chat budget a message spends: its seat's (by token), else its address's. One
+    budget for all of a writer's sockets and requests, or opening more sockets would buy
+    more messages."""
+    return f"seat:{caller.token_hash}" if caller is not None else f"ip:{client}"
+
+
 def clean_text(text: str) -> str:
     """The message as stored: trimmed, 1 to ``MAX_TEXT`` characters, plain text."""
     text = text.strip()
@@ -177,12 +185,8 @@ class ChatService:
         self.hub = hub
         self.rate = rate
         self.window = window
-        self._rest = WindowRate(rate, window)
+        self._budgets = WindowRate(rate, window)  # by ``rate_key``
         self._lock = threading.Lock()
-
-    def limiter(self) -> WindowRate:
-        """A budget of its own (one per WebSocket connection)."""
-        return WindowRate(self.rate, self.window)
 
     # ---- reading ----------------------------------------------------------------------
 
@@ -225,12 +229,11 @@ class ChatService:
         text: str,
         name: str | None = None,
         *,
-        budget: WindowRate | None = None,
-        rate_key: str = "",
+        rate_key: str,
     ) -> ChatMessage:
         """Store one message of ``caller``'s seat (``None``: a watcher, named ``name``) and
-        announce it to every process. ``budget`` is the WebSocket connection's own; without
-        it the REST budget of ``rate_key`` is spent. Refused: nothing stored."""
+        announce it to every process, on the budget of ``rate_key`` (``rate_key()``).
+        Refused: nothing stored."""
         text = clean_text(text)
         with _quietly(), self.db.write(session):
             game = session.get(GameRow, game_id, populate_existing=True)
@@ -253,7 +256,7 @@ class ChatService:
                 )
             else:
                 writer = clean_name(name)
-            self._spend(budget, rate_key)
+            self._spend(rate_key)
             row = ChatMessageRow(
                 game_id=game_id,
                 seat=caller.seat if caller is not None else None,
@@ -273,15 +276,15 @@ class ChatService:
         caller: Caller | None,
         text: str,
         name: str | None,
-        budget: WindowRate,
+        rate_key: str,
     ) -> ChatMessage:
-        """``post`` in a session of its own, on a WebSocket connection's budget."""
+        """``post`` in a session of its own (the WebSockets')."""
         with self.db.session() as session:
-            return self.post(session, game_id, caller, text, name, budget=budget)
+            return self.post(session, game_id, caller, text, name, rate_key=rate_key)
 
-    def _spend(self, budget: WindowRate | None, rate_key: str) -> None:
+    def _spend(self, rate_key: str) -> None:
         with self._lock:
-            wait = (budget or self._rest).take(rate_key)
+            wait = self._budgets.take(rate_key)
         if wait is not None:
             raise too_fast(wait, self.rate, self.window)
 

@@ -1,6 +1,7 @@
 """The table chat on the WebSocket: ``{"type": "chat", "text": ...}`` from a client is
-stored (``ChatService.post``, on the connection's own rate budget) and every socket at the
-table, in every server process, gets ``{"type": "chat", "message": {...}}``.
+stored (``ChatService.post``, on the writer's rate budget: its seat's, or its address's for
+a watcher, shared with its other sockets and REST) and every socket at the table, in every
+server process, gets ``{"type": "chat", "message": {...}}``.
 
 Each room has a ``ChatFeed``: the hub's chat notices (``Hub.publish_chat``) wake it, it
 reads the noticed messages from the database once and hands them to the room's
@@ -21,7 +22,7 @@ from starlette.concurrency import run_in_threadpool
 
 from app.core.errors import ApiError
 from app.hub.base import Hub
-from app.services.chat import ChatMessage, ChatService, WindowRate
+from app.services.chat import ChatMessage, ChatService, rate_key
 from app.services.games import Caller
 from app.ws.feeds import Feed, Listener
 
@@ -85,11 +86,12 @@ class ChatFeed(Feed[Listener]):
 
 
 class ChatSender:
-    """A WebSocket connection's side of the chat: its own rate budget, its messages."""
+    """A WebSocket connection's side of the chat: its messages, on the budget of its seat
+    or, for a watcher, of its client address (``client``)."""
 
-    def __init__(self, chat: ChatService) -> None:
+    def __init__(self, chat: ChatService, client: str) -> None:
         self.chat = chat
-        self.budget: WindowRate = chat.limiter()
+        self.client = client
 
     async def receive(
         self, game_id: str, caller: Caller | None, data: Mapping[str, Any]
@@ -102,7 +104,8 @@ class ChatSender:
         if name is not None and not isinstance(name, str):
             return ApiError("bad_request", "name: a string or null is required")
         try:
-            await run_in_threadpool(self.chat.post_fresh, game_id, caller, text, name, self.budget)
+            key = rate_key(caller, self.client)
+            await run_in_threadpool(self.chat.post_fresh, game_id, caller, text, name, key)
         except ApiError as err:
             return err
         return None

@@ -7,11 +7,18 @@ game's connections never waits for any one client. A client that stops reading f
 behind: once its outbox is full the server drops what was waiting and closes it with 1013
 (try again later); it reconnects with ``?since=`` and gets every event it missed. Other
 close codes: 1003 for a malformed message (also JSON nested too deeply to parse), 1008 for
-an unknown game or a refused token (also when the host gives the connection's seat back: its
-token no longer holds the seat) and for one connection too many (``too_many_connections``),
+an unknown game, 4401 (``unauthorized``) and 4403 (``forbidden``) for a refused token (4401
+also when the host gives the connection's seat back: its token no longer holds the seat),
 1009 for a message over ``WS_MAX_MESSAGE_BYTES`` (uvicorn closes it), 1011 for an internal
-error, 1013 while the database is unavailable, 4029 after ``rate_limited``. A refused action
-is answered with an ``error`` message and the socket stays open.
+error, 1013 while the database is unavailable and for one connection too many
+(``too_many_connections``), 4029 after ``rate_limited``. Only 4401 and 4403 tell a client
+its token is no good; after any other code it may come back with it. A refused action is
+answered with an ``error`` message and the socket stays open.
+
+Connections are counted as watchers' (per game, per client address) or as their seat's
+(``SocketCounter``), so watchers never crowd a seat out. A seat's token mostly comes in the
+first message, after the socket is open: a connection over the watchers' caps is therefore
+refused only if its first message, within ``WS_AUTH_SECONDS``, is not a seat's ``auth``.
 """
 
 from __future__ import annotations
@@ -42,8 +49,15 @@ log = logging.getLogger(__name__)
 MALFORMED = 1003
 POLICY = 1008
 INTERNAL = 1011
-TRY_AGAIN_LATER = 1013  # fell behind, or the database is down: the client reconnects
+TRY_AGAIN_LATER = 1013  # fell behind, the database is down, too many connections: reconnect
 RATE_LIMITED = 4029
+TOKEN_REFUSED = {"unauthorized": 4401, "forbidden": 4403}
+"""The close codes that tell a client its token is no good (and only these)."""
+
+
+def refused_with(err: ApiError) -> Close:
+    """The close after ``err`` refused a connection: its token's own code, else 1008."""
+    return Close(TOKEN_REFUSED.get(err.code, POLICY))
 
 
 class Phase(enum.Enum):
@@ -53,6 +67,9 @@ class Phase(enum.Enum):
     OPEN = "open"
     CLOSED = "closed"
 
+
+WATCHING = -1
+"""``GameSocket.held`` of a connection counted as a watcher's."""
 
 MAX_REF_LENGTH = 64
 """Longest ``ref`` an action message may carry (docs/API.md)."""
@@ -152,6 +169,7 @@ class GameSocket:
     __slots__ = (
         "_push_lock",
         "_receiver",
+        "auth_seconds",
         "beat",
         "caller",
         "chat",
@@ -160,6 +178,7 @@ class GameSocket:
         "events_from",
         "game_id",
         "heard_at",
+        "held",
         "limiter",
         "outbox",
         "phase",
@@ -184,12 +203,15 @@ class GameSocket:
         limiter: RateLimiter | None = None,
         sockets: SocketCounter | None = None,
         chat: ChatService | None = None,
+        auth_seconds: float = 5.0,
     ):
         self.ws = websocket
-        self.chat = ChatSender(chat) if chat is not None else None
         self.limiter = limiter
         self.sockets = sockets
+        self.auth_seconds = auth_seconds  # WS_AUTH_SECONDS: the wait for a seat over the caps
+        self.held: int | None = None  # counted in ``sockets``: WATCHING, or the seat
         self.client = client_address(websocket)
+        self.chat = ChatSender(chat, self.client) if chat is not None else None
         self.service = service
         self.rooms = rooms
         self.beat = rooms.heartbeat(heartbeat)
@@ -216,14 +238,6 @@ class GameSocket:
 
     async def run(self) -> None:
         await self.ws.accept()
-        refusal = self.sockets.admit(self.game_id, self.client) if self.sockets else None
-        if refusal is not None:
-            # Not yet in a room and no sender yet: answer and close directly.
-            with contextlib.suppress(RuntimeError, OSError, WebSocketDisconnect):
-                err = ApiError("too_many_connections", refusal)
-                await self.ws.send_text(jsontext.text(error_message(err)))
-                await self.ws.close(POLICY)
-            return
         # The send loop runs in this task and the receive loop in one of its own, so a
         # connection holds one task besides uvicorn's and no ``asyncio.wait`` (with their
         # futures and callbacks, about 2 KB of each open socket; benchmarks/memory.py).
@@ -237,8 +251,7 @@ class GameSocket:
                 # The sender ended: the outbox closed (the receiver asked for it, or the
                 # client fell behind) or the socket broke; the receiver is no longer needed.
                 receiver.cancel()
-                if self.sockets:
-                    self.sockets.release(self.game_id, self.client)
+                self._release()
                 # Counting out runs on by itself, started before anything here awaits: a
                 # connection cancelled while closing (server shutdown, a client leaving) is still
                 # counted out, and the connection never waits on the database to end.
@@ -320,12 +333,12 @@ class GameSocket:
     async def on_connect(self) -> None:
         params = self.ws.query_params
         try:
-            snap, self.caller = await run_in_threadpool(
+            snap, caller = await run_in_threadpool(
                 self.service.snapshot_as, self.game_id, params.get("token")
             )
         except ApiError as err:
             await self.send_error(err)
-            raise Close(POLICY) from None
+            raise refused_with(err) from None
         since = params.get("since")
         # Without ``since`` the first message carries no events: it is the current state.
         self.events_from = int(since) if since and since.isdigit() else None
@@ -333,20 +346,17 @@ class GameSocket:
         # carries them as the seat sees them (the spectator state before it is skipped).
         self.since_at_connect = self.events_from
         self.wants_presence = params.get("presence") == "1"
-        self.phase = Phase.OPEN if self.caller else Phase.AWAITING_AUTH
-        if self.caller is not None:
-            await self._count(self.caller)
+        self.phase = Phase.OPEN if caller else Phase.AWAITING_AUTH
+        if caller is not None:
+            await self._seat(caller)
+        elif (refusal := self._admit(WATCHING)) is not None:
+            await self._seat_or_refuse(refusal)
         self.room = self.rooms.enter(self.game_id, self)
         # The room sends the first state like every later one, so none can overtake it.
         self.room.notify(self.game_id, snap.version)
 
     async def on_receive(self, message: Mapping[str, Any]) -> None:
-        if self.limiter is not None:
-            try:
-                self.limiter.check("ws", self.client)
-            except ApiError as err:
-                await self.send_error(err)
-                raise Close(RATE_LIMITED) from None
+        await self._spend(message)
         data = self._decode(message)
         kind = data.get("type")
         first = self.phase is Phase.AWAITING_AUTH
@@ -388,10 +398,67 @@ class GameSocket:
         except Exception:  # presence is best effort; a count left behind goes stale by itself
             log.exception("websocket for game %s: presence not updated", self.game_id)
 
+    def _release(self) -> None:
+        """Count this socket out of the connections it was admitted as."""
+        held, self.held = self.held, None
+        if self.sockets is None or held is None:
+            return
+        if held == WATCHING:
+            self.sockets.release_watcher(self.game_id, self.client)
+        else:
+            self.sockets.release_seat(self.game_id, held)
+
     def _leave_room(self) -> None:
         if self.room is not None:
             self.rooms.leave(self.game_id, self)
             self.room = None
+
+    # ---- admission ------------------------------------------------------------------
+
+    def _admit(self, held: int) -> str | None:
+        """Count this socket in as a watcher's (``WATCHING``) or as ``held``'s seat, instead
+        of what it held so far; ``None`` when admitted, else why it is not."""
+        if self.sockets is None or self.held == held:
+            return None
+        if self.phase is Phase.CLOSED:  # closed meanwhile: its count is released already
+            return "this connection is closed"
+        if held == WATCHING:
+            refusal = self.sockets.admit_watcher(self.game_id, self.client)
+        else:
+            refusal = self.sockets.admit_seat(self.game_id, held)
+        if refusal is None:
+            self._release()
+            self.held = held
+        return refusal
+
+    async def _seat(self, caller: Caller) -> None:
+        """Admit this socket as a connection of ``caller``'s seat, or refuse it (1013)."""
+        refusal = self._admit(caller.seat)
+        if refusal is not None:
+            await self.send_error(ApiError("too_many_connections", refusal))
+            raise Close(TRY_AGAIN_LATER)
+        # Counted before the seat is served, so whoever sees its state sees it present.
+        await self._count(caller)
+        self.caller = caller
+
+    async def _seat_or_refuse(self, refusal: str) -> None:
+        """Over the watchers' caps, only a seat still comes in: its ``auth`` must be the
+        first message, within ``auth_seconds``. Anything else is refused (1013)."""
+        message: Mapping[str, Any] | None = None
+        with contextlib.suppress(TimeoutError):
+            async with asyncio.timeout(self.auth_seconds):
+                message = await self.ws.receive()
+        if message is not None:
+            if message["type"] == "websocket.disconnect":
+                raise WebSocketDisconnect()
+            await self._spend(message)
+            data = self._decode(message)
+            if data.get("type") == "auth" and isinstance(data.get("token"), str):
+                self.phase = Phase.AUTHENTICATING
+                await self._auth(data, first=True)
+                return
+        await self.send_error(ApiError("too_many_connections", refusal))
+        raise Close(TRY_AGAIN_LATER)
 
     # ---- presence -------------------------------------------------------------------
 
@@ -432,10 +499,8 @@ class GameSocket:
             caller = await run_in_threadpool(self.service.authenticate, self.game_id, token)
         except ApiError as err:
             await self.send_error(err)
-            raise Close(POLICY) from None
-        # Counted before the seat is served, so whoever sees its state sees it present.
-        await self._count(caller)
-        self.caller = caller
+            raise refused_with(err) from None
+        await self._seat(caller)
         self.sent = (-1, -1)  # the same state again, now as the seat sees it
         self.events_from = self.since_at_connect
         self.phase = Phase.OPEN
@@ -461,9 +526,23 @@ class GameSocket:
                 await self.service.act_on_loop(self.caller, version, action)
             except ApiError as refused:
                 err = refused
+            except DATABASE_ERRORS as exc:
+                await self.send(error_message(database_unavailable(exc), ref))
+                raise Close(TRY_AGAIN_LATER) from None
             else:
                 return  # the room pushes the new state to everyone, this socket included
         await self.send(error_message(err, ref))
+
+    async def _spend(self, message: Mapping[str, Any]) -> None:
+        """Spend one of the client's WebSocket messages (``RATE_WS_MESSAGES``); past the
+        rate, answer ``rate_limited`` (with the refused action's ``ref``) and close."""
+        if self.limiter is None:
+            return
+        try:
+            self.limiter.check("ws", self.client)
+        except ApiError as err:
+            await self.send(error_message(err, _action_ref(message)))
+            raise Close(RATE_LIMITED) from None
 
     # ---- sending --------------------------------------------------------------------
 
@@ -494,7 +573,7 @@ class GameSocket:
     async def _still_seated(self, snap: Snapshot) -> bool:
         """Whether this connection may still see its seat's view of ``snap``. The seats
         changed since its token was checked: check it again; if the host gave the seat
-        back (in this process or another), say so and close (1008) before anything of the
+        back (in this process or another), say so and close (4401) before anything of the
         seat's is sent. The page may reconnect as a spectator."""
         caller = self.caller
         if caller is None or caller.seats_revision == snap.seats_revision:
@@ -506,7 +585,7 @@ class GameSocket:
         except ApiError as err:
             self._queue(error_message(err))
             self.phase = Phase.CLOSED
-            self.outbox.close(POLICY)
+            self.outbox.close(refused_with(err).code)
             return False
         return True
 
@@ -541,3 +620,19 @@ class GameSocket:
             self._receiver.cancel()
         elif self._receiver is not None:
             raise Close(TRY_AGAIN_LATER)
+
+
+def _action_ref(message: Mapping[str, Any]) -> str | None:
+    """The ``ref`` of an action message, if it is one with a valid ``ref`` (else ``None``):
+    a refusal before the message is read still names the move it refuses."""
+    text = message.get("text")
+    if text is None:
+        return None
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+    if not isinstance(data, dict) or data.get("type") != "action":
+        return None
+    ref = data.get("ref")
+    return ref if isinstance(ref, str) and 0 < len(ref) <= MAX_REF_LENGTH else None

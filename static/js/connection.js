@@ -3,6 +3,10 @@
 // once). The server sends the current state on every connect; with `since` (the last
 // version whose events the page has) that first message also carries the events missed
 // while away, so a reconnect needs no catch-up logic here.
+//
+// Only 4401 and 4403 mean "this token is no good" (the seat was given back, or never was
+// this game's): then, and only then, the page lets its seat go. 1013 (too many
+// connections, the database away, fell behind reading) and every other code retry later.
 
 const PING_EVERY_MS = 20000;
 const SILENT_LIMIT_MS = 50000; // no message for this long: the socket is dead, replace it
@@ -122,12 +126,17 @@ export class Connection {
       this.ws = null;
       clearInterval(this.pingTimer);
       if (this.stopped) return;
-      // Any other code retries with `since`: 1013 (we fell behind reading) included.
-      if (ev.code === 4401 || ev.code === 4403 || ev.code === 1008) {
+      if (ev.code === 4401 || ev.code === 4403) {
         // The server refused our token: retrying the same one cannot help.
         this.setStatus("offline", { reason: "refused", code: ev.code });
         return;
       }
+      if (ev.code === 1008) {
+        // No such game: nothing to retry, but no word about our token either.
+        this.setStatus("offline", { reason: "closed", code: ev.code });
+        return;
+      }
+      // Any other code retries with `since`, after a backoff: 1013 included.
       this.scheduleRetry();
     };
     ws.onerror = () => {

@@ -380,6 +380,8 @@ function onMessage(msg, meta) {
   } else if (msg.type === "error") {
     // The socket is closed right after this; the close says the seat is gone (seatLost).
     if (msg.code === "unauthorized" && app.token) return;
+    // Full for now: the close follows and the connection tries again by itself.
+    if (msg.code === "too_many_connections") return;
     note(errorText({ code: msg.code, message: msg.message || t("game.refused") }));
   }
 }

@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from sqlalchemy import exc as sa_exc
 from sqlalchemy import func, select
 from starlette.websockets import WebSocketDisconnect
 
@@ -236,8 +237,26 @@ def test_websocket_messages_past_the_rate_get_rate_limited_then_close_4029(limit
         assert closed_with(ws) == 4029
 
 
-@pytest.mark.parametrize("limited", [{"ws_per_game": 2, "ws_per_client": 3}], indirect=True)
-def test_websocket_connections_past_the_caps_are_refused_with_1008(limited):
+def state_of(ws: Any, seat: int | None) -> dict[str, Any]:
+    """The first state message for ``seat`` (a spectator state before an ``auth`` skipped)."""
+    while True:
+        message = ws.receive_json()
+        assert message["type"] != "error", message
+        if message["type"] == "state" and message["seat"] == seat:
+            return message
+
+
+def refused_for_capacity(ws: Any) -> None:
+    error = ws.receive_json()
+    assert error["type"] == "error" and error["code"] == "too_many_connections"
+    assert closed_with(ws) == 1013  # try again later: not a refused token
+
+
+CAPS = {"ws_per_game": 2, "ws_per_client": 3, "ws_per_seat": 2, "ws_auth_seconds": 0.2}
+
+
+@pytest.mark.parametrize("limited", [CAPS], indirect=True)
+def test_watchers_past_the_caps_are_refused_with_1013_too_many_connections(limited):
     a, _ = new_game(limited, KIND, 2)
     b, _ = new_game(limited, KIND, 2)
     with limited.websocket_connect(f"/ws/games/{a}") as a1:
@@ -245,17 +264,76 @@ def test_websocket_connections_past_the_caps_are_refused_with_1008(limited):
         with limited.websocket_connect(f"/ws/games/{a}") as a2:
             assert a2.receive_json()["type"] == "state"
             with limited.websocket_connect(f"/ws/games/{a}") as a3:  # the game's third
-                error = a3.receive_json()
-                assert error["type"] == "error" and error["code"] == "too_many_connections"
-                assert closed_with(a3) == 1008
+                a3.send_json({"type": "ping"})  # not a seat's auth: refused at once
+                refused_for_capacity(a3)
+            with limited.websocket_connect(f"/ws/games/{a}") as silent:
+                refused_for_capacity(silent)  # no auth within WS_AUTH_SECONDS
             with limited.websocket_connect(f"/ws/games/{b}") as b1:  # the client's third
                 assert b1.receive_json()["type"] == "state"
                 with limited.websocket_connect(f"/ws/games/{b}") as b2:  # its fourth
-                    assert b2.receive_json()["code"] == "too_many_connections"
-                    assert closed_with(b2) == 1008
+                    b2.send_json({"type": "ping"})
+                    refused_for_capacity(b2)
     # Closed connections no longer count.
     with limited.websocket_connect(f"/ws/games/{a}") as again:
         assert again.receive_json()["type"] == "state"
+
+
+@pytest.mark.parametrize("limited", [CAPS], indirect=True)
+def test_a_seat_gets_in_and_plays_while_watchers_fill_every_cap(limited):
+    """Strangers' watcher sockets (from the players' own address, even) crowd no seat out:
+    a seat is counted apart from watchers, only against WS_PER_SEAT."""
+    game_id, tokens = new_game(limited, KIND, 2)
+    other, _ = new_game(limited, KIND, 2)
+    view = limited.get(f"/api/games/{game_id}/view").json()
+    seat = view["view"]["to_act"][0]
+    with (
+        limited.websocket_connect(f"/ws/games/{game_id}") as w1,
+        limited.websocket_connect(f"/ws/games/{game_id}") as w2,  # the game's watchers: full
+        limited.websocket_connect(f"/ws/games/{other}") as w3,  # this address's too
+    ):
+        for w in (w1, w2, w3):
+            assert w.receive_json()["type"] == "state"
+        with limited.websocket_connect(f"/ws/games/{game_id}") as watcher:
+            watcher.send_json({"type": "ping"})
+            refused_for_capacity(watcher)
+        # A token refused over the caps is a refused token (4401), not a full house.
+        with limited.websocket_connect(f"/ws/games/{game_id}") as stranger:
+            stranger.send_json({"type": "auth", "token": "not-a-token"})
+            assert stranger.receive_json()["code"] == "unauthorized"
+            assert closed_with(stranger) == 4401
+        with limited.websocket_connect(f"/ws/games/{game_id}") as player:
+            player.send_json({"type": "auth", "token": tokens[seat]})
+            state = state_of(player, seat)
+            assert state["version"] == view["version"]
+            action = state["legal_actions"][0]["action"]
+            player.send_json({"type": "action", "version": state["version"], "action": action})
+            assert state_of(player, seat)["version"] == view["version"] + 1
+            # The token in the URL gets in as well: the seat's second connection.
+            with limited.websocket_connect(f"/ws/games/{game_id}?token={tokens[seat]}") as tab:
+                assert state_of(tab, seat)["version"] == view["version"] + 1
+                # One seat cannot open sockets without end: its third is refused.
+                with limited.websocket_connect(f"/ws/games/{game_id}") as third:
+                    third.send_json({"type": "auth", "token": tokens[seat]})
+                    refused_for_capacity(third)
+    assert limited.get(f"/api/games/{game_id}").json()["version"] == view["version"] + 1
+
+
+@pytest.mark.parametrize("limited", [{"rate_ws_messages": 2}], indirect=True)
+def test_a_move_refused_for_the_rate_carries_its_ref(limited):
+    game_id, tokens = new_game(limited, KIND, 2)
+    view = limited.get(f"/api/games/{game_id}/view").json()
+    seat = view["view"]["to_act"][0]
+    with limited.websocket_connect(f"/ws/games/{game_id}") as ws:
+        ws.send_json({"type": "auth", "token": tokens[seat]})
+        state = state_of(ws, seat)
+        ws.send_json({"type": "ping"})
+        assert ws.receive_json() == {"type": "pong"}
+        action = state["legal_actions"][0]["action"]
+        ws.send_json({"type": "action", "version": state["version"], "action": action, "ref": "m7"})
+        error = ws.receive_json()
+        assert (error["code"], error.get("ref")) == ("rate_limited", "m7")
+        assert closed_with(ws) == 4029
+    assert limited.get(f"/api/games/{game_id}").json()["version"] == view["version"]
 
 
 def test_a_deeply_nested_websocket_message_closes_with_1003(client):
@@ -296,3 +374,21 @@ def test_read_only_sqlite_answers_503_database_unavailable_and_readyz_is_unready
             assert int(r.headers["retry-after"]) > 0
             assert str(path) not in r.text
         assert ro.get(f"/api/games/{game_id}").json()["version"] == view["version"]
+
+
+def test_a_move_refused_for_an_unavailable_database_carries_its_ref(client):
+    game_id, tokens = new_game(client, KIND, 2)
+    view = client.get(f"/api/games/{game_id}/view").json()
+    seat = view["view"]["to_act"][0]
+
+    async def database_gone(*args: Any) -> Any:
+        raise sa_exc.OperationalError("UPDATE games", {}, Exception("server closed the connection"))
+
+    with client.websocket_connect(f"/ws/games/{game_id}?token={tokens[seat]}") as ws:
+        state = state_of(ws, seat)
+        client.app.state.service.act_on_loop = database_gone  # the database goes away now
+        action = state["legal_actions"][0]["action"]
+        ws.send_json({"type": "action", "version": state["version"], "action": action, "ref": "m1"})
+        error = ws.receive_json()
+        assert (error["code"], error.get("ref")) == ("database_unavailable", "m1")
+        assert closed_with(ws) == 1013

@@ -274,7 +274,7 @@ def test_open_websockets_of_a_released_seat_are_closed_and_the_old_token_refused
                 error = await receive(seated)
                 assert error["type"] == "error" and error["code"] == "unauthorized"
                 assert "given back" in error["message"]
-                assert await closed_with(seated) == 1008
+                assert await closed_with(seated) == 4401  # the token no longer holds a seat
                 # Everyone else sees the seat free again (the seats revision was bumped).
                 for ws, seat in ((watcher, None), (keeper, 0)):
                     state = await until(ws, lambda m: m.get("type") == "state")
@@ -286,12 +286,12 @@ def test_open_websockets_of_a_released_seat_are_closed_and_the_old_token_refused
             # The old token, on a new connection, in the URL or the first message.
             async with websockets.connect(f"{url}?token={tokens[1]}") as ws:
                 assert (await receive(ws))["code"] == "unauthorized"
-                assert await closed_with(ws) == 1008
+                assert await closed_with(ws) == 4401
             async with websockets.connect(url) as ws:
                 await receive(ws)
                 await ws.send(json.dumps({"type": "auth", "token": tokens[1]}))
                 assert (await until(ws, lambda m: m["type"] == "error"))["code"] == "unauthorized"
-                assert await closed_with(ws) == 1008
+                assert await closed_with(ws) == 4401
 
         asyncio.run(run())
 
@@ -343,7 +343,7 @@ def test_a_released_seat_socket_on_another_process_is_closed(server_factory, dat
                 r = await asyncio.to_thread(release, a, game_id, 0, tokens[0])
                 assert r.status_code == 200, r.text
                 assert (await receive(ws))["code"] == "unauthorized"
-                assert await closed_with(ws) == 1008
+                assert await closed_with(ws) == 4401
 
         asyncio.run(run())
 

@@ -22,7 +22,7 @@ WAIT = 10
 
 @pytest.fixture(scope="module")
 def chat_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    """A server whose chat allows 3 messages per minute per connection."""
+    """A server whose chat allows 3 messages per minute per seat (or watcher's address)."""
     directory = tmp_path_factory.mktemp("chat")
     server = ServerProcess(
         fresh_database_url(directory), directory / "server.log", CHAT_RATE="3", CHAT_WINDOW="60"
@@ -61,6 +61,15 @@ async def connect(server: ServerProcess, game_id: str, token: str | None = None)
     )
     await next_of(ws, "state")  # in the room from here on
     return ws
+
+
+async def answer_to(ws, text: str) -> dict[str, Any]:
+    """What ``ws`` gets for its own message ``text``: the message itself, or an ``error``
+    (others' messages before it are skipped)."""
+    while True:
+        got = await next_of(ws, "chat", "error")
+        if got["type"] == "error" or got["message"]["text"] == text:
+            return got
 
 
 def send(ws, text: Any, **extra: Any):
@@ -131,28 +140,61 @@ def test_a_refused_message_is_answered_on_its_socket_only_and_not_stored(
     assert texts(http, game_id) == ["sorry"]
 
 
-def test_too_fast_is_per_connection_with_retry_after(chat_server, table):
+def test_too_fast_is_per_seat_over_all_its_sockets_with_retry_after(chat_server, table):
+    """Opening more sockets buys no more messages: a seat's budget is one, whichever of its
+    sockets (or REST) writes; another seat has its own."""
     http, game_id, tokens, _ = table
 
     async def run() -> None:
         first = await connect(chat_server, game_id, tokens[0])
-        for i in range(3):
-            await send(first, f"m{i}")
-            assert (await next_of(first, "chat"))["message"]["text"] == f"m{i}"
-        await send(first, "one too many")
-        refused = await next_of(first, "error", "chat")
-        assert refused["type"] == "error" and refused["code"] == "chat_too_fast"
-        assert 1 <= refused["retry_after"] <= 60
-        assert "at most 3 messages in 60 seconds" in refused["message"]
-        # Another connection (the same seat in another tab) has a budget of its own.
-        second = await connect(chat_server, game_id, tokens[0])
-        await send(second, "from my phone")
-        assert (await next_of(second, "chat", "error"))["message"]["text"] == "from my phone"
-        await first.close()
-        await second.close()
+        second = await connect(chat_server, game_id, tokens[0])  # the same seat, another tab
+        for i, ws in enumerate((first, second, first)):
+            await send(ws, f"m{i}")
+            assert (await answer_to(ws, f"m{i}"))["type"] == "chat"
+        for ws in (second, await connect(chat_server, game_id, tokens[0])):
+            await send(ws, "one too many")
+            refused = await answer_to(ws, "one too many")
+            assert refused["type"] == "error" and refused["code"] == "chat_too_fast"
+            assert 1 <= refused["retry_after"] <= 60
+            assert "at most 3 messages in 60 seconds" in refused["message"]
+        r = http.post(f"/api/games/{game_id}/chat", headers=bearer(tokens[0]), json={"text": "x"})
+        assert r.status_code == 429
+        # The other seat writes on.
+        other = await connect(chat_server, game_id, tokens[1])
+        await send(other, "my turn to talk")
+        assert (await answer_to(other, "my turn to talk"))["type"] == "chat"
+        for ws in (first, second, other):
+            await ws.close()
 
     asyncio.run(run())
-    assert texts(http, game_id) == ["m0", "m1", "m2", "from my phone"]
+    assert texts(http, game_id) == ["m0", "m1", "m2", "my turn to talk"]
+
+
+def test_watchers_budget_is_per_address_over_all_its_sockets(chat_server, table):
+    http, game_id, _, _ = table
+    # Addresses of their own, so no other test's watchers spent from these budgets.
+    here, elsewhere = ("127.0.0.36", 0), ("127.0.0.37", 0)
+
+    async def run() -> None:
+        url = f"{chat_server.ws_url}/ws/games/{game_id}"
+        sockets = [await websockets.connect(url, local_addr=here) for _ in range(4)]
+        for ws in sockets:
+            await next_of(ws, "state")
+        for i, ws in enumerate(sockets[:3]):
+            await send(ws, f"w{i}", name="Ada")
+            assert (await answer_to(ws, f"w{i}"))["type"] == "chat"
+        await send(sockets[3], "one too many", name="Ada")
+        assert (await answer_to(sockets[3], "one too many"))["code"] == "chat_too_fast"
+        # A watcher at another address has a budget of its own.
+        other = await websockets.connect(url, local_addr=elsewhere)
+        await next_of(other, "state")
+        await send(other, "hi", name="Bo")
+        assert (await answer_to(other, "hi"))["type"] == "chat"
+        for ws in (*sockets, other):
+            await ws.close()
+
+    asyncio.run(run())
+    assert texts(http, game_id) == ["w0", "w1", "w2", "hi"]
 
 
 def test_host_closes_watchers_chat_everyone_sees_it_players_still_talk(chat_server, table):

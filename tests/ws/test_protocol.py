@@ -103,9 +103,11 @@ def test_auth_message_with_since_sends_the_events_as_the_seat_sees_them(live_ser
 
 
 @pytest.mark.parametrize(
-    ("token", "code"), [("wrong", "unauthorized"), ("other-game", "forbidden")]
+    ("token", "code", "close"),
+    [("wrong", "unauthorized", 4401), ("other-game", "forbidden", 4403)],
 )
-def test_bad_tokens_are_refused_and_closed(live_server, kit, game, kind, token, code):
+def test_bad_tokens_are_refused_and_closed(live_server, kit, game, kind, token, code, close):
+    """A refused token closes with a code of its own, which tells a page to let the seat go."""
     http, game_id, _, _ = game
     if token == "other-game":
         _, other_tokens = kit.new_game(http, kind, 2)
@@ -115,13 +117,13 @@ def test_bad_tokens_are_refused_and_closed(live_server, kit, game, kind, token, 
         async with websockets.connect(ws_url(live_server, game_id, f"?token={token}")) as ws:
             error = await receive(ws)
             assert error["type"] == "error" and error["code"] == code
-            assert await closed_with(ws) == 1008
+            assert await closed_with(ws) == close
         async with websockets.connect(ws_url(live_server, game_id)) as ws:
             await receive(ws)
             await ws.send(json.dumps({"type": "auth", "token": token}))
             error = await receive(ws)
             assert error["code"] == code
-            assert await closed_with(ws) == 1008
+            assert await closed_with(ws) == close
 
     asyncio.run(run())
 

@@ -22,7 +22,7 @@ from app.api.deps import (
 from app.api.schemas import ERRORS, Error, Strict
 from app.core.errors import ApiError
 from app.core.limits import client_address
-from app.services.chat import MAX_NAME, MAX_TEXT, PAGE, ChatService
+from app.services.chat import MAX_NAME, MAX_TEXT, PAGE, ChatService, rate_key
 from app.services.games import Caller
 
 router = APIRouter(
@@ -113,7 +113,7 @@ def post_chat(
     watcher (403 ``chat_closed`` when the host closed watchers' chat). Everyone at the
     table gets it live on the WebSocket. 429 ``chat_too_fast`` past ``CHAT_RATE`` messages
     per ``CHAT_WINDOW`` seconds (per seat token, or per client address for watchers)."""
-    key = f"seat:{caller.token_hash}" if caller is not None else f"ip:{client_address(request)}"
+    key = rate_key(caller, client_address(request))
     message = chat.post(session, game_id, caller, body.text, body.name, rate_key=key)
     return message.to_json()
 
