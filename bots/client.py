@@ -24,13 +24,22 @@ import json
 import random
 import secrets
 from dataclasses import dataclass
+from time import sleep
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 import httpx
-from websockets.sync.client import connect
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import ClientConnection, connect
 
 from .policies import LEVELS, Policy, policy_for
+
+TRY_AGAIN_LATER = 1013
+"""The server's close for "come back later" (too many connections, the database away):
+the seat's token still holds. Only 4401/4403 say it does not (docs/API.md)."""
+COMING_BACK = ("too_many_connections", "database_unavailable")
+"""Error codes a close with ``TRY_AGAIN_LATER`` follows."""
+RETRIES = 8
 
 
 @dataclass(frozen=True)
@@ -83,39 +92,62 @@ def play(
     token: str | None = None,
 ) -> dict[str, Any]:
     """Join the seat of ``url`` (or use ``token``, a seat already joined) and play it with
-    ``policy`` until the game is over; returns ``{scores, winners}``."""
+    ``policy`` until the game is over; returns ``{scores, winners}``. A connection the
+    server closes with 1013 (too many connections, the database away) is made again after a
+    backoff, up to ``RETRIES`` times; a refused token (4401/4403) ends it."""
     invite = Invite.parse(url, seat)
     rng = rng or random.Random()
     with httpx.Client(base_url=invite.server, timeout=30) as http:
         token = token or join_seat(http, invite, name)
         ws_url = invite.server.replace("http", "ws", 1) + f"/ws/games/{invite.game_id}"
-        acted_on = -1
-        with connect(ws_url, max_size=None) as ws:
-            ws.send(json.dumps({"type": "auth", "token": token}))
-            while True:
-                message = json.loads(ws.recv())
-                if message.get("type") == "ping":
-                    ws.send(json.dumps({"type": "pong"}))
-                    continue
-                if message.get("type") == "error":  # the answer to a refused action
-                    if message.get("code") == "stale_version":
-                        continue  # something happened meanwhile; the next state says what
-                    raise RuntimeError(
-                        f"action refused: {message.get('code')} {message.get('message')}"
-                    )
-                if message.get("type") != "state" or message.get("seat") != invite.seat:
-                    continue  # a spectator state sent before the server read our auth
-                if message["status"] == "over":
-                    return http.get(f"/api/games/{invite.game_id}/result").json()
-                version = message["version"]
-                if not message["legal_actions"] or version <= acted_on:
-                    continue
-                acted_on = version
-                action = policy(message["view"], message["legal_actions"], rng)
-                # On the socket rather than POST /actions: the same checks, about a third
-                # less of the server's work per move (no HTTP request around it; docs/API.md).
-                # The next state answers it; a refusal comes back as an error message.
-                ws.send(json.dumps({"type": "action", "version": version, "action": action}))
+        attempt = 0
+        while True:
+            try:
+                with connect(ws_url, max_size=None) as ws:
+                    ws.send(json.dumps({"type": "auth", "token": token}))
+                    return _play_seat(http, ws, invite, policy, rng)
+            except ConnectionClosed as closed:
+                later = closed.rcvd is not None and closed.rcvd.code == TRY_AGAIN_LATER
+                if not later or attempt == RETRIES:
+                    raise
+            # Backing off, with jitter of its own (``rng`` stays the policy's alone).
+            sleep(min(30.0, 0.5 * 2**attempt) * random.uniform(0.8, 1.2))
+            attempt += 1
+
+
+def _play_seat(
+    http: httpx.Client,
+    ws: ClientConnection,
+    invite: Invite,
+    policy: Policy,
+    rng: random.Random,
+) -> dict[str, Any]:
+    """Play the seat on one connection until the game is over."""
+    acted_on = -1  # per connection: a move lost with the last one is chosen again
+    while True:
+        message = json.loads(ws.recv())
+        if message.get("type") == "ping":
+            ws.send(json.dumps({"type": "pong"}))
+            continue
+        if message.get("type") == "error":  # the answer to a refused action
+            if message.get("code") == "stale_version":
+                continue  # something happened meanwhile; the next state says what
+            if message.get("code") in COMING_BACK:
+                continue  # the close (1013) follows, and ``play`` comes back
+            raise RuntimeError(f"action refused: {message.get('code')} {message.get('message')}")
+        if message.get("type") != "state" or message.get("seat") != invite.seat:
+            continue  # a spectator state sent before the server read our auth
+        if message["status"] == "over":
+            return http.get(f"/api/games/{invite.game_id}/result").json()
+        version = message["version"]
+        if not message["legal_actions"] or version <= acted_on:
+            continue
+        acted_on = version
+        action = policy(message["view"], message["legal_actions"], rng)
+        # On the socket rather than POST /actions: the same checks, about a third
+        # less of the server's work per move (no HTTP request around it; docs/API.md).
+        # The next state answers it; a refusal comes back as an error message.
+        ws.send(json.dumps({"type": "action", "version": version, "action": action}))
 
 
 def main(argv: list[str] | None = None) -> None:

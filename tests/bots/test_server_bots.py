@@ -7,11 +7,13 @@ Nothing here times anything: the tests wait on conditions with generous deadline
 
 from __future__ import annotations
 
+import json
 import random
 import threading
 
 import httpx
 import pytest
+from websockets.sync.client import connect
 
 from bots import policy_for
 from bots.client import Invite, play
@@ -192,3 +194,54 @@ def test_an_invite_link_names_the_server_game_and_seat():
             assert bad in str(err)
         else:
             raise AssertionError(f"{bad} accepted")
+
+
+def test_the_remote_kit_comes_back_when_its_seat_has_all_its_connections(
+    server_factory, monkeypatch
+):
+    """A full seat (WS_PER_SEAT) closes the kit's socket with 1013, try again later: the kit
+    backs off and connects again with the same token, instead of giving up."""
+    server = server_factory(BOT_DELAY="0", WS_PER_SEAT="1")
+    http = httpx.Client(base_url=server.url, timeout=60)
+    r = http.post(
+        "/api/games",
+        json={
+            "kind": "dolmengoetter",
+            "num_seats": 2,
+            "options": {"start_player": 0},
+            "seats": [{"bot": False}, {"bot": True, "level": "easy"}],
+        },
+    )
+    game_id, key = r.json()["id"], r.json()["invites"][0]["key"]
+    token = http.post(f"/api/games/{game_id}/seats/0/join", json={"name": "Kit", "key": key})
+    token = token.json()["token"]
+    ws_url = server.url.replace("http", "ws", 1) + f"/ws/games/{game_id}"
+    backoffs: list[float] = []
+    moves: list[int] = []
+
+    class Done(Exception):
+        pass
+
+    def one_move(view, legal, rng):
+        if moves:
+            raise Done  # in as its seat and played: enough
+        moves.append(len(legal))
+        return legal[0]["action"]
+
+    with connect(ws_url, proxy=None) as holder:  # the seat's one connection: another tab
+        holder.send(json.dumps({"type": "auth", "token": token}))
+        while json.loads(holder.recv(timeout=10)).get("seat") != 0:
+            pass
+
+        def back_off(seconds: float) -> None:
+            """The kit was refused: the other tab closes now (the server counts it out)."""
+            backoffs.append(seconds)
+            holder.close()
+            presence = f"/api/games/{game_id}/presence"
+            wait_for(lambda: not http.get(presence).json()[0]["connected"], "the tab counted out")
+
+        monkeypatch.setattr("bots.client.sleep", back_off)
+        with pytest.raises(Done):
+            play(f"{server.url}/play/{game_id}?join=0", one_move, token=token)
+    assert len(backoffs) == 1 and moves
+    assert http.get(f"/api/games/{game_id}").json()["version"] >= 1
