@@ -128,8 +128,8 @@ class Settings(BaseSettings):
     chat_rate: int = Field(
         5,
         ge=0,
-        description="Chat messages one WebSocket connection (over REST: one seat token, or "
-        "one watcher's address) may write per CHAT_WINDOW seconds; 0: no limit.",
+        description="Chat messages one seat token (a watcher: one address) may write per "
+        "CHAT_WINDOW seconds, over all its WebSockets and REST together; 0: no limit.",
     )
     chat_window: float = Field(
         10.0, gt=0, le=3600, description="Seconds of the chat's rate window (CHAT_RATE)."
