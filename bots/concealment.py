@@ -38,8 +38,8 @@ HIDDEN: dict[str, dict[str, tuple[str, ...]]] = {
 CLOSE: dict[str, float] = {
     # A value's worth on a stack is value × factor × how near the circle is to scoring, so a
     # value 1 higher is 1.5 to 5 points better. Within 3 points about half of the face-down
-    # dolmens are mixed (1 and 2 points: none in the test's games, every value held: medium
-    # won 28% of 2-player games against unmixed medium); README, "Bots", has the cost.
+    # dolmens are mixed (1 and 2 points: none in 4 test games; every value held: medium
+    # won 28% of 100 2-player games against unmixed medium); README, "Bots", has the cost.
     "dolmengoetter": 3.0,
     # A face's worth in a village is +3, -3, +1 or 0 (DK-17): faces of equal worth are mixed,
     # a face 2 or more points worse is not (laying it would only be a mistake).
