@@ -9,7 +9,9 @@ puts A at seat i mod players (seats rotated) and uses seed i; ``--first K`` play
 K, K+1, ... so that a second run adds new games to a first. It prints A's win rate (a
 shared win counts as a share) with its 95% Wilson interval, A's fair share (1/players), and
 the milliseconds per move of each level. Policies see only their seat's view and legal
-actions, exactly as in the server (``bots.policy_for``).
+actions, exactly as in the server (``bots.policy_for``). A level written ``medium-open``
+or ``hard-open`` plays without mixing its hidden choices (``policy_for(...,
+concealed=False)``, as before issue 36), e.g. ``--matchups medium:medium-open``.
 """
 
 from __future__ import annotations
@@ -57,7 +59,10 @@ def play(
     state = game.new(players, index, {})
     seat_of_subject = index % players
     levels = [subject if s == seat_of_subject else opponent for s in range(players)]
-    policies = [policy_for(level, **budget) for level in levels]
+    policies = [
+        policy_for(level.removesuffix("-open"), **budget, concealed=not level.endswith("-open"))
+        for level in levels
+    ]
     rng = random.Random(f"{game_id}:{players}:{subject}:{opponent}:{index}")
     tally = Tally(games=1)
     while not state.is_over:

@@ -22,6 +22,7 @@ from typing import Any
 import engines
 from engines.core import Action, Game, Rng, State
 
+from .concealment import conceal
 from .evaluation import estimate, margin
 from .rollout import PolicyRollout
 
@@ -236,12 +237,35 @@ class Hard:
         return self.by_game.get(view["game"], self.default)(view, legal, rng)
 
 
-def policy_for(level: str, think_ms: float | None = 1000, iterations: int | None = None) -> Policy:
-    """The built-in policy of ``level``; ``think_ms``/``iterations`` budget the hard one."""
+class Concealed:
+    """``policy`` choosing the public move, its hidden part (a dolmen's value, a tile's face)
+    then drawn from the rng among the variants of close worth (``concealment.conceal``), so
+    the pattern of the policy does not tell others what it laid face down."""
+
+    def __init__(self, policy: Policy) -> None:
+        self.policy = policy
+
+    def __call__(self, view: View, legal: Legal, rng: random.Random) -> dict[str, Any]:
+        return conceal(view, legal, self.policy(view, legal, rng), rng)
+
+
+def policy_for(
+    level: str,
+    think_ms: float | None = 1000,
+    iterations: int | None = None,
+    *,
+    concealed: bool = True,
+) -> Policy:
+    """The built-in policy of ``level``; ``think_ms``/``iterations`` budget the hard one.
+    ``concealed=False`` gives medium and hard as they were before issue 36 (their hidden
+    choices follow from the view): for benchmarks only, never for a seat in a game. Easy
+    needs no wrapping: a uniform choice among the legal actions hides as much."""
     if level == "easy":
         return random_policy
     if level == "medium":
-        return greedy_policy
-    if level == "hard":
-        return Hard(think_ms, iterations)
-    raise ValueError(f"unknown bot level {level!r} (one of {', '.join(LEVELS)})")
+        policy: Policy = greedy_policy
+    elif level == "hard":
+        policy = Hard(think_ms, iterations)
+    else:
+        raise ValueError(f"unknown bot level {level!r} (one of {', '.join(LEVELS)})")
+    return Concealed(policy) if concealed else policy
