@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import AsyncIterator
 from typing import Annotated, Any
 
 from fastapi import Depends, Path, Request
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from pydantic import BeforeValidator
+from pydantic_core import PydanticCustomError
 from sqlalchemy.orm import Session
 from starlette.concurrency import run_in_threadpool
 
 from app.core.errors import ApiError
+from app.core.inputs import PLAIN_NUMBER, plain_int
 from app.core.limits import client_address
 from app.core.threads import in_thread
 from app.services.games import Caller, GameService
@@ -41,16 +42,23 @@ GameId = Annotated[str, Path(description="The game's id", examples=["3f9a0c21b7d
 
 
 def _plain_number(value: Any) -> Any:
-    if isinstance(value, str) and not re.fullmatch(r"0|[1-9][0-9]{0,8}", value):
-        raise ValueError("a seat number is a plain non-negative integer, like 0 or 2")
+    if isinstance(value, str):
+        number = plain_int(value)
+        if number is None:
+            raise PydanticCustomError("plain_number", PLAIN_NUMBER)
+        return number
     return value
 
 
-SeatNumber = Annotated[
-    int, Path(ge=0, description="Seat number, from 0"), BeforeValidator(_plain_number)
-]
-"""Digits only: ``+1``, ``01``, ``1.0``, `` 1`` or ``1_0`` are refused (400), not read as
-a seat: one seat has one spelling (caches, logs and invite links agree on it)."""
+PlainDigits = BeforeValidator(_plain_number)
+"""Put last in the ``Annotated`` of an integer in a path or query (after its ``Query`` or
+``Path``, so that its bounds still reach the OpenAPI document): plain ASCII digits only.
+``+1``, ``01``, ``1.0``, `` 1``, ``1_0`` or ``1e3`` are refused (400), not read as a number:
+one number has one spelling (caches, logs and invite links agree on it)."""
+
+SeatNumber = Annotated[int, Path(ge=0, description="Seat number, from 0"), PlainDigits]
+"""A seat number of any length: one the game does not have is the route's 404
+``unknown_seat`` (or, resigning, the 403 of a seat that is not the token's)."""
 
 _bearer = HTTPBearer(auto_error=False, description="The seat token from joining a seat.")
 BearerDep = Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)]

@@ -7,6 +7,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, model_validator
 
+from app.core.inputs import FreeText
 from app.services.clock_model import TimeControl
 from app.services.registry import available_games
 from engines.core.fairness import CONTRIBUTION_MAX, CONTRIBUTION_PATTERN
@@ -27,7 +28,7 @@ BotLevel = Literal["easy", "medium", "hard"]
 
 class SeatRequest(Strict):
     bot: StrictBool = False
-    name: str | None = Field(None, min_length=1, max_length=64)
+    name: FreeText | None = Field(None, min_length=1, max_length=64)
     level: BotLevel | None = Field(
         None,
         description="A bot seat's strength: easy (random), medium (greedy), hard (search). "
@@ -56,7 +57,7 @@ class CreateGame(Strict):
     seats: list[SeatRequest] | None = Field(
         None, description="One entry per seat; bot seats are played by the server."
     )
-    public: bool = Field(
+    public: StrictBool = Field(
         False,
         description="Listed by GET /api/games, and its free seats joinable by anyone. "
         "Otherwise a seat is joined only with its invite key.",
@@ -70,7 +71,7 @@ class CreateGame(Strict):
 
 
 class JoinSeat(Strict):
-    name: str = Field(min_length=1, max_length=64)
+    name: FreeText = Field(min_length=1, max_length=64)
     key: str | None = Field(
         None,
         max_length=64,

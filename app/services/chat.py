@@ -4,12 +4,13 @@ The server only relays text: a message holds what its writer typed, their seat (
 ``None`` for a watcher) and a name, never anything of the game's state, so it can be sent
 to everyone at the table. Texts are never logged.
 
-Refusals (docs/API.md): ``chat_empty`` and ``chat_too_long`` (1 to ``MAX_TEXT`` characters
-after trimming), ``chat_closed`` (the host switched watchers' chat off), ``chat_too_fast``
-(more than ``CHAT_RATE`` messages in ``CHAT_WINDOW`` seconds, counted per seat token or,
-for watchers, per client address, over all of its WebSockets and REST together, within one
-server process: ``rate_key``). A refused message is not stored and costs nothing of the
-budget.
+Refusals (docs/API.md): a text or name that ``check_text`` refuses (400 ``bad_request``;
+one with nothing visible in it: ``chat_empty``), ``chat_too_long`` (1 to ``MAX_TEXT``
+characters after trimming), ``chat_closed`` (the host switched watchers' chat off),
+``chat_too_fast`` (more than ``CHAT_RATE`` messages in ``CHAT_WINDOW`` seconds, counted per
+seat token or, for watchers, per client address, over all of its WebSockets and REST
+together, within one server process: ``rate_key``). A refused message is not stored and
+costs nothing of the budget.
 """
 
 from __future__ import annotations
@@ -17,7 +18,6 @@ from __future__ import annotations
 import contextlib
 import logging
 import math
-import re
 import secrets
 import threading
 import time
@@ -33,6 +33,7 @@ from sqlalchemy import false, or_, select, update
 from sqlalchemy.orm import Session
 
 from app.core.errors import DATABASE_ERRORS, DATABASE_RETRY_AFTER, ApiError
+from app.core.inputs import TextRefused, check_text
 from app.core.security import hash_token
 from app.db.models import ChatMessageRow, GameRow, SeatRow, utcnow
 from app.db.session import Database
@@ -47,13 +48,9 @@ MAX_TEXT = 500
 MAX_NAME = 40
 """Characters of a watcher's name after trimming (longer ones are cut)."""
 PAGE = 100
-"""Messages ``GET .../chat`` answers at most: the last ones after ``after``."""
+"""Messages ``GET .../chat`` answers at most: the last ones, or the first after ``after``."""
 WATCHER = "Watcher"
 """The name of a watcher who gave none."""
-
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029]")
-"""Control characters other than tab and newline: refused in a text (PostgreSQL cannot
-even store NUL), dropped from a name."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,24 +123,35 @@ def rate_key(caller: Caller | None, client: str) -> str:
 
 
 def clean_text(text: str) -> str:
-    """The message as stored: trimmed, 1 to ``MAX_TEXT`` characters, plain text."""
-    text = text.strip()
-    if not text:
-        raise ApiError("chat_empty", "the message is empty: type something first")
+    """The message as stored: trimmed, 1 to ``MAX_TEXT`` characters, plain text that may
+    hold tabs and line breaks (``check_text``, as for every free text a client sends)."""
+    try:
+        # Before trimming: str.strip() also takes U+0085 and U+2028, which are refused.
+        text = check_text(text, line_breaks=True).strip()
+    except TextRefused as refused:
+        if refused.blank:  # the chat's own code, which the page shows under its input
+            raise ApiError("chat_empty", "the message is empty: type something first") from None
+        raise ApiError("bad_request", f"text: {refused.message}") from None
     if len(text) > MAX_TEXT:
         raise ApiError(
             "chat_too_long",
             f"a message has at most {MAX_TEXT} characters; this one has {len(text)}",
         )
-    if _CONTROL.search(text):
-        raise ApiError("bad_request", "text: control characters are not allowed in a message")
     return unicodedata.normalize("NFC", text)
 
 
-def clean_name(name: str | None) -> str:
-    """A watcher's name: control characters dropped, trimmed, cut to ``MAX_NAME``."""
-    name = _CONTROL.sub("", name or "").strip()[:MAX_NAME].strip()
-    return name or WATCHER
+def clean_name(name: str | None) -> str | None:
+    """A name given with a message, trimmed and cut to ``MAX_NAME`` (``None``: none given);
+    refused (400) as a seat's name would be."""
+    if name is None:
+        return None
+    cut = name.strip()[:MAX_NAME].strip()
+    try:
+        check_text(name)
+        check_text(cut)  # what is kept must show something too
+    except TextRefused as refused:
+        raise ApiError("bad_request", f"name: {refused.message}") from None
+    return cut
 
 
 @contextlib.contextmanager
@@ -191,11 +199,18 @@ class ChatService:
     # ---- reading ----------------------------------------------------------------------
 
     def read(
-        self, session: Session, game_id: str, after: int | None = 0, ids: tuple[int, ...] = ()
+        self,
+        session: Session,
+        game_id: str,
+        after: int | None = 0,
+        ids: tuple[int, ...] = (),
+        *,
+        first: bool = False,
     ) -> tuple[list[ChatMessage], bool]:
         """The last ``PAGE`` messages with an id after ``after`` (``None``: none of those)
-        and those of ``ids``, oldest first, and whether watchers may write. The game must
-        exist."""
+        and those of ``ids``, oldest first, and whether watchers may write; ``first``: the
+        first ``PAGE`` of them instead, so a client that missed more pages on from the last
+        id it has. The game must exist."""
         watchers = session.scalar(select(GameRow.chat_watchers).where(GameRow.id == game_id))
         if watchers is None:
             raise ApiError("unknown_game", f"there is no game {game_id!r}")
@@ -206,11 +221,12 @@ class ChatService:
         rows = session.scalars(
             select(ChatMessageRow)
             .where(ChatMessageRow.game_id == game_id, wanted)
-            .order_by(ChatMessageRow.id.desc())
+            .order_by(ChatMessageRow.id if first else ChatMessageRow.id.desc())
             .limit(PAGE)
         ).all()
         session.commit()
-        return [ChatMessage.of(r) for r in reversed(rows)], bool(watchers)
+        oldest_first = rows if first else reversed(rows)
+        return [ChatMessage.of(r) for r in oldest_first], bool(watchers)
 
     def read_fresh(
         self, game_id: str, after: int | None, ids: tuple[int, ...] = ()
@@ -234,7 +250,7 @@ class ChatService:
         """Store one message of ``caller``'s seat (``None``: a watcher, named ``name``) and
         announce it to every process, on the budget of ``rate_key`` (``rate_key()``).
         Refused: nothing stored."""
-        text = clean_text(text)
+        text, name = clean_text(text), clean_name(name)
         with _quietly(), self.db.write(session):
             game = session.get(GameRow, game_id, populate_existing=True)
             if game is None:
@@ -255,7 +271,7 @@ class ChatService:
                     "chat_closed", "the host has closed the chat to watchers; players can write"
                 )
             else:
-                writer = clean_name(name)
+                writer = name or WATCHER
             self._spend(rate_key)
             row = ChatMessageRow(
                 game_id=game_id,

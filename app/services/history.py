@@ -23,6 +23,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from app.core.errors import ApiError
+from app.core.inputs import plain_int
 from app.db.models import ActionRow, GameRow
 from app.services.games import Caller
 from app.services.snapshots import Snapshot, apply_entry, start_state
@@ -53,9 +54,9 @@ def parse_seat(raw: str | None, caller: Caller | None, snap: Snapshot) -> int | 
         return caller.seat if caller is not None else WATCHER
     if raw in (WATCHER, ALL):
         return raw
-    if not raw.isascii() or not raw.isdigit() or (len(raw) > 1 and raw[0] == "0"):
+    seat = plain_int(raw)
+    if seat is None:
         raise ApiError("bad_request", "query.seat: a seat number (like 0 or 2), 'watcher' or 'all'")
-    seat = int(raw)
     if seat >= snap.num_seats:
         raise ApiError(
             "unknown_seat", f"game {snap.game_id} has seats 0 to {snap.num_seats - 1}, not {seat}"

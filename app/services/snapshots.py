@@ -448,6 +448,8 @@ class StateCache:
 
     def load(self, session: Session, game_id: str) -> Snapshot:
         """The game as the database has it now; raises ``unknown_game``."""
+        if "\x00" in game_id:  # no game has one, and PostgreSQL refuses to even compare it
+            raise ApiError("unknown_game", f"there is no game {game_id!r}")
         head = session.connection().execute(HEAD, {"game_id": game_id}).one_or_none()
         if head is None:
             raise ApiError("unknown_game", f"there is no game {game_id!r}")

@@ -37,6 +37,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 from app.core import jsontext
 from app.core.errors import DATABASE_ERRORS, ApiError, database_unavailable
 from app.core.flag import Flag
+from app.core.inputs import PLAIN_NUMBER, plain_int
 from app.core.limits import RateLimiter, SocketCounter, client_address
 from app.services.chat import ChatService
 from app.services.games import Caller, GameService
@@ -341,7 +342,10 @@ class GameSocket:
             raise refused_with(err) from None
         since = params.get("since")
         # Without ``since`` the first message carries no events: it is the current state.
-        self.events_from = int(since) if since and since.isdigit() else None
+        self.events_from = plain_int(since) if since is not None else None
+        if since is not None and self.events_from is None:
+            await self.send_error(ApiError("bad_request", f"since: {PLAIN_NUMBER}"))
+            raise Close(POLICY)
         # An ``auth`` message restarts the events from here, so the seat's first state
         # carries them as the seat sees them (the spectator state before it is skipped).
         self.since_at_connect = self.events_from

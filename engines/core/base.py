@@ -19,7 +19,7 @@ from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, NamedTuple, NoReturn, Self, TypeVar
 
-from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError
+from pydantic import BaseModel, ConfigDict, StrictInt, TypeAdapter, ValidationError
 
 from .errors import IllegalAction
 from .rng import Rng
@@ -74,7 +74,7 @@ class GameOptions(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    start_player: int | None = None
+    start_player: StrictInt | None = None
     """Seat that takes the first turn; ``None`` draws it from the game's RNG."""
 
 

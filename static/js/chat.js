@@ -1,6 +1,6 @@
 // The table chat (docs/API.md, "Table chat"): a panel under the log where the players and
 // the watchers talk. Lines come live over the game's socket (`chat` messages); on every
-// (re)connect the panel asks `GET .../chat?after=` for what it missed. A line is sent on
+// (re)connect the panel asks `GET .../chat?after=` for what it missed, page by page. A line is sent on
 // the socket when it is live, else over REST. Texts are only ever put in the page with
 // textContent: whatever looks like HTML is shown as typed.
 
@@ -11,6 +11,7 @@ import { h } from "./svg.js";
 
 const MAX_TEXT = 500;
 const MAX_SHOWN = 300;
+const PAGE = 100; // messages GET .../chat answers at most
 const NAME_KEY = "tafelrunde.chat.name";
 const PHONE = "(max-width: 900px)";
 
@@ -139,12 +140,22 @@ export class Chat {
     before.before(this.panel);
   }
 
-  /** Call when the socket is live (again): fetch the lines missed meanwhile. */
+  /**
+   * Call when the socket is live (again): fetch the lines missed meanwhile. The first time
+   * the chat's last page; after that the pages after the last line this page had, oldest
+   * first, until one is not full (lines coming live meanwhile do not move that cursor).
+   */
   async catchUp() {
     try {
-      const page = await api(`${this.path}?after=${this.lastId}`);
-      this.watchersMayWrite = page.watchers;
-      for (const m of page.messages) this.add(m);
+      let from = this.lastId;
+      for (;;) {
+        const page = await api(from ? `${this.path}?after=${from}` : this.path);
+        this.watchersMayWrite = page.watchers;
+        for (const m of page.messages) this.add(m);
+        const last = page.messages.at(-1)?.id ?? from;
+        if (!from || page.messages.length < PAGE || last <= from) break;
+        from = last;
+      }
       this.draw();
     } catch {
       /* the next connect tries again */

@@ -191,18 +191,26 @@ def test_a_released_seat_token_cannot_write(chat_client, kit):
     assert chat(chat_client, game_id)["messages"] == []
 
 
-def test_the_last_hundred_oldest_first(database_url, kit):
+def test_the_last_hundred_first_then_page_on_with_after(database_url, kit):
     with TestClient(create_app(settings_for(database_url, chat_rate=0))) as http:  # no limit
         game_id, tokens, _ = table(http, kit)
-        for i in range(105):
+        for i in range(250):
             assert say(http, kit, game_id, f"m{i}", tokens[i % 2]).status_code == 201
-        page = chat(http, game_id)["messages"]
-        assert [m["text"] for m in page] == [f"m{i}" for i in range(5, 105)]
-        assert chat(http, game_id, after=page[-1]["id"])["messages"] == []
-        newer = chat(http, game_id, after=page[2]["id"])["messages"]  # after m7
-        assert [m["text"] for m in newer] == [f"m{i}" for i in range(8, 105)]
-        # More than 100 after ``after``: still the last 100, as a chat shows them.
-        assert chat(http, game_id, after=page[0]["id"] - 3)["messages"] == page
+        last = chat(http, game_id)["messages"]  # what a chat panel shows first
+        assert [m["text"] for m in last] == [f"m{i}" for i in range(150, 250)]
+        assert chat(http, game_id, after=last[-1]["id"])["messages"] == []
+        newer = chat(http, game_id, after=last[2]["id"])["messages"]  # after m152
+        assert [m["text"] for m in newer] == [f"m{i}" for i in range(153, 250)]
+        # A client that missed more than a page reads every message, a page at a time.
+        texts: list[str] = []
+        after = 0
+        for _ in range(4):
+            page = chat(http, game_id, after=after)["messages"]
+            texts += [m["text"] for m in page]
+            if len(page) < 100:
+                break
+            after = page[-1]["id"]
+        assert texts == [f"m{i}" for i in range(250)]
 
 
 def test_chat_stays_after_the_end_and_players_say_gg(client, kit):

@@ -15,6 +15,7 @@ from app.api.deps import (
     OPTIONAL_TOKEN,
     BearerDep,
     GameIdDep,
+    PlainDigits,
     SessionDep,
     bearer_token,
     token_seat,
@@ -41,14 +42,16 @@ router = APIRouter(
 class ChatPost(Strict):
     text: StrictStr = Field(
         description=f"Plain text, 1 to {MAX_TEXT} characters after trimming (422 chat_empty, "
-        "chat_too_long); shown as text, never as HTML.",
+        "chat_too_long; control characters other than tab and newline, and bidi overrides: "
+        "400); shown as text, never as HTML.",
         examples=["good luck, have fun"],
     )
     name: StrictStr | None = Field(
         None,
         max_length=200,
-        description=f'A watcher\'s name (cut to {MAX_NAME} characters; none: "Watcher"). '
-        "A seated player always writes under the seat's name.",
+        description=f'A watcher\'s name (cut to {MAX_NAME} characters; none: "Watcher"; '
+        "refused as a seat's name would be). A seated player always writes under the seat's "
+        "name.",
     )
 
 
@@ -64,7 +67,9 @@ class ChatMessageOut(BaseModel):
 class ChatPage(BaseModel):
     game_id: str
     watchers: bool = Field(description="Whether watchers may write (the host's switch).")
-    messages: list[ChatMessageOut] = Field(description=f"Oldest first; at most {PAGE}.")
+    messages: list[ChatMessageOut] = Field(
+        description=f"Oldest first; at most {PAGE} (with ?after=, {PAGE}: there may be more)."
+    )
 
 
 class ChatSettings(Strict):
@@ -87,12 +92,24 @@ def read_chat(
     chat: ChatDep,
     session: SessionDep,
     after: Annotated[
-        int, Query(ge=0, le=2**31 - 1, description="Only messages with a greater id.")
-    ] = 0,
+        int | None,
+        Query(
+            ge=0,
+            le=2**31 - 1,
+            description=f"Page on: the first {PAGE} messages with a greater id. Absent: the "
+            f"last {PAGE} messages.",
+        ),
+        PlainDigits,
+    ] = None,
 ) -> dict[str, Any]:
-    """The table's chat: the last 100 messages after ``after``, oldest first, and whether
-    watchers may write. Anyone who can see the game can read it, after the end too."""
-    messages, watchers = chat.read(session, game_id, after)
+    """The table's chat, oldest first, and whether watchers may write: without ``after``
+    its last 100 messages (what a chat panel shows first), with ``after`` the first 100
+    after that id (a full page: ask again after its last id). Anyone who can see the game
+    can read it, after the end too."""
+    if after is None:
+        messages, watchers = chat.read(session, game_id, 0)
+    else:
+        messages, watchers = chat.read(session, game_id, after, first=True)
     return {
         "game_id": game_id,
         "watchers": watchers,

@@ -11,6 +11,7 @@ from app.api.deps import (
     GameDep,
     GameIdDep,
     OptionalSeatDep,
+    PlainDigits,
     ServiceDep,
     SessionDep,
 )
@@ -64,7 +65,7 @@ def list_games(
     service: ServiceDep,
     session: SessionDep,
     status: Annotated[Status | None, Query(description="open: has free human seats")] = None,
-    limit: Annotated[int, Query(ge=1, le=500)] = 100,
+    limit: Annotated[int, Query(ge=1, le=500), PlainDigits] = 100,
 ) -> list[dict[str, Any]]:
     """The newest public games, optionally only those with a given status (a private
     table is reached only through its links)."""
@@ -86,7 +87,9 @@ def get_view(game: GameDep, caller: OptionalSeatDep) -> dict[str, Any]:
 def get_log(
     game: GameDep,
     caller: OptionalSeatDep,
-    since: Annotated[int, Query(ge=0, description="Only actions with seq > since.")] = 0,
+    since: Annotated[
+        int, Query(ge=0, description="Only actions with seq > since."), PlainDigits
+    ] = 0,
 ) -> dict[str, Any]:
     """What happened, action by action, as the caller may see it (events, never raw actions)."""
     seat = caller.seat if caller else None

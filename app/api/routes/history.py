@@ -6,7 +6,7 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Query, Request
 
-from app.api.deps import OPTIONAL_TOKEN, GameDep, OptionalSeatDep, SessionDep
+from app.api.deps import OPTIONAL_TOKEN, GameDep, OptionalSeatDep, PlainDigits, SessionDep
 from app.api.schemas import ERRORS, HistoryView
 from app.services.history import History, check_access, has_ended, parse_seat
 
@@ -24,11 +24,12 @@ def get_history(
         Query(
             description="A seat number, `watcher` or `all` (the full reveal, after the end "
             "only); absent: the token's seat, or the watcher without a token.",
-            max_length=12,
         ),
     ] = None,
     version: Annotated[
-        int | None, Query(ge=0, description="The position after this action; absent: now.")
+        int | None,
+        Query(ge=0, description="The position after this action; absent: now."),
+        PlainDigits,
     ] = None,
 ) -> dict[str, Any]:
     """The view ``seat`` had after action ``version``. While the game runs, a seat may
