@@ -97,6 +97,15 @@ def play(
                 if message.get("type") == "ping":
                     ws.send(json.dumps({"type": "pong"}))
                     continue
+                if message.get("type") == "error" and message.get("code") == "commit_unknown":
+                    # The server lost its database while saving our action: applied or
+                    # not, its view says (a new state comes by the socket only if it was).
+                    message = http.get(
+                        f"/api/games/{invite.game_id}/view",
+                        headers={"Authorization": f"Bearer {token}"},
+                    ).json()
+                    message.update(type="state", seat=invite.seat)
+                    acted_on = min(acted_on, message["version"] - 1)
                 if message.get("type") == "error":  # the answer to a refused action
                     if message.get("code") == "stale_version":
                         continue  # something happened meanwhile; the next state says what
