@@ -79,21 +79,28 @@ def test_a_bot_whose_move_met_a_database_error_moves_once_it_is_back(client, kit
 
 @contextmanager
 def connection_lost_at_commit(client) -> Iterator[list[int]]:
-    """The next COMMIT loses its connection: the driver's connection closes just before
-    it, so the database rolls the transaction back, but the server cannot know that."""
+    """The next COMMIT of a move loses its connection: the driver's connection closes just
+    before it, so the database rolls the move back, but the server cannot know that."""
     engine = client.app.state.service.db.engine
+    moving: set[int] = set()
     lost: list[int] = []
 
+    def note_move(conn: Any, cursor: Any, statement: str, *args: Any) -> None:
+        if statement.lstrip().upper().startswith("INSERT INTO ACTIONS"):
+            moving.add(id(conn))
+
     def close_it(conn: Any) -> None:
-        if not lost:
+        if id(conn) in moving and not lost:
             lost.append(1)
             conn.connection.dbapi_connection.close()
 
+    event.listen(engine, "before_cursor_execute", note_move)
     event.listen(engine, "commit", close_it)
     try:
         yield lost
     finally:
         event.remove(engine, "commit", close_it)
+        event.remove(engine, "before_cursor_execute", note_move)
 
 
 def test_a_move_whose_commit_lost_its_connection_answers_commit_unknown(client, kit, kind):
@@ -183,12 +190,13 @@ def test_a_failed_statement_logs_none_of_its_parameters(client, db, kit, kind, c
     """A new game's row carries its secret seed: the statement that failed to write it
     must not bring the seed to the log, nor to the client."""
     engine = client.app.state.service.db.engine
+    driver_error = engine.dialect.loaded_dbapi.OperationalError  # SQLite's or PostgreSQL's
     seen: list[Any] = []
 
     def refuse_games(conn, cursor, statement, parameters, context, executemany) -> None:
         if statement.startswith("INSERT INTO games"):
             seen.append(parameters)
-            raise sqlite3.OperationalError("disk I/O error")
+            raise driver_error("disk I/O error")
 
     event.listen(engine, "before_cursor_execute", refuse_games)
     try:
