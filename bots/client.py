@@ -105,7 +105,7 @@ def play(
             try:
                 with connect(ws_url, max_size=None) as ws:
                     ws.send(json.dumps({"type": "auth", "token": token}))
-                    return _play_seat(http, ws, invite, policy, rng)
+                    return _play_seat(http, ws, invite, token, policy, rng)
             except ConnectionClosed as closed:
                 later = closed.rcvd is not None and closed.rcvd.code == TRY_AGAIN_LATER
                 if not later or attempt == RETRIES:
@@ -119,6 +119,7 @@ def _play_seat(
     http: httpx.Client,
     ws: ClientConnection,
     invite: Invite,
+    token: str,
     policy: Policy,
     rng: random.Random,
 ) -> dict[str, Any]:
@@ -129,6 +130,15 @@ def _play_seat(
         if message.get("type") == "ping":
             ws.send(json.dumps({"type": "pong"}))
             continue
+        if message.get("type") == "error" and message.get("code") == "commit_unknown":
+            # The server lost its database while saving our action: applied or
+            # not, its view says (a new state comes by the socket only if it was).
+            message = http.get(
+                f"/api/games/{invite.game_id}/view",
+                headers={"Authorization": f"Bearer {token}"},
+            ).json()
+            message.update(type="state", seat=invite.seat)
+            acted_on = min(acted_on, message["version"] - 1)
         if message.get("type") == "error":  # the answer to a refused action
             if message.get("code") == "stale_version":
                 continue  # something happened meanwhile; the next state says what

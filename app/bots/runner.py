@@ -17,12 +17,12 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 
 from sqlalchemy import select
 from starlette.concurrency import run_in_threadpool
 
-from app.core.errors import ApiError
+from app.core.errors import DATABASE_FAILURES, ApiError, CommitUnknown, database_failed
 from app.db.models import GameRow, SeatRow
 from app.hub.base import Hub
 from app.services.games import Caller, GameService
@@ -33,6 +33,16 @@ from .randomness import bot_rng
 from .thinking import Thinker
 
 log = logging.getLogger(__name__)
+
+RETRY_FIRST = 0.5
+RETRY_MOST = 10.0
+"""Seconds before a bot tries again after a database error: ``RETRY_FIRST``, doubling up
+to ``RETRY_MOST`` while the errors last."""
+
+
+def retry_after(failures: int) -> float:
+    """The wait before the next try after ``failures`` database errors in a row."""
+    return min(RETRY_FIRST * 2 ** (failures - 1), RETRY_MOST)
 
 
 class BotRunner:
@@ -60,6 +70,8 @@ class BotRunner:
         self._again: set[str] = set()
         self._unsubscribe: Callable[[], None] | None = None
         self._seeds: dict[str, int] = {}
+        self.sleep: Callable[[float], Awaitable[None]] = asyncio.sleep
+        """The wait between a failed move and its retry (tests make it instant)."""
 
     async def start(self) -> None:
         self._unsubscribe = self.hub.subscribe_all_changes(self.notify)
@@ -118,10 +130,21 @@ class BotRunner:
         self._tasks[game_id] = asyncio.create_task(self._play(game_id), name=f"bot-{game_id}")
 
     async def _play(self, game_id: str) -> None:
+        failures = 0
         try:
             while True:
                 self._again.discard(game_id)
-                await self._move(game_id)
+                try:
+                    await self._move(game_id)
+                except DATABASE_FAILURES as exc:
+                    # Nothing else would wake this game (on SQLite no hub announces it
+                    # again): it waited for its bot until a restart. Whether the move was
+                    # applied or not, the next look at the game tells.
+                    failures += 1
+                    database_failed(log, f"bot in game {game_id} will try again", exc)
+                    await self.sleep(retry_after(failures))
+                    continue
+                failures = 0
                 if game_id not in self._again:
                     return
         except asyncio.CancelledError:
@@ -167,6 +190,8 @@ class BotRunner:
         try:
             self.service.act(Caller(game_id, seat), version, action)
         except ApiError as err:
+            if isinstance(err, CommitUnknown):
+                raise
             if err.code != "stale_version":
                 # Only the code: the engine's message may name the bot's hidden tiles or
                 # dolmens, which are for its seat, not for the server log.

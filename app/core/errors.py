@@ -63,6 +63,7 @@ STATUS: dict[str, int] = {
     "chat_too_fast": 429,
     "too_many_connections": 429,  # WebSocket only: sent before closing with 1008
     "database_unavailable": 503,
+    "commit_unknown": 503,
     "internal_error": 500,
 }
 """Error code → HTTP status. Codes are stable; clients should branch on them, not on text."""
@@ -82,7 +83,8 @@ log = logging.getLogger(__name__)
 
 
 class ApiError(Exception):
-    """A refused request. Raised anywhere below a route; nothing has been written."""
+    """A refused request. Raised anywhere below a route; nothing has been written (except
+    for ``CommitUnknown``, whose outcome is unknown)."""
 
     def __init__(self, code: str, message: str, *, retry_after: int | None = None) -> None:
         super().__init__(message)
@@ -108,6 +110,25 @@ class ApiError(Exception):
         return {"error": {"code": self.code, "message": self.message}}
 
 
+class CommitUnknown(ApiError):
+    """The connection to the database was lost during COMMIT: the write may have been
+    applied or not, and this process cannot know which. Unlike every other ``ApiError``,
+    something may have been written; the client reads the game again to find out."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            "commit_unknown",
+            "the database connection was lost while saving: the change may or may not have"
+            " been applied; read the game again before retrying",
+            retry_after=DATABASE_RETRY_AFTER,
+        )
+
+
+DATABASE_FAILURES: tuple[type[Exception], ...] = (*DATABASE_ERRORS, CommitUnknown)
+"""``DATABASE_ERRORS`` and a commit whose outcome is unknown: what a background write
+(a bot's move, a clock's expiry) tries again, later."""
+
+
 def error_response(
     code: str, message: str, status: int | None = None, *, retry_after: int | None = None
 ) -> JSONResponse:
@@ -115,10 +136,32 @@ def error_response(
     return JSONResponse(err.body(), status_code=status or err.status, headers=err.headers)
 
 
+_traced: set[str] = set()
+"""The kinds of database failure logged with their traceback since the database last
+worked (``database_works``)."""
+
+
+def database_failed(logger: logging.Logger, what: str, exc: BaseException) -> None:
+    """Log a database failure in one line; the first of its kind since the database last
+    worked gets its traceback too. An outage fails every request: one traceback each
+    buried the log. The engines hide the statements' parameters (app/db/session.py), which
+    may hold a new game's seeds or a chat message."""
+    kind = type(exc).__name__
+    first = kind not in _traced
+    _traced.add(kind)
+    logger.warning("%s: %s: %s", what, kind, exc, exc_info=exc if first else None)
+
+
+def database_works() -> None:
+    """A write went through: the next failure of any kind gets its traceback again."""
+    if _traced:
+        _traced.clear()
+
+
 def database_unavailable(exc: BaseException) -> ApiError:
     """The refusal for a database error. Only the error's class reaches the client; the
     driver's text (host, user, SQL) goes to the log."""
-    log.warning("database unavailable: %s: %s", type(exc).__name__, exc)
+    database_failed(log, "database unavailable", exc)
     return ApiError(
         "database_unavailable",
         f"the database is not available ({type(exc).__name__}); try again shortly",

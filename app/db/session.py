@@ -11,6 +11,7 @@ in steps of up to 100 ms) only ever arbitrates between processes.
 from __future__ import annotations
 
 import asyncio
+import gc
 import logging
 import os
 import sqlite3
@@ -21,9 +22,11 @@ from pathlib import Path
 from typing import Any
 
 from sqlalchemy import Connection, Engine, create_engine, event
-from sqlalchemy.engine import make_url
+from sqlalchemy.engine import ExceptionContext, make_url
 from sqlalchemy.exc import DBAPIError, OperationalError
 from sqlalchemy.orm import Session, sessionmaker
+
+from app.core.errors import CommitUnknown, database_works
 
 from . import sqlite
 
@@ -81,9 +84,14 @@ gives them back, so a waiting thread always gets one."""
 
 def make_engine(url: str) -> Engine:
     if not is_sqlite(url):
-        return create_engine(
-            url, pool_pre_ping=True, pool_size=POOL_SIZE, max_overflow=MAX_OVERFLOW
+        engine = create_engine(
+            url,
+            pool_pre_ping=True,
+            pool_size=POOL_SIZE,
+            max_overflow=MAX_OVERFLOW,
+            hide_parameters=True,
         )
+        return engine
     # No cap on connections (SQLite's are cheap: a file handle and a page cache, and those
     # over ``pool_size`` are closed as they come back). A capped pool could deadlock: a sync
     # route's session keeps its connection until the request ends, while FastAPI validates
@@ -96,6 +104,7 @@ def make_engine(url: str) -> Engine:
         pool_size=20,
         max_overflow=-1,
         connect_args={"check_same_thread": False},
+        hide_parameters=True,
     )
     path = sqlite_path(url)
 
@@ -121,6 +130,30 @@ def make_engine(url: str) -> Engine:
         sqlite.restore(dbapi_connection, record.info)
 
     return engine
+
+
+def is_read_only(exc: BaseException) -> bool:
+    """SQLite says its database is read-only (``SQLITE_READONLY`` or an extended code)."""
+    code = getattr(exc, "sqlite_errorcode", None)
+    return code is not None and code & 0xFF == sqlite3.SQLITE_READONLY
+
+
+@contextmanager
+def _committing() -> Iterator[None]:
+    """Around a COMMIT: a connection lost meanwhile raises ``CommitUnknown``. The database
+    may have committed before the connection died (PostgreSQL restarted with ``-m
+    immediate``: 7 of 32 such moves were in the log), so "not applied" would be a guess."""
+    try:
+        yield
+    except DBAPIError as exc:
+        if exc.connection_invalidated:
+            raise CommitUnknown from exc
+        raise
+    database_works()
+
+
+_GENERATION = "tafelrunde_generation"
+"""A pooled connection's ``info``: ``Database._generation`` when it was opened."""
 
 
 class WriteWouldWait(Exception):
@@ -161,9 +194,15 @@ class KeptWriter:
         if conn is None:
             conn = self._conn = self._connect()
         try:
-            with conn.begin():
+            tx = conn.begin()
+            try:
                 yield conn
-        except DBAPIError:
+            except BaseException:
+                tx.rollback()
+                raise
+            with _committing():
+                tx.commit()
+        except (DBAPIError, CommitUnknown):
             self.drop()
             raise
 
@@ -199,6 +238,60 @@ class Database:
         self._loop_writes = 0
         self._checkpointing = threading.Lock()
         self._turns: tuple[asyncio.AbstractEventLoop, asyncio.Semaphore] | None = None
+        self._generation = 0
+        """SQLite: counts the read-only errors; a connection opened before the last one
+        is closed rather than used again (``read_only_seen``)."""
+        self._stale_writers = False
+        if self.sqlite:
+            event.listen(self.engine, "handle_error", self._on_error)
+            event.listen(self.engine, "connect", self._on_connect)
+            event.listen(self.engine, "checkin", self._on_checkin)
+
+    # ---- SQLite: after a read-only spell ------------------------------------------------
+
+    def _on_error(self, context: ExceptionContext) -> None:
+        if is_read_only(context.original_exception):
+            context.is_disconnect = True  # this connection is closed, not pooled again
+            self.read_only_seen()
+
+    def _on_connect(self, _dbapi_connection: Any, record: Any) -> None:
+        record.info[_GENERATION] = self._generation
+
+    def _on_checkin(self, _dbapi_connection: Any, record: Any) -> None:
+        if record.info.get(_GENERATION) != self._generation:
+            record.invalidate()
+
+    def read_only_seen(self) -> None:
+        """SQLite reported a read-only database: close every connection of this process.
+
+        SQLite opens a connection read-only for good when it may not write the file at
+        that moment (its mode, a read-only mount), and the connections of one process
+        share the file's shared-memory index: while one opened it read-only stays open,
+        every new connection is refused writes as well, even after the file became
+        writable again. Pooled, such connections refused every write until a restart.
+        Idle ones are closed here, those in use when they come back, the kept writers
+        (``KeptWriter``) at the gate."""
+        self._generation += 1
+        # A closed connection stays open while a statement of it lives, and a failed one
+        # does, in the cycle of its exception and traceback, until the cyclic collector
+        # runs: such a leftover kept refusing writes for seconds after the file recovered.
+        gc.collect()
+        self.engine.pool.dispose()  # the idle ones; the pool stays in use
+        if self._gate.acquire(blocking=False):
+            try:
+                self._writer.drop()
+                self._loop_writer.drop()
+            finally:
+                self._gate.release()
+        else:
+            self._stale_writers = True
+
+    def _settle_writers(self) -> None:
+        """Under the gate: drop kept writers a read-only error left stale."""
+        if self._stale_writers:
+            self._stale_writers = False
+            self._writer.drop()
+            self._loop_writer.drop()
 
     def prepare(self) -> None:
         """Create the directory of a SQLite file (the data directory on first start)."""
@@ -240,7 +333,13 @@ class Database:
             session.connection(execution_options=_WRITE)
             try:
                 yield session
-                session.commit()
+                session.flush()
+            except BaseException:
+                session.rollback()
+                raise
+            try:
+                with _committing():
+                    session.commit()
             except BaseException:
                 session.rollback()
                 raise
@@ -254,11 +353,23 @@ class Database:
 
         On SQLite the writes take turns at the gate, on one kept connection (``KeptWriter``)."""
         if not self.sqlite:
-            with self.engine.connect() as conn, conn.execution_options(**_WRITE).begin():
-                yield conn
+            with self.engine.connect() as conn:
+                tx = conn.execution_options(**_WRITE).begin()
+                try:
+                    yield conn
+                except BaseException:
+                    tx.rollback()
+                    raise
+                with _committing():
+                    tx.commit()
             return
-        with self._gate, self._writer.transaction() as conn:
-            yield conn
+        with self._gate:
+            self._settle_writers()
+            try:
+                with self._writer.transaction() as conn:
+                    yield conn
+            finally:
+                self._settle_writers()
 
     @contextmanager
     def writing_now(self) -> Iterator[Connection]:
@@ -281,6 +392,7 @@ class Database:
         if not self._gate.acquire(timeout=GATE_WAIT_ON_LOOP):
             raise WriteWouldWait
         try:
+            self._settle_writers()
             with self._loop_writer.transaction() as conn:
                 yield conn
         except OperationalError as exc:
@@ -289,6 +401,7 @@ class Database:
                 raise WriteWouldWait from None
             raise
         finally:
+            self._settle_writers()
             self._gate.release()
         self._loop_writes += 1
         if self._loop_writes % CHECKPOINT_EVERY == 0:

@@ -31,7 +31,7 @@ from sqlalchemy import Connection, insert, select, update
 from sqlalchemy.orm import Session
 from starlette.concurrency import run_in_threadpool
 
-from app.core.errors import ApiError
+from app.core.errors import DATABASE_FAILURES, ApiError, database_failed
 from app.db.models import GameRow, SeatRow, TableEventRow, utcnow
 from app.db.session import Database
 from app.hub.base import Hub
@@ -82,6 +82,9 @@ log = logging.getLogger(__name__)
 LEASE_SECONDS = 30.0
 """How long a claimed correspondence expiry is held by the process that claimed it: if that
 process dies before its bot moves, another one claims the expiry again after this."""
+POLL_MOST = 10.0
+"""Seconds: the longest wait between two polls while the database fails (it doubles)."""
+
 MAX_DUE = 50
 """Expired deadlines one poll handles (the next poll takes the rest)."""
 
@@ -376,14 +379,23 @@ class ClockRunner:
             self._task = None
 
     async def _loop(self) -> None:
+        failures = 0
         while True:
+            wait = self.poll
             try:
                 await run_in_threadpool(self.tick)
+                failures = 0
             except asyncio.CancelledError:
                 raise
+            except DATABASE_FAILURES as exc:
+                # What failed is still due (or its lease runs out): the next poll retries
+                # it, later and later while the database stays away.
+                failures += 1
+                wait = min(self.poll * 2**failures, max(self.poll, POLL_MOST))
+                database_failed(log, "clock poll failed", exc)
             except Exception:
                 log.exception("clock poll failed")
-            await asyncio.sleep(self.poll)
+            await asyncio.sleep(wait)
 
     def tick(self) -> int:
         """One poll: handle every expired deadline this process can claim; how many."""

@@ -35,7 +35,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from app.core import jsontext
-from app.core.errors import DATABASE_ERRORS, ApiError, database_unavailable
+from app.core.errors import DATABASE_ERRORS, ApiError, database_failed, database_unavailable
 from app.core.flag import Flag
 from app.core.inputs import PLAIN_NUMBER, plain_int
 from app.core.limits import RateLimiter, SocketCounter, client_address
@@ -399,7 +399,10 @@ class GameSocket:
     async def _count_out(self, counted: Caller) -> None:
         try:
             await self.service.count_socket(counted, -1)
-        except Exception:  # presence is best effort; a count left behind goes stale by itself
+        # Presence is best effort; a count left behind goes stale by itself.
+        except DATABASE_ERRORS as exc:  # one line each while the database is away
+            database_failed(log, f"websocket for game {self.game_id}: presence not updated", exc)
+        except Exception:
             log.exception("websocket for game %s: presence not updated", self.game_id)
 
     def _release(self) -> None:

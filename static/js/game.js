@@ -693,6 +693,15 @@ function moveSettled() {
 }
 
 async function moveRefused(err) {
+  if (err.code === "commit_unknown") {
+    // Not a refusal: the move may have been saved. The state says which (a move that was
+    // not may be made again; its version keeps it from counting twice).
+    note(t("game.moveUnknown"), "info");
+    if (app.picker) app.picker.reset();
+    await refreshView();
+    moveSettled();
+    return;
+  }
   app.sending = false;
   app.pendingMove = null;
   const why = err instanceof ApiError ? errorText(err) : String(err);

@@ -11,6 +11,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
 import httpx
@@ -24,8 +25,16 @@ _NOT_INHERITED = ("DATABASE_URL", "HUB")
 
 class ServerProcess:
     def __init__(
-        self, database_url: str, log_path: Path, *, port: int | None = None, **env: str
+        self,
+        database_url: str,
+        log_path: Path,
+        *,
+        port: int | None = None,
+        prefix: Sequence[str] = (),
+        **env: str,
     ) -> None:
+        self.prefix = list(prefix)
+        """A command the server runs under (``setpriv ...``)."""
         self.database_url = database_url
         self.log_path = log_path
         self.port = port or free_port()
@@ -45,8 +54,9 @@ class ServerProcess:
         assert self.proc is not None, "not started"
         return self.proc.pid
 
-    def start(self, timeout: float = 60) -> ServerProcess:
-        """Start and wait until ``/readyz`` answers 200 (the database is reachable)."""
+    def start(self, timeout: float = 60, ready: str = "/readyz") -> ServerProcess:
+        """Start and wait until ``ready`` answers 200 (``/readyz``: the database is
+        reachable; ``/healthz``: the process serves)."""
         env = {
             k: v
             for k, v in os.environ.items()
@@ -67,7 +77,7 @@ class ServerProcess:
             log.write(f"--- start on port {self.port}\n".encode())
             log.flush()
             self.proc = subprocess.Popen(
-                [sys.executable, "-m", "app"],
+                [*self.prefix, sys.executable, "-m", "app"],
                 cwd=REPO,
                 env=env,
                 stdout=log,
@@ -79,7 +89,7 @@ class ServerProcess:
             if self.proc.poll() is not None:
                 raise RuntimeError(f"server exited on start:\n{self.log()}")
             try:
-                if httpx.get(f"{self.url}/readyz", timeout=2).status_code == 200:
+                if httpx.get(f"{self.url}{ready}", timeout=2).status_code == 200:
                     return self
             except httpx.HTTPError:
                 pass

@@ -5,8 +5,9 @@ database never gets a live process restarted. ``/healthz`` is for operators and
 orchestrators (the image's ``HEALTHCHECK``, a load balancer); ``/api/health`` is the same
 answer under the API's prefix, for clients that only reach ``/api`` (bots behind a proxy
 that forwards ``/api`` only, the benchmarks' trivial request). ``/readyz`` asks the database
-to write: it rewrites the one row of ``alembic_version`` with its own value and rolls back,
-so a database that answers reads but refuses writes (read-only SQLite file, PostgreSQL in
+to write: it rewrites the one row of ``alembic_version`` with its own value and rolls back
+(SQLite: on a connection opened for the probe, so a file gone read-only shows), so a
+database that answers reads but refuses writes (read-only SQLite file, PostgreSQL in
 recovery or read-only, a schema that was never migrated) is unready too. 200 when the write
 goes through, 503 with the API's error body (code ``database_unavailable``, ``Retry-After``)
 when it does not. The message names only the kind of failure; the details (host, user) go to
@@ -16,6 +17,8 @@ the server log.
 from __future__ import annotations
 
 import logging
+import sqlite3
+from pathlib import Path
 from typing import Any
 
 from fastapi import APIRouter
@@ -23,12 +26,41 @@ from fastapi.responses import JSONResponse
 from sqlalchemy import text
 
 from app.api.deps import ServiceDep
-from app.core.errors import DATABASE_RETRY_AFTER, error_response
-from app.db import sqlite
+from app.core.errors import DATABASE_RETRY_AFTER, database_failed, database_works, error_response
+from app.db.session import is_read_only, sqlite_path
+from app.db.sqlite import WRITING
 
 log = logging.getLogger(__name__)
 
 router = APIRouter(tags=["health"])
+
+PROBE = "UPDATE alembic_version SET version_num = version_num"
+"""The write ``/readyz`` asks for and rolls back."""
+
+PROBE_BUSY_MS = 5000
+"""SQLite: how long ``/readyz`` waits for another writer's lock."""
+
+
+def _sqlite_takes_a_write(path: Path) -> None:
+    """The probe on a connection of its own, opened as the pool would open a new one. A
+    pooled connection proves nothing about the file: its descriptors stay writable after
+    the file's mode changed, and a rolled-back write never reaches the file. SQLite opens
+    a file it may not write read-only, and the write is then refused (``mode=rw``: a
+    missing file is an error, not created)."""
+    conn = sqlite3.connect(
+        f"{path.resolve().as_uri()}?mode=rw",
+        uri=True,
+        isolation_level=None,
+        timeout=PROBE_BUSY_MS / 1000,
+    )
+    cursor = conn.cursor()
+    try:
+        cursor.execute("BEGIN IMMEDIATE")
+        cursor.execute(PROBE)
+        cursor.execute("ROLLBACK")
+    finally:
+        cursor.close()  # its statement would keep the file open past ``close``
+        conn.close()
 
 
 @router.get("/healthz")
@@ -52,13 +84,22 @@ def api_health() -> dict[str, str]:
 def readyz(service: ServiceDep) -> Any:
     """Readiness: the database takes a write. Also says how live updates travel (``hub``)."""
     try:
-        # BEGIN IMMEDIATE on SQLite: the write lock is part of what a write needs.
-        engine = service.db.engine
-        with engine.connect() as conn, conn.execution_options(**sqlite.WRITING).begin() as tx:
-            conn.execute(text("UPDATE alembic_version SET version_num = version_num"))
-            tx.rollback()
+        path = sqlite_path(service.db.url) if service.db.sqlite else None
+        if path is not None:
+            try:
+                _sqlite_takes_a_write(path)
+            except sqlite3.Error as exc:
+                if is_read_only(exc):
+                    service.db.read_only_seen()
+                raise
+        else:
+            # BEGIN IMMEDIATE on SQLite: the write lock is part of what a write needs.
+            engine = service.db.engine
+            with engine.connect() as conn, conn.execution_options(**WRITING).begin() as tx:
+                conn.execute(text(PROBE))
+                tx.rollback()
     except Exception as exc:
-        log.warning("readyz: database not reachable: %s", exc)
+        database_failed(log, "readyz: database not reachable", exc)
         response: JSONResponse = error_response(
             "database_unavailable",
             f"the database is not reachable ({type(exc).__name__})",
@@ -66,6 +107,7 @@ def readyz(service: ServiceDep) -> Any:
             retry_after=DATABASE_RETRY_AFTER,
         )
         return response
+    database_works()
     hub = service.hub
     listening = getattr(hub, "listening", None)
     return {

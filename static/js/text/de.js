@@ -84,6 +84,8 @@ export default {
   "error.too_many_connections": "Zu viele offene Seiten für dieses Spiel.",
   "error.database_unavailable":
     "Die Datenbank des Servers ist nicht erreichbar: versuche es gleich noch einmal.",
+  "error.commit_unknown":
+    "Der Server hat beim Speichern seine Datenbank verloren: ob die Änderung gilt, zeigt das Spiel.",
   "error.internal_error": "Auf dem Server ist etwas schiefgegangen.",
   "error.game_abandoned":
     "Der Gastgeber hat dieses Spiel abgebrochen: es kann nicht mehr weitergespielt werden.",
@@ -241,6 +243,8 @@ export default {
     "Das Spiel ging weiter, bevor dein Zug ankam; das Spielbrett zeigt jetzt den aktuellen Stand, bitte wähle noch einmal.",
   "game.hintNotYourTurn": "Das Spielbrett zeigt jetzt, wer am Zug ist.",
   "game.moveRefused": (why) => `Der Server hat diesen Zug abgelehnt: ${dot(why)}.`,
+  "game.moveUnknown":
+    "Der Server konnte nicht sagen, ob dieser Zug gespeichert wurde: das Brett zeigt das Spiel, wie es jetzt steht.",
   "game.dismiss": "Meldung schließen",
   "game.nothingToDo": "Gerade gibt es nichts zu tun.",
   "game.nameTitle": (name, letter, colour) => `${name} (Platz ${letter}, ${colour})`,

@@ -74,6 +74,8 @@ export default {
   "error.too_many_bot_games": "Too many games with bots are running: try again later.",
   "error.too_many_connections": "Too many open pages for this game.",
   "error.database_unavailable": "The server's database is not available: try again shortly.",
+  "error.commit_unknown":
+    "The server lost its database while saving: whether the change was made, the game shows.",
   "error.internal_error": "Something went wrong on the server.",
   "error.game_abandoned": "The host abandoned this game: nothing more can be played.",
   "error.no_rematch": "Nobody has offered a rematch of this game yet.",
@@ -223,6 +225,8 @@ export default {
     "The game moved on before your move arrived; the board now shows the current state, so please choose again.",
   "game.hintNotYourTurn": "The board now shows whose turn it is.",
   "game.moveRefused": (why) => `The server refused this move: ${dot(why)}.`,
+  "game.moveUnknown":
+    "The server could not tell whether this move was saved: the board shows the game as it is now.",
   "game.dismiss": "Dismiss message",
   "game.nothingToDo": "Nothing to do right now.",
   "game.nameTitle": (name, letter, colour) => `${name} (seat ${letter}, ${colour})`,
