@@ -153,7 +153,7 @@ def create_app(
         think_ms=settings.bot_think_ms,
         workers=settings.bot_workers,
     )
-    clock_runner = ClockRunner(service.clocks, bots.play_for, settings.clock_poll_seconds)
+    clock_runner = ClockRunner(service.clocks, bots.choose_for, settings.clock_poll_seconds)
     limiter = RateLimiter(
         {
             "create": settings.rate_create,
@@ -200,6 +200,7 @@ def create_app(
     app.state.hub = hub
     app.state.rooms = rooms
     app.state.bots = bots
+    app.state.clock_runner = clock_runner
     app.state.limiter = limiter
     app.state.chat = chat
     app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)

@@ -373,6 +373,7 @@ ERRORS: dict[int | str, dict[str, Any]] = {
         404: "unknown_kind, unknown_game, unknown_seat, unknown_version",
         409: "stale_version, not_your_turn, seat_taken, bot_seat, seat_in_use, "
         "game_not_started, game_over, game_not_over, not_undoable (the engine's reason), "
+        "played_by_server, "
         "game_abandoned, no_rematch, rematch_expired, seat_reserved, already_resigned, "
         "not_stood_in",
         422: "illegal_action (the engine's reason), bad_action, bad_options, bad_player_count, "

@@ -18,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable
+from typing import Any
 
 from sqlalchemy import select
 from starlette.concurrency import run_in_threadpool
@@ -172,21 +173,21 @@ class BotRunner:
                 return seat
         return None
 
-    def play_for(self, game_id: str, seat: int, version: int) -> None:
-        """Play one move of ``seat`` (any seat: a correspondence clock ran out) as its bot
-        would, if the game is still at ``version`` and waits for it. Blocking."""
-        self._decide_and_post(game_id, seat, version)
+    def choose_for(self, snap: Snapshot, seat: int) -> dict[str, Any]:
+        """The action ``seat``'s bot plays at ``snap`` (any seat that must act: the clock
+        runner asks it for a seat whose correspondence clock ran out, a human seat, so
+        medium). Blocking while a hard bot searches."""
+        view, legal = snap.view(seat), snap.legal_actions(seat)
+        rng = bot_rng(self._secret_seed(snap.game_id), snap.game_id, seat, snap.version)
+        if self.policy is not None:
+            return self.policy(view, legal, rng)
+        return self.thinker.choose(snap.bot_level(seat), view, legal, rng)
 
     def _decide_and_post(self, game_id: str, seat: int, version: int) -> None:
         snap = self.service.snapshot(game_id)
         if snap.version != version or not snap.must_act(seat):
             return  # someone moved meanwhile; the hub will wake us for the new state
-        view, legal = snap.view(seat), snap.legal_actions(seat)
-        rng = bot_rng(self._secret_seed(game_id), game_id, seat, version)
-        if self.policy is not None:
-            action = self.policy(view, legal, rng)
-        else:
-            action = self.thinker.choose(snap.bot_level(seat), view, legal, rng)
+        action = self.choose_for(snap, seat)
         try:
             self.service.act(Caller(game_id, seat), version, action)
         except ApiError as err:

@@ -44,6 +44,7 @@ STATUS: dict[str, int] = {
     "game_over": 409,
     "game_not_over": 409,
     "not_undoable": 409,
+    "played_by_server": 409,
     "game_abandoned": 409,
     "no_rematch": 409,
     "rematch_expired": 409,

@@ -166,6 +166,10 @@ class ActionRow(Base):
     seat: Mapped[int] = mapped_column(Integer)
     action: Mapped[dict[str, Any]] = mapped_column(JSON)
     """Raw action JSON; may name hidden things, so it is only ever replayed, never sent."""
+    by_server: Mapped[bool] = mapped_column(Boolean, default=False)
+    """Played by the server's bot (a bot seat, a resigned seat, a live timeout's stand-in, a
+    lapsed correspondence clock), not with the seat's token: never the seat's to take back.
+    False for every row written before migration 0009."""
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 

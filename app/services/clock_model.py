@@ -147,6 +147,13 @@ def next_clock(
     the increment when its turn ended with its action (a take-back that gives it the turn
     again takes it back); ``timed_out`` seats have 0; a seat taken ``back`` gets at least
     ``BACK_FLOOR_MS``. Correspondence: a seat's move time starts when it starts to act.
+
+    A take-back (``undo``) that gives ``acted`` its turn again charges it the time since
+    the action it takes back, and the seats whose clocks only that action had started lose
+    nothing: live, that time comes off the taker's clock instead of theirs; correspondence,
+    the turn keeps the start it had (``resumes_ms``, kept when a seat's own action ends its
+    turn), so its deadline is the one it had. Moving and taking back again and again can
+    neither refill the taker's clock nor run down the others'.
     """
     if tc is None:
         return None, None
@@ -155,13 +162,19 @@ def next_clock(
     before: list[int] = list(clock.get("running", []))
     at: int | None = clock.get("at")
     started: list[int | None] = list(clock.get("started_ms") or [None] * num_seats)
+    resumes: list[int | None] = list(clock.get("resumes_ms") or [None] * num_seats)
+    taken_back = undo and acted is not None and acted in running and acted not in before
     remaining: list[int] | None = None
     if live:
         initial = tc["seconds"] * 1000
         remaining = list(clock.get("remaining_ms") or [initial] * num_seats)
         if at is not None:
             for s in before:
-                remaining[s] = max(0, remaining[s] - (now - at))
+                if not (taken_back and s not in running):
+                    remaining[s] = max(0, remaining[s] - (now - at))
+            if taken_back:
+                assert acted is not None
+                remaining[acted] = max(0, remaining[acted] - (now - at))
         increment = tc.get("increment", 0) * 1000
         if acted is not None and not undo and acted in before and acted not in running:
             remaining[acted] += increment
@@ -171,6 +184,12 @@ def next_clock(
             remaining[s] = 0
         if back is not None:
             remaining[back] = max(remaining[back], min(BACK_FLOOR_MS, initial))
+    if acted is not None and not undo and acted in before and acted not in running:
+        resumes[acted] = started[acted]
+    if taken_back:
+        assert acted is not None
+        before = [*before, acted]
+        started[acted] = resumes[acted]
     started = [
         (started[s] if s in before and started[s] is not None else now) if s in running else None
         for s in range(num_seats)
@@ -181,7 +200,13 @@ def next_clock(
             ends.append(now + remaining[s])
         else:
             ends.append((started[s] or now) + tc["seconds"] * 1000)
-    new = {"running": running, "at": now, "started_ms": started, "remaining_ms": remaining}
+    new = {
+        "running": running,
+        "at": now,
+        "started_ms": started,
+        "remaining_ms": remaining,
+        "resumes_ms": resumes,
+    }
     return new, _moment(min(ends)) if ends else None
 
 

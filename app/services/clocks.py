@@ -8,12 +8,22 @@ the next clock in its own transaction, so the deadline in the database is always
 to enforce: restarts lose nothing, and no timer lives only in memory.
 
 Every server process runs a ``ClockRunner``: every ``CLOCK_POLL_SECONDS`` it looks for
-running games whose deadline has passed and claims each with a conditional UPDATE (``WHERE
-deadline = <the one seen> AND version = <the one seen>``), so exactly one process acts on
-one expiry. Correspondence: the server's bot plays that seat's move (the seat's policy,
-medium, seeded by app/bots/randomness.py as for any bot seat), then the clock restarts for
-whoever acts next. Live: the seat's time is 0, its ``stand_in`` becomes "timeout" and the
-bot plays it from then on, until its player acts again or posts ``.../back``.
+running games whose deadline has passed and claims each with a conditional UPDATE, so
+exactly one process acts on one expiry. Correspondence: the server's bot's move for that
+seat (the seat's policy, medium, seeded by app/bots/randomness.py as for any bot seat: the
+same in every process) is chosen first, then written in one transaction with the
+``clock_expired`` table event and the next clock; the optimistic lock of that write (the
+version and seats revision the expiry was seen at) is the claim. So an expiry is never
+written without its move, and a process that dies on the way leaves nothing behind that
+would hold the expiry back from the others. Live: the seat's time is 0, its ``stand_in``
+becomes "timeout" and the bot plays it from then on, until its player acts again or posts
+``.../back``.
+
+Every action the server's bot plays is marked ``by_server`` in the log; it is never the
+seat's to take back (``refuse_server_move``), or a lapsed clock would be one take-back away
+from a fresh one.
+
+Clock time comes from ``ClockService.now`` (the wall clock; tests set their own).
 
 Simultaneous decisions (``to_act()`` holding several seats) run all their clocks at once;
 the deadline is the earliest, and each expired seat is handled by a claim of its own.
@@ -24,7 +34,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable, Sequence
-from datetime import datetime, timedelta
+from datetime import datetime
 from typing import Any, Protocol
 
 from sqlalchemy import Connection, insert, select, update
@@ -75,13 +85,17 @@ class Games(Protocol):
     def confirm(self, session: Session | Connection, caller: Any, seats_revision: int) -> Any: ...
     def load(self, session: Session, game_id: str) -> Snapshot: ...
     def snapshot(self, game_id: str) -> Snapshot: ...
+    def play_for_lapsed_clock(
+        self, game_id: str, seat: int, version: int, action: dict[str, Any]
+    ) -> Snapshot: ...
+
+
+Choose = Callable[[Snapshot, int], dict[str, Any]]
+"""``BotRunner.choose_for``: the action the server's bot plays for a seat of a snapshot."""
 
 
 log = logging.getLogger(__name__)
 
-LEASE_SECONDS = 30.0
-"""How long a claimed correspondence expiry is held by the process that claimed it: if that
-process dies before its bot moves, another one claims the expiry again after this."""
 POLL_MOST = 10.0
 """Seconds: the longest wait between two polls while the database fails (it doubles)."""
 
@@ -90,10 +104,16 @@ MAX_DUE = 50
 
 
 def entry_clock(
-    snap: Snapshot, state: State, status: str, caller: Caller, stored: dict[str, Any]
+    snap: Snapshot,
+    state: State,
+    status: str,
+    caller: Caller,
+    stored: dict[str, Any],
+    now: datetime,
 ) -> tuple[dict[str, Any] | None, datetime | None, bool]:
     """For the action-log write (``GameService._write_entry``): the clock after the
-    caller's entry and whether it takes its seat back from the bot (a live timeout)."""
+    caller's entry at ``now`` (``ClockService.now``) and whether it takes its seat back
+    from the bot (a live timeout)."""
     seat = snap.seats[caller.seat]
     back = caller.token_hash is not None and seat.stand_in == "timeout"
     stand = [s.stand_in for s in snap.seats]
@@ -104,7 +124,7 @@ def entry_clock(
         snap.time_control,
         snap.clock,
         running,
-        now_ms(),
+        now_ms(now),
         acted=caller.seat,
         undo=stored == UNDO_ENTRY,
         back=caller.seat if back else None,
@@ -120,6 +140,55 @@ def refuse_resigned(snap: Snapshot, caller: Caller) -> None:
             "already_resigned",
             f"seat {caller.seat} resigned; the server's bot plays it to the end",
         )
+
+
+def refuse_server_move(snap: Snapshot, caller: Caller) -> None:
+    """409 ``played_by_server`` for a seat's token taking back an action the server's bot
+    played for the seat (a lapsed clock, a live timeout): the engine allows it (the seat
+    acted last), the server does not."""
+    if caller.token_hash is not None and snap.server_moved_last():
+        raise ApiError(
+            "played_by_server",
+            f"seat {caller.seat}'s last action was played by the server's bot (its time ran "
+            "out, or the bot stood in for it); only the seat's own actions can be taken back",
+        )
+
+
+def lapsed_seat(snap: Snapshot, seat: int, now: datetime) -> None:
+    """Inside the write of the bot's move for a lapsed correspondence clock: 409
+    ``stale_version`` (nothing written) unless ``seat``'s time is up in ``snap``, the game
+    as that write's optimistic lock holds it."""
+    tc, clock = snap.time_control, snap.clock
+    if (
+        tc is None
+        or clock is None
+        or tc["type"] != "correspondence"
+        or snap.status != "running"
+        or seat not in expired(tc, clock, now_ms(now))
+    ):
+        raise ApiError("stale_version", f"seat {seat}'s clock has not run out at this version")
+
+
+def mark_expired(conn: Connection, game_id: str, seat: int, version: int) -> None:
+    """Inside the write of the bot's move for a lapsed correspondence clock (``conn``
+    holds its transaction): the table event ``clock_expired`` at ``version`` (the one the
+    clock ran out at), with a new seats revision so every connection gets it."""
+    revision = conn.scalar(
+        update(GameRow)
+        .where(GameRow.id == game_id)
+        .values(seats_revision=GameRow.seats_revision + 1)
+        .returning(GameRow.seats_revision)
+    )
+    conn.execute(
+        insert(TableEventRow),
+        {
+            "game_id": game_id,
+            "version": version,
+            "seats_revision": revision,
+            "event": {"type": "clock_expired", "seat": seat},
+            "created_at": utcnow(),
+        },
+    )
 
 
 def mark_back(conn: Connection, game_id: str, seat: int, version: int) -> None:
@@ -158,6 +227,8 @@ class ClockService:
     def __init__(self, games: Games, min_seconds: float):
         self.games = games
         self.min_seconds = min_seconds
+        self.now: Callable[[], datetime] = utcnow
+        """Clock time: every clock and deadline is computed and enforced from it."""
 
     def _change_seats(
         self,
@@ -180,7 +251,7 @@ class ClockService:
             snap.time_control,
             snap.clock,
             running,
-            now_ms(),
+            now_ms(self.now()),
             timed_out=timed_out,
             back=back,
             num_seats=snap.num_seats,
@@ -299,7 +370,7 @@ class ClockService:
         """Running games whose deadline has passed: (id, deadline, version)."""
         rows = session.execute(
             select(GameRow.id, GameRow.deadline, GameRow.version)
-            .where(GameRow.deadline.is_not(None), GameRow.deadline <= utcnow())
+            .where(GameRow.deadline.is_not(None), GameRow.deadline <= self.now())
             .where(GameRow.status == "running")
             .order_by(GameRow.deadline)
             .limit(MAX_DUE)
@@ -308,64 +379,57 @@ class ClockService:
         return [(r.id, r.deadline, r.version) for r in rows]
 
     def expire(
-        self, session: Session, game_id: str, deadline: datetime, version: int
-    ) -> tuple[str, int, int] | None:
-        """Claim one expiry seen by ``due`` (only one process succeeds) and act on it.
+        self, session: Session, game_id: str, deadline: datetime, version: int, choose: Choose
+    ) -> bool:
+        """Act on one expiry seen by ``due``, if this process claims it first (only one
+        does); whether it did.
 
         Live: the expired seats time out (the bot takes them over) in the claim itself.
-        Correspondence: the claim holds the deadline for ``LEASE_SECONDS`` and returns
-        ``("move", seat, version)``: the caller has the bot play that move."""
+        Correspondence: the bot's move for the seat is chosen first (``choose``), then
+        written with the ``clock_expired`` event in one transaction, which is the claim."""
         service = self.games
-        with service.db.write(session):
-            snap = service.cache.load(session, game_id)
-            tc, clock = snap.time_control, snap.clock
-            if snap.version != version or tc is None or clock is None or snap.status != "running":
-                return None
-            late = expired(tc, clock, now_ms())
+        try:
+            snap = service.load(session, game_id)
+            late = self._late(snap, version)
             if not late:
-                return None  # a stale deadline: the claim below recomputes it
-            claim = GameRow.deadline == deadline  # with the version, in _change_seats
-            try:
-                if tc["type"] == "live":
-                    self._change_seats(
-                        session,
-                        snap,
-                        dict.fromkeys(late, "timeout"),
-                        [{"type": "seat_timeout", "seat": s} for s in late],
-                        timed_out=late,
-                        where=claim,
-                    )
-                    move = None
-                else:
-                    seat = late[0]
-                    self._change_seats(
-                        session,
-                        snap,
-                        {},
-                        [{"type": "clock_expired", "seat": seat}],
-                        where=claim,
-                        deadline=utcnow() + timedelta(seconds=LEASE_SECONDS),
-                    )
-                    move = ("move", seat, version)
-            except ApiError:
-                return None  # another process claimed it, or the game moved on
+                return False
+            if snap.time_control and snap.time_control["type"] == "correspondence":
+                service.play_for_lapsed_clock(game_id, late[0], version, choose(snap, late[0]))
+                return True
+            with service.db.write(session):
+                snap = service.cache.load(session, game_id)
+                late = self._late(snap, version)
+                if not late:
+                    return False
+                self._change_seats(
+                    session,
+                    snap,
+                    dict.fromkeys(late, "timeout"),
+                    [{"type": "seat_timeout", "seat": s} for s in late],
+                    timed_out=late,
+                    where=GameRow.deadline == deadline,  # with the version, in _change_seats
+                )
+        except ApiError:
+            return False  # another process claimed it, or the game moved on
         snap = service.load(session, game_id)
         service.hub.publish(game_id, snap.version)
-        return move
+        return True
+
+    def _late(self, snap: Snapshot, version: int) -> list[int]:
+        """The seats whose time is up in ``snap``, if it is still the game ``due`` saw."""
+        tc, clock = snap.time_control, snap.clock
+        if snap.version != version or tc is None or clock is None or snap.status != "running":
+            return []
+        return expired(tc, clock, now_ms(self.now()))
 
 
 class ClockRunner:
     """Polls for expired deadlines in this process (started in the app's lifespan)."""
 
-    def __init__(
-        self,
-        clocks: ClockService,
-        play_for: Callable[[str, int, int], None],
-        poll_seconds: float,
-    ):
+    def __init__(self, clocks: ClockService, choose: Choose, poll_seconds: float):
         self.clocks = clocks
-        self.play_for = play_for
-        """``BotRunner.play_for``: the server's bot plays one move of a seat."""
+        self.choose = choose
+        """``BotRunner.choose_for``: the server's bot's move for a seat whose time ran out."""
         self.poll = poll_seconds
         self._task: asyncio.Task[None] | None = None
 
@@ -388,7 +452,7 @@ class ClockRunner:
             except asyncio.CancelledError:
                 raise
             except DATABASE_FAILURES as exc:
-                # What failed is still due (or its lease runs out): the next poll retries
+                # What failed is still due (nothing of it was written): the next poll retries
                 # it, later and later while the database stays away.
                 failures += 1
                 wait = min(self.poll * 2**failures, max(self.poll, POLL_MOST))
@@ -405,13 +469,5 @@ class ClockRunner:
         handled = 0
         for game_id, deadline, version in due:
             with db.session() as session:
-                try:
-                    move = self.clocks.expire(session, game_id, deadline, version)
-                except ApiError:
-                    continue
-            handled += 1
-            if move is not None:
-                _, seat, _ = move
-                snap = self.clocks.games.snapshot(game_id)
-                self.play_for(game_id, seat, snap.version)
+                handled += self.clocks.expire(session, game_id, deadline, version, self.choose)
         return handled

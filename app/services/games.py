@@ -803,6 +803,18 @@ class GameService:
         """
         return self._write_entry(caller, version, _playing(caller, action))
 
+    def play_for_lapsed_clock(
+        self, game_id: str, seat: int, version: int, action: Mapping[str, Any]
+    ) -> Snapshot:
+        """The server's bot's ``action`` for ``seat``, whose correspondence clock ran out at
+        ``version``: written as ``act`` writes a move, in the same transaction as the table
+        event ``clock_expired``, and only if the seat's time is still up at that version
+        (409 ``stale_version`` otherwise: another process wrote it, or the game moved on).
+        Nothing else claims the expiry, so it is never written without its move."""
+        caller = Caller(game_id, seat)
+        new, _ = self._write_entry(caller, version, _playing(caller, action), lapsed=True)
+        return new
+
     async def act_on_loop(
         self, caller: Caller, version: int, action: Mapping[str, Any]
     ) -> tuple[Snapshot, list[Event]]:
@@ -843,7 +855,7 @@ class GameService:
             return None
 
     def _write_entry(
-        self, caller: Caller, version: int, change: Change
+        self, caller: Caller, version: int, change: Change, *, lapsed: bool = False
     ) -> tuple[Snapshot, list[Event]]:
         """The one write path of the action log: ``change`` a clone of the state at
         ``version`` (it returns the events and the row's ``action`` JSON), then write.
@@ -860,11 +872,11 @@ class GameService:
         cached = self._cached_at(caller.game_id, version)
         if cached is not None:
             try:
-                return self._write_once(None, caller, version, change, cached)
+                return self._write_once(None, caller, version, change, cached, lapsed=lapsed)
             except _CacheBehind:
                 pass
         with self.db.session() as session:
-            return self._write_once(session, caller, version, change, None)
+            return self._write_once(session, caller, version, change, None, lapsed=lapsed)
 
     def _cached_at(self, game_id: str, version: int) -> Snapshot | None:
         """The cached game, if it is in play at ``version`` (a move's write may trust it)."""
@@ -881,12 +893,14 @@ class GameService:
         change: Change,
         cached: Snapshot | None,
         on_loop: bool = False,
+        lapsed: bool = False,
     ) -> tuple[Snapshot, list[Event]]:
         """``_write_entry`` on ``cached`` (raising ``_CacheBehind`` if the database is not
         at its version and seats revision), or on the game as the database has it, read in
         ``session`` (``None`` with ``cached``). ``on_loop``: on the event loop's thread
         (``_write_entry_now``), raising ``_NotNow`` before anything is written where the
-        write would have to read the game again."""
+        write would have to read the game again. ``lapsed``: the bot's move for the seat's
+        lapsed correspondence clock (``play_for_lapsed_clock``)."""
         game_id, seat = caller.game_id, caller.seat
         try:
             with self._entry_transaction(session, game_id, cached, on_loop) as (conn, snap):
@@ -904,11 +918,17 @@ class GameService:
                         f"your action was based on version {version}",
                     )
                 clocks.refuse_resigned(snap, caller)
+                if lapsed:
+                    clocks.lapsed_seat(snap, seat, self.clocks.now())
                 state = snap.state.clone()
                 events, stored = change(state)
+                if stored == UNDO_ENTRY:
+                    clocks.refuse_server_move(snap, caller)
                 status = "over" if state.is_over else snap.status
                 now = utcnow()
-                clock, deadline, back = clocks.entry_clock(snap, state, status, caller, stored)
+                clock, deadline, back = clocks.entry_clock(
+                    snap, state, status, caller, stored, self.clocks.now()
+                )
                 if back and on_loop:
                     raise _NotNow
                 bumped = conn.execute(
@@ -935,18 +955,22 @@ class GameService:
                         "seat": seat,
                         "action": stored,
                         "created_at": utcnow(),
+                        "by_server": caller.token_hash is None,
                     },
                 )
                 if back:  # a live timeout's seat is its player's again
                     clocks.mark_back(conn, game_id, seat, version + 1)
+                if lapsed:
+                    clocks.mark_expired(conn, game_id, seat, version)
         except IllegalAction as exc:
             raise ApiError.from_illegal(exc) from None
         except IntegrityError:
             raise ApiError("stale_version", "another action was applied first") from None
-        if back:
+        if back or lapsed:
             new = self.snapshot(game_id) if session is None else self.load(session, game_id)
         else:
-            new = snap.advanced(state, seat, events, status, now, clock, deadline)
+            by_server = caller.token_hash is None
+            new = snap.advanced(state, seat, events, status, now, clock, deadline, by_server)
             self.cache.put(new)
         self.hub.publish(game_id, new.version)
         return new, events

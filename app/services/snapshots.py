@@ -113,6 +113,10 @@ class Snapshot:
     has them at this version and seats revision (app/services/clocks.py)."""
     clock: dict[str, Any] | None = None
     deadline: datetime | None = None
+    server_moves: tuple[int, ...] = ()
+    """``State.ply`` right after each action still standing (not taken back) that the
+    server's bot played for a human seat (a lapsed clock, a timeout, a resignation):
+    ``standing_server_moves``. Bot seats' moves are left out (no token takes them back)."""
     _memo: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
 
     @property
@@ -161,8 +165,19 @@ class Snapshot:
         self._memo.clear()
 
     def can_undo(self, seat: int | None) -> bool:
-        """Whether ``seat`` may take back its last action now (the engine decides)."""
-        return self.status == "running" and seat is not None and self.state.can_undo(seat)
+        """Whether ``seat`` may take back its last action now: the engine decides, and an
+        action the server's bot played for the seat is never the seat's to take back."""
+        return (
+            self.status == "running"
+            and seat is not None
+            and self.state.can_undo(seat)
+            and not self.server_moved_last()
+        )
+
+    def server_moved_last(self) -> bool:
+        """Whether the last action still standing was played by the server's bot for a
+        human seat."""
+        return bool(self.server_moves) and self.server_moves[-1] == self.state.ply
 
     def legal_actions(self, seat: int | None) -> list[dict[str, Any]]:
         """``[{action, label}]`` for ``seat``; empty unless the game runs and waits for it."""
@@ -328,9 +343,10 @@ class Snapshot:
         moved_at: datetime | None = None,
         clock: dict[str, Any] | None = None,
         deadline: datetime | None = None,
+        by_server: bool = False,
     ) -> Snapshot:
         """This snapshot after one more action (already applied to ``state``, a clone),
-        with the clock the write stored.
+        with the clock the write stored; ``by_server``: the server's bot played it.
 
         Made slot by slot rather than by ``dataclasses.replace``, which runs the frozen
         ``__init__`` with its checks: a third of the cost, once per move. Slots, not an
@@ -346,8 +362,25 @@ class Snapshot:
         _set_field(new, "actors", (*self.actors, seat))
         _set_field(new, "clock", clock)
         _set_field(new, "deadline", deadline)
+        _set_field(
+            new,
+            "server_moves",
+            standing_server_moves(
+                self.server_moves, state.ply, by_server and not self.seats[seat].bot
+            ),
+        )
         _set_field(new, "_memo", {})
         return new
+
+
+def standing_server_moves(moves: tuple[int, ...], ply: int, by_server: bool) -> tuple[int, ...]:
+    """``Snapshot.server_moves`` after one more log entry that leaves the game at ``ply``:
+    those a take-back has removed dropped (beyond ``ply``), this one added if it is the
+    server's. The log's entries map to plies this way since ``State.undo`` restores the
+    ply of the position before the action it takes back."""
+    if moves and moves[-1] > ply:
+        moves = tuple(p for p in moves if p <= ply)
+    return (*moves, ply) if by_server else moves
 
 
 _set_field = object.__setattr__
@@ -484,12 +517,14 @@ class StateCache:
             state = start_state(game, row)
             events = EMPTY
             actors: list[int] = []
+            server_moves: tuple[int, ...] = ()
         else:
             state = cached.state.clone() if cached.version < row.version else cached.state
             events, actors = event_log(cached.events), list(cached.actors)
+            server_moves = cached.server_moves
         if len(events) < row.version:
             rows = session.execute(
-                select(ActionRow.seq, ActionRow.seat, ActionRow.action)
+                select(ActionRow.seq, ActionRow.seat, ActionRow.action, ActionRow.by_server)
                 .where(
                     ActionRow.game_id == game_id,
                     ActionRow.seq > len(events),
@@ -497,11 +532,14 @@ class StateCache:
                 )
                 .order_by(ActionRow.seq)
             )
-            for seq, seat, action in rows:
+            for seq, seat, action, by_server in rows:
                 if seq != len(events) + 1:
                     raise RuntimeError(f"game {game_id}: action log jumps to seq {seq}")
                 events = events.append(tuple(apply_entry(state, seat, action)))
                 actors.append(seat)
+                server_moves = standing_server_moves(
+                    server_moves, state.ply, bool(by_server) and not seats[seat].bot
+                )
             if len(events) != row.version:
                 raise RuntimeError(f"game {game_id}: log ends before version {row.version}")
         if cached is not None and cached.seats_revision == row.seats_revision:
@@ -537,4 +575,5 @@ class StateCache:
             time_control=row.time_control,
             clock=row.clock,
             deadline=as_utc(row.deadline) if row.deadline is not None else None,
+            server_moves=server_moves,
         )

@@ -6,17 +6,21 @@ bot plays his seat, and it does, to the end, while Anna plays hers.
 
 Then a table whose correspondence clock is a few seconds per move (``CLOCK_MIN_SECONDS=1``,
 the testing setting of this module's own server): the seat to act sees its countdown tick,
-and when it runs out the server's bot makes the move, on both pages.
+and when it runs out the server's bot makes the move, on both pages. That move is not the
+seat's to take back: its page offers no Undo for it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from datetime import timedelta
 from pathlib import Path
 
 import httpx
 import pytest
+from sqlalchemy import create_engine, select, update
 
+from app.db.models import GameRow
 from tests.support.server import ServerProcess
 
 pytestmark = pytest.mark.browser
@@ -160,4 +164,83 @@ def test_a_correspondence_clock_runs_out_and_the_bot_moves(contexts, table, cloc
     assert seat_row(anna, 0).locator(".stand-in-tag").count() == 0
     table.shot(anna.page, "clock-expired-desktop")
     table.shot(ben.page, "clock-expired-phone")
+    assert anna.errors == [] and ben.errors == []
+
+
+def lapse_turn(database_url: str, game_id: str) -> None:
+    """Move the running seat's turn start back past its time per move, as if the time had
+    passed: the server's clock is its own process's, so the test moves the game's instead
+    (a new seats revision, so every cache reads it again)."""
+    engine = create_engine(database_url)
+    try:
+        with engine.begin() as conn:
+            row = conn.execute(
+                select(GameRow.clock, GameRow.time_control, GameRow.deadline).where(
+                    GameRow.id == game_id
+                )
+            ).one()
+            shift = (row.time_control["seconds"] + 1) * 1000
+            clock = dict(row.clock)
+            clock["at"] -= shift
+            clock["started_ms"] = [
+                t - shift if t is not None else None for t in clock["started_ms"]
+            ]
+            conn.execute(
+                update(GameRow)
+                .where(GameRow.id == game_id)
+                .values(
+                    clock=clock,
+                    deadline=row.deadline - timedelta(milliseconds=shift),
+                    seats_revision=GameRow.seats_revision + 1,
+                )
+            )
+    finally:
+        engine.dispose()
+
+
+def test_the_bots_move_for_a_lapsed_clock_offers_no_undo(contexts, table, clock_web):
+    base = clock_web.url
+    r = httpx.post(
+        f"{base}/api/games",
+        json={
+            "kind": GAME,
+            "num_seats": 2,
+            "options": {"start_player": 0},
+            "time_control": {"type": "correspondence", "hours": 1},
+        },
+        timeout=10,
+    )
+    assert r.status_code == 201, r.text
+    game_id = r.json()["id"]
+    links = {i["seat"]: f"{base}{i['path']}" for i in r.json()["invites"]}
+    anna_page = contexts(table.DESKTOP).new_page()
+    ben_page = contexts(table.PHONE).new_page()
+    table.join_by_link(anna_page, links[0], "Anna")
+    table.join_by_link(ben_page, links[1], "Ben")
+    anna = table.Player(anna_page, 0, "Anna")
+    ben = table.Player(ben_page, 1, "Ben")
+    table.live_at_table(anna, ben)
+
+    # Anna's hour runs out: the server's bot makes her move, on both pages.
+    lapse_turn(clock_web.database_url, game_id)
+    for p in (anna, ben):
+        p.page.wait_for_function("() => Number(document.body.dataset.version) >= 1")
+        p.page.wait_for_function(
+            "() => document.querySelector('#log').innerText.includes('the server\\'s bot made')"
+        )
+    seat_row(ben, 1).locator(".seat-clock[data-running=true]").wait_for(state="visible")
+    # Nobody has acted since, yet the move is not hers to take back: no Undo, and the
+    # server refuses it.
+    assert anna.page.locator("#undo").is_hidden()
+    assert anna.version() == 1
+    token = anna.token
+    r = httpx.post(
+        f"{base}/api/games/{game_id}/undo",
+        headers={"Authorization": f"Bearer {token}"},
+        json={"version": 1},
+        timeout=10,
+    )
+    assert r.status_code == 409 and r.json()["error"]["code"] == "played_by_server"
+    assert httpx.get(f"{base}/api/games/{game_id}", timeout=10).json()["version"] == 1
+    table.shot(anna.page, "clock-expired-no-undo-desktop")
     assert anna.errors == [] and ben.errors == []

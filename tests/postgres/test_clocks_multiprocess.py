@@ -1,7 +1,9 @@
 """Clocks with several server processes on one PostgreSQL database: a deadline that passes
 is claimed by exactly one process (one ``clock_expired`` table event and one bot move per
 expiry), and a deadline set before every process stopped is still enforced by a process
-started after it passed (deadlines live in the database, not in a timer in memory).
+started after it passed (deadlines live in the database, not in a timer in memory). A
+process killed while writing an expiry leaves nothing of it behind: the other process
+writes it, once, as soon as it looks (no claim of the dead one holds it back).
 
 Die Dolmengötter with two human seats, seat 0 first, a correspondence clock of two seconds
 per move (``CLOCK_MIN_SECONDS=1``, the testing setting). Nobody answers: the server's bot
@@ -10,15 +12,16 @@ plays each move when its seat's time runs out.
 
 from __future__ import annotations
 
+import signal
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
-from sqlalchemy import create_engine, func, select
+from sqlalchemy import Engine, create_engine, func, select, text
 
-from app.db.models import ActionRow, GameRow
+from app.db.models import ActionRow, GameRow, TableEventRow
 from tests.postgres.harness import ServerProcess
 from tests.support.waiting import wait_for
 
@@ -131,3 +134,62 @@ def test_a_restarted_server_enforces_a_deadline_set_before_it_stopped(
         assert action_seats(pg_url, game_id)[:1] == [0]
     finally:
         later.stop()
+
+
+def expiries_written(pg_url: str, game_id: str) -> int:
+    engine = create_engine(pg_url)
+    try:
+        with engine.connect() as conn:
+            events = conn.scalars(
+                select(TableEventRow.event).where(TableEventRow.game_id == game_id)
+            )
+            return sum(e["type"] == "clock_expired" for e in events)
+    finally:
+        engine.dispose()
+
+
+def waiting_move(engine: Engine) -> int:
+    """Inserts into ``actions`` waiting for a lock (a fresh transaction: PostgreSQL keeps
+    one view of the activity per transaction)."""
+    with engine.connect() as conn:
+        return (
+            conn.scalar(
+                text(
+                    "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' "
+                    "AND query LIKE 'INSERT INTO actions%'"
+                )
+            )
+            or 0
+        )
+
+
+def test_a_process_killed_while_writing_an_expiry_leaves_it_to_the_next_one(
+    pg_url: str, tmp_path: Path
+) -> None:
+    a = ServerProcess("a", pg_url, tmp_path, **CLOCK_ENV).start()
+    b = ServerProcess("b", pg_url, tmp_path, **CLOCK_ENV)
+    engine = create_engine(pg_url)
+    try:
+        with engine.connect() as hold:
+            # Writes of moves wait while this lock is held (reads do not): A is caught in the
+            # middle of writing the expiry, where it is killed.
+            hold.execute(text("LOCK TABLE actions IN SHARE MODE"))
+            game_id = create(a, seconds=4)
+            wait_for(lambda: waiting_move(engine), "A's write of the bot's move to wait")
+            a.kill(signal.SIGKILL)
+            # Nothing of A's expiry stands: no event, and the deadline is still the one
+            # that passed, so any process acts on it at its next look.
+            assert expiries_written(pg_url, game_id) == 0
+            assert deadline_passed(pg_url, game_id)
+            assert action_seats(pg_url, game_id) == []
+            b.start()
+            hold.rollback()
+        wait_for(lambda: game_log(b, game_id)["version"] >= 1, "B's move for seat 0")
+        log = game_log(b, game_id)
+        first = [e for e in log["table_events"] if e["version"] == 0]
+        assert first == [{"type": "clock_expired", "seat": 0, "version": 0}]
+        assert action_seats(pg_url, game_id)[:1] == [0]
+    finally:
+        engine.dispose()
+        a.stop()
+        b.stop()

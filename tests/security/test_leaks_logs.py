@@ -90,6 +90,7 @@ def test_a_refused_bot_action_is_logged_without_the_engines_message(client, kit,
     runner._seeds["g1"] = 12345  # the game's secret seed, which Refusing has no table for
 
     class Snap:
+        game_id = "g1"
         version = 3
 
         def must_act(self, seat):
