@@ -75,6 +75,7 @@ class Games(Protocol):
     def confirm(self, session: Session | Connection, caller: Any, seats_revision: int) -> Any: ...
     def load(self, session: Session, game_id: str) -> Snapshot: ...
     def snapshot(self, game_id: str) -> Snapshot: ...
+    def expire_reveals(self, now: datetime | None = None) -> list[str]: ...
 
 
 log = logging.getLogger(__name__)
@@ -388,9 +389,9 @@ class ClockRunner:
     def tick(self) -> int:
         """One poll: handle every expired deadline this process can claim; how many."""
         db = self.clocks.games.db
+        handled = len(self.clocks.games.expire_reveals())  # its own deadline (fair draws)
         with db.session() as session:
             due = self.clocks.due(session)
-        handled = 0
         for game_id, deadline, version in due:
             with db.session() as session:
                 try:
