@@ -11,7 +11,7 @@ import {
   saveHost,
   saveSeat,
 } from "./api.js";
-import { noteCommitment, withCommitment } from "./fairness.js";
+import { noteCommitment, revealIfAsked, withCommitment } from "./fairness.js";
 import { errorText, has, t } from "./i18n.js";
 import { seatStyle, seatSwatch } from "./palette.js";
 import { h } from "./svg.js";
@@ -409,6 +409,7 @@ async function loadMine() {
       const g = await api(`/api/games/${encodeURIComponent(id)}`);
       if (g.status === "abandoned") continue; // ended by its host: nothing to come back to
       const seat = loadSeat(id);
+      revealIfAsked(g, id, seat.seat, seat.token); // its draws may be waiting for our share
       items.push(
         gameItem(
           g,
