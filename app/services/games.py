@@ -622,7 +622,9 @@ class GameService:
             revealed_now = False
             if row.contribution == contribution:
                 pass  # revealed before: nothing changes
-            elif game.game_seed is not None or game.status == "abandoned":
+            elif game.status == "abandoned":
+                raise ApiError("game_abandoned", "the host has abandoned this game")
+            elif game.game_seed is not None:
                 raise ApiError(
                     "reveal_closed", "the game's seed is fixed: a reveal changes nothing now"
                 )

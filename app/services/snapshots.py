@@ -323,7 +323,7 @@ class Snapshot:
     def reveal(self) -> dict[str, Any] | None:
         """While the seats reveal their contributions (every seat taken, the seed not fixed
         yet): which seats must still reveal and until when; ``None`` otherwise."""
-        if self.reveal_deadline is None or self.seed_fixed:
+        if self.reveal_deadline is None or self.seed_fixed or self.status != "open":
             return None
         return reveal_view(self.commitments, self.contributions, self.reveal_deadline)
 
@@ -387,7 +387,7 @@ def fairness_of(row: GameRow, seat_rows: Sequence[SeatRow]) -> dict[str, Any]:
     snapshot)."""
     commitments = [r.commitment for r in seat_rows]
     contributions = [r.contribution for r in seat_rows]
-    revealing = row.reveal_deadline is not None and row.game_seed is None
+    revealing = row.reveal_deadline is not None and row.game_seed is None and row.status == "open"
     return {
         "fairness": {
             "commitment": row.commitment,

@@ -245,3 +245,27 @@ def test_a_reveal_after_the_deadline_is_refused_before_the_poll_runs(
             None,
             None,
         ]
+
+
+def test_a_game_abandoned_while_its_seats_reveal_never_starts(database_url, kind) -> None:
+    clock = FakeClock()
+    settings = settings_for(database_url, reveal_seconds=REVEAL_SECONDS)
+    with TestClient(create_app(settings)) as client:
+        service = client.app.state.service
+        service.now = clock
+        created = create(client, kind)
+        game_id = created["id"]
+        tokens = {
+            seat: join_committed(
+                client, game_id, seat, f"s{seat}", name=f"P{seat}", key=key(created, seat)
+            ).json()["token"]
+            for seat in (0, 1)
+        }
+        r = client.post(f"/api/games/{game_id}/abandon", headers=auth(created["host_token"]))
+        assert r.status_code == 200, r.text
+        assert r.json()["reveal"] is None
+        clock.at += timedelta(seconds=REVEAL_SECONDS)
+        assert service.expire_reveals() == []
+        late = reveal(client, game_id, 0, tokens[0], "s0")
+        assert late.status_code == 409 and late.json()["error"]["code"] == "game_abandoned"
+        assert client.get(f"/api/games/{game_id}").json()["status"] == "abandoned"
