@@ -142,6 +142,7 @@ def create_app(
         rematch_minutes=settings.rematch_minutes,
         idle_days=settings.idle_days,
         clock_min_seconds=settings.clock_min_seconds,
+        reveal_seconds=settings.reveal_seconds,
     )
     chat = ChatService(db, hub, settings.chat_rate, settings.chat_window)
     rooms = Rooms(service, hub, chat_feed_factory(chat, hub))

@@ -3,9 +3,13 @@
     python -m bots.client "http://host:8000/play/GAME_ID?join=1&key=KEY" --level hard
 
 takes the seat of that invite link, plays it to the end over the API (REST to join, the
-seat's WebSocket to hear about changes and to act) and prints the result. A policy of your
-own is a function ``policy(view, legal, rng) -> action``, exactly like the built-in levels
-(``bots.policies``), so it sees what the server's bots see and nothing more::
+seat's WebSocket to hear about changes and to act) and prints the result. Like the browser,
+it adds its own secret share to the game's seed: committed at the join, revealed when every
+seat is taken (``Contribution``), so no server operator could have picked its draws.
+
+A policy of your own is a function ``policy(view, legal, rng) -> action``, exactly like
+the built-in levels (``bots.policies``), so it sees what the server's bots see and nothing
+more::
 
     from bots.client import play
 
@@ -23,7 +27,7 @@ import argparse
 import json
 import random
 import secrets
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from time import sleep
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
@@ -31,6 +35,8 @@ from urllib.parse import parse_qs, urlsplit
 import httpx
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
+
+from engines.core.fairness import seat_commitment
 
 from .policies import LEVELS, Policy, policy_for
 
@@ -70,12 +76,46 @@ class Invite:
         return cls(f"{parts.scheme}://{parts.netloc}", path[-1], seat, key)
 
 
-def join_seat(http: httpx.Client, invite: Invite, name: str) -> str:
-    """Take the invite's seat; returns the seat's token (the server shows it once)."""
+@dataclass
+class Contribution:
+    """This seat's share of the game seed (docs/API.md "Fair draws"): a secret random text,
+    of which the join sends only the commitment; revealed once every seat has committed
+    (the server then names the seat in ``reveal.waiting``). With it, nobody, not even the
+    server's operator, could have picked the draws of a game this bot plays."""
+
+    text: str = field(default_factory=lambda: secrets.token_hex(16))
+    revealed: bool = False
+
+    @property
+    def commitment(self) -> str:
+        return seat_commitment(self.text)
+
+    def reveal_if_asked(
+        self, http: httpx.Client, game_id: str, seat: int, token: str, state: dict[str, Any]
+    ) -> None:
+        """Reveal the contribution if ``state`` (a ``SeatState``) waits for this seat's."""
+        reveal = state.get("reveal")
+        if self.revealed or not reveal or seat not in reveal.get("waiting", []):
+            return
+        r = http.post(
+            f"/api/games/{game_id}/seats/{seat}/reveal",
+            headers={"Authorization": f"Bearer {token}"},
+            json={"contribution": self.text},
+        )
+        code = r.json().get("error", {}).get("code") if r.status_code != 200 else None
+        if r.status_code != 200 and code != "reveal_closed":  # too late: counts as none
+            raise RuntimeError(f"could not reveal seat {seat}'s contribution: {r.text}")
+        self.revealed = True
+
+
+def join_seat(
+    http: httpx.Client, invite: Invite, name: str, contribution: Contribution | None = None
+) -> str:
+    """Take the invite's seat, committed to ``contribution`` if given; returns the seat's
+    token (the server shows it once)."""
     body = {"name": name} if invite.key is None else {"name": name, "key": invite.key}
-    # Our own share of the game seed (docs/API.md "Fair draws"): with it, no server could
-    # have picked the draws of a game this bot plays.
-    body["contribution"] = secrets.token_hex(16)
+    if contribution is not None:
+        body["commitment"] = contribution.commitment
     r = http.post(f"/api/games/{invite.game_id}/seats/{invite.seat}/join", json=body)
     if r.status_code != 201:
         raise RuntimeError(f"could not join seat {invite.seat}: {r.status_code} {r.text}")
@@ -90,22 +130,26 @@ def play(
     name: str = "Remote bot",
     rng: random.Random | None = None,
     token: str | None = None,
+    contribution: Contribution | None = None,
 ) -> dict[str, Any]:
-    """Join the seat of ``url`` (or use ``token``, a seat already joined) and play it with
-    ``policy`` until the game is over; returns ``{scores, winners}``. A connection the
-    server closes with 1013 (too many connections, the database away) is made again after a
-    backoff, up to ``RETRIES`` times; a refused token (4401/4403) ends it."""
+    """Join the seat of ``url`` (or use ``token``, a seat already joined, with the
+    ``contribution`` it committed to, if any) and play it with ``policy`` until the game is
+    over; returns ``{scores, winners}``. Reveals the contribution when the game asks. A
+    connection the server closes with 1013 (too many connections, the database away) is
+    made again after a backoff, up to ``RETRIES`` times; a refused token (4401/4403) ends it."""
     invite = Invite.parse(url, seat)
     rng = rng or random.Random()
     with httpx.Client(base_url=invite.server, timeout=30) as http:
-        token = token or join_seat(http, invite, name)
+        if token is None:
+            contribution = Contribution()
+            token = join_seat(http, invite, name, contribution)
         ws_url = invite.server.replace("http", "ws", 1) + f"/ws/games/{invite.game_id}"
         attempt = 0
         while True:
             try:
                 with connect(ws_url, max_size=None) as ws:
                     ws.send(json.dumps({"type": "auth", "token": token}))
-                    return _play_seat(http, ws, invite, token, policy, rng)
+                    return _play_seat(http, ws, invite, token, contribution, policy, rng)
             except ConnectionClosed as closed:
                 later = closed.rcvd is not None and closed.rcvd.code == TRY_AGAIN_LATER
                 if not later or attempt == RETRIES:
@@ -120,6 +164,7 @@ def _play_seat(
     ws: ClientConnection,
     invite: Invite,
     token: str,
+    contribution: Contribution | None,
     policy: Policy,
     rng: random.Random,
 ) -> dict[str, Any]:
@@ -147,6 +192,8 @@ def _play_seat(
             raise RuntimeError(f"action refused: {message.get('code')} {message.get('message')}")
         if message.get("type") != "state" or message.get("seat") != invite.seat:
             continue  # a spectator state sent before the server read our auth
+        if contribution is not None:
+            contribution.reveal_if_asked(http, invite.game_id, invite.seat, token, message)
         if message["status"] == "over":
             return http.get(f"/api/games/{invite.game_id}/result").json()
         version = message["version"]

@@ -11,7 +11,6 @@ and its legal actions), so a trained policy plays unchanged. It lives here, not 
 from __future__ import annotations
 
 import json
-import secrets
 from contextlib import ExitStack
 from typing import Any, ClassVar
 from urllib.parse import parse_qs, urlsplit
@@ -22,6 +21,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from websockets.sync.client import connect
 
+from bots.client import Contribution
 from engines.pettingzoo import encode_observation, observation_space
 from engines.rl import encoding
 
@@ -30,10 +30,20 @@ class LiveGameError(RuntimeError):
     """The server refused something (its error code and message), or went quiet."""
 
 
-def join(server: str, game_id: str, seat: int, name: str, key: str | None = None) -> str:
+def join(
+    server: str,
+    game_id: str,
+    seat: int,
+    name: str,
+    key: str | None = None,
+    contribution: Contribution | None = None,
+) -> str:
     """Join ``seat`` of ``game_id``; returns the seat's token. The one place that knows how
-    an invite turns into a token (``key``: the invite's secret, passed on when it has one)."""
-    body: dict[str, str] = {"name": name, "contribution": secrets.token_hex(16)}
+    an invite turns into a token (``key``: the invite's secret, passed on when it has one;
+    ``contribution``: the seat's share of the seed, whose commitment the join carries)."""
+    body: dict[str, str] = {"name": name}
+    if contribution is not None:
+        body["commitment"] = contribution.commitment
     if key:
         body["key"] = key
     r = httpx.post(f"{server}/api/games/{game_id}/seats/{seat}/join", json=body, timeout=30)
@@ -96,6 +106,8 @@ class LiveEnv(AECEnv):
         self._stack = ExitStack()
         self._snap: dict[str, Any] = {}
         self._legal: dict[int, dict[str, Any]] = {}
+        self._contribution: Contribution | None = None
+        """Revealed when every seat is taken (only if this env joined the seat itself)."""
 
     def observation_space(self, agent: str) -> spaces.Dict:
         return self._obs_space
@@ -107,7 +119,10 @@ class LiveEnv(AECEnv):
         """Join (once) and wait until the seat must act or the game is over. ``seed`` is
         unused: the server's game has its own secret seed."""
         if self.token is None:
-            self.token = join(self.server, self.game_id, self.seat, self.name, self.key)
+            self._contribution = Contribution()
+            self.token = join(
+                self.server, self.game_id, self.seat, self.name, self.key, self._contribution
+            )
         if self._ws is None:
             ws_url = self.server.replace("http", "ws", 1) + f"/ws/games/{self.game_id}"
             self._ws = self._stack.enter_context(connect(ws_url, open_timeout=30))
@@ -136,6 +151,11 @@ class LiveEnv(AECEnv):
                 continue
             if msg["type"] != "state" or msg["version"] <= after:
                 continue
+            if self._contribution is not None and msg.get("seat") == self.seat:
+                with httpx.Client(base_url=self.server, timeout=30) as http:
+                    self._contribution.reveal_if_asked(
+                        http, self.game_id, self.seat, str(self.token), msg
+                    )
             self._snap = msg
             view = msg["view"]
             if view and view.get("is_over"):

@@ -3,7 +3,9 @@
 The argument is a game's page (``http://host/play/<id>`` or ``/verify/<id>``), its API
 address, or a JSON file saved from ``GET /api/games/<id>/fairness``. The check:
 1. the revealed server seed and salt hash to the commitment published at creation;
-2. the game seed is recomputed from that seed and every seat's public contribution;
+2. each revealed contribution matches the commitment its seat published at its join (a
+   seat that did not reveal counts as having none), and the game seed is recomputed from
+   the server's seed and every seat's contribution;
 3. a fresh engine state made with it replays every logged action, and each action's events
    (fully revealed) are exactly the ones the server logged;
 4. the replayed game is over with the server's scores and winners.
@@ -100,6 +102,7 @@ def verify(reveal: Mapping[str, Any], commitment: str | None = None) -> Verdict:
         verdict.add("one contribution entry per seat", False)
         return verdict
     verdict.add("one contribution entry per seat", True)
+    _check_seat_commitments(verdict, reveal, contributions)
     seed_bytes = fairness.game_seed_bytes(server_seed, contributions)
     claimed = reveal.get("game_seed")
     verdict.add(
@@ -156,6 +159,39 @@ def verify(reveal: Mapping[str, Any], commitment: str | None = None) -> Verdict:
         f"scores {state.scores()}, winners {state.winners()}",
     )
     return verdict
+
+
+def _check_seat_commitments(
+    verdict: Verdict, reveal: Mapping[str, Any], contributions: Sequence[Any]
+) -> None:
+    """Each revealed contribution hashes to its seat's commitment. A reveal without
+    ``commitments`` (a game, or a saved file, from before contributions were committed)
+    has nothing to check here: its contributions were public from the join."""
+    commitments = reveal.get("commitments")
+    if commitments is None:
+        return
+    if not isinstance(commitments, list) or len(commitments) != len(contributions):
+        verdict.add("one commitment entry per seat", False)
+        return
+    wrong = [
+        seat
+        for seat, (committed, revealed) in enumerate(zip(commitments, contributions, strict=True))
+        if committed is not None
+        and revealed is not None
+        and (not isinstance(revealed, str) or fairness.seat_commitment(revealed) != committed)
+    ]
+    missed = [
+        seat
+        for seat, (committed, revealed) in enumerate(zip(commitments, contributions, strict=True))
+        if committed is not None and revealed is None
+    ]
+    verdict.add(
+        "every revealed contribution matches its seat's commitment",
+        not wrong,
+        f"seats {wrong} do not"
+        if wrong
+        else (f"seats {missed} never revealed: they count as none" if missed else ""),
+    )
 
 
 def reveal_address(target: str) -> str:

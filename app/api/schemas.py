@@ -10,7 +10,11 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, model_
 from app.core.inputs import FreeText
 from app.services.clock_model import TimeControl
 from app.services.registry import available_games
-from engines.core.fairness import CONTRIBUTION_MAX, CONTRIBUTION_PATTERN
+from engines.core.fairness import (
+    CONTRIBUTION_MAX,
+    CONTRIBUTION_PATTERN,
+    SEAT_COMMITMENT_PATTERN,
+)
 
 _GAMES = available_games().values()
 MIN_SEATS = min((g.min_players for g in _GAMES), default=1)
@@ -78,13 +82,41 @@ class JoinSeat(Strict):
         description="The seat's invite key (key= of its invite link); not needed at a "
         "public table.",
     )
+    commitment: str | None = Field(
+        None,
+        pattern=SEAT_COMMITMENT_PATTERN,
+        description="SHA-256 (64 lowercase hex digits) of your secret random addition to "
+        'the game seed (docs/API.md "Fair draws"), recorded publicly; counted only while '
+        "the game has not started. Reveal the contribution with POST .../reveal once "
+        "every seat is taken.",
+        examples=["5f0c2e0d9a8b7c6d5e4f30211203f4e5d6c7b8a99a8b7c6d5e4f3021120f0e0d"],
+    )
     contribution: str | None = Field(
         None,
         max_length=CONTRIBUTION_MAX,
+        description="Refused (400): a contribution is no longer sent in the clear; send "
+        "commitment and reveal it later.",
+        json_schema_extra={"deprecated": True},
+    )
+
+
+class RevealContribution(Strict):
+    contribution: str = Field(
+        max_length=CONTRIBUTION_MAX,
         pattern=CONTRIBUTION_PATTERN,
-        description="Your random addition to the game seed (1 to 64 letters, digits, - or "
-        "_), recorded publicly; counted only while the game has not started.",
+        description="The contribution the seat committed to at its join (1 to 64 letters, "
+        "digits, - or _).",
         examples=["q3V9xK2mZr7TfLw0"],
+    )
+
+
+class RevealPhase(BaseModel):
+    """The seats that must still reveal their contributions, while they may."""
+
+    waiting: list[int] = Field(description="Seats that committed and have not revealed yet.")
+    deadline: datetime = Field(
+        description="After this a seat that has not revealed counts as having no "
+        "contribution (REVEAL_SECONDS after the last seat was taken)."
     )
 
 
@@ -143,14 +175,25 @@ class TableFacts(BaseModel):
     last_move_at: datetime | None = Field(None, description="When the last move was made.")
     rematch: RematchOffer | None = Field(None, description="This game's rematch, once offered.")
     rematch_of: str | None = Field(None, description="The game this one is the rematch of.")
+    reveal: RevealPhase | None = Field(
+        None,
+        description="While the seats reveal their contributions (every seat taken, the "
+        "game not started yet); null otherwise.",
+    )
 
 
 class RematchRequest(Strict):
+    commitment: str | None = Field(
+        None,
+        pattern=SEAT_COMMITMENT_PATTERN,
+        description="The SHA-256 of your secret random addition to the new game's seed (as "
+        "for joining a seat); reveal it in the new game once every seat is taken.",
+    )
     contribution: str | None = Field(
         None,
         max_length=CONTRIBUTION_MAX,
-        pattern=CONTRIBUTION_PATTERN,
-        description="Your random addition to the new game's seed (as for joining a seat).",
+        description="Refused (400), as for joining a seat.",
+        json_schema_extra={"deprecated": True},
     )
 
 
@@ -172,8 +215,14 @@ class Fairness(BaseModel):
         description="SHA-256 (hex) of the server's secret seed and salt, published at "
         "creation (null: a game made before fair draws)."
     )
+    commitments: list[str | None] = Field(
+        default_factory=list,
+        description="Each seat's commitment to its contribution, published at its join "
+        "(null: none; always null in games made before contributions were committed).",
+    )
     contributions: list[str | None] = Field(
-        description="Each seat's public contribution to the game seed (null: none)."
+        description="Each seat's contribution to the game seed, public once revealed "
+        "(null: none, not revealed yet, or never revealed)."
     )
 
 

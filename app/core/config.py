@@ -125,6 +125,13 @@ class Settings(BaseSettings):
         description="Days without a move or a join after which a game is left out of "
         "GET /api/games (and the home page's lists); 0 keeps every game listed.",
     )
+    reveal_seconds: float = Field(
+        120.0,
+        gt=0,
+        description="Seconds the seats have, once every seat is taken, to reveal the "
+        "contributions they committed to; a seat that has not revealed by then counts as "
+        "having none (docs/API.md, Fair draws).",
+    )
     chat_rate: int = Field(
         5,
         ge=0,

@@ -97,6 +97,12 @@ class GameRow(Base):
     deadline: Mapped[datetime | None] = mapped_column(
         DateTime(timezone=True), nullable=True, index=True
     )
+    reveal_deadline: Mapped[datetime | None] = mapped_column(
+        DateTime(timezone=True), nullable=True, index=True
+    )
+    """Public: until when the seats that committed may reveal their contributions (set when
+    the last seat is taken while a seat still has to reveal; ``None`` otherwise). A seat
+    that has not revealed by then counts as having no contribution (docs/API.md)."""
     """When the first running clock runs out; ``None`` when none runs (no time control,
     not started, over). Every server process polls it (``ClockRunner``) and claims an
     expired one with a conditional UPDATE, so it fires once."""
@@ -123,9 +129,14 @@ class SeatRow(Base):
     """The seat's join secret, part of its invite link. Kept as is (not hashed) because the
     host must be able to show the link again; it leaves the server only to the host token
     (docs/API.md). Renewed by every release, so an old link dies. ``None`` for bot seats."""
+    commitment: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    """Public: ``fairness.seat_commitment`` of the contribution its player keeps secret
+    until every seat has committed. Only joins before the seed is fixed count; a later join
+    keeps this one. ``None``: no contribution (and for games made before commit and reveal,
+    whose contributions came in the clear)."""
     contribution: Mapped[str | None] = mapped_column(String(64), nullable=True)
-    """Public: the random text its player added to the game seed at join time. Only joins
-    before the game starts count (the seed is fixed then); a later join keeps this one."""
+    """Public once revealed: the random text its player added to the game seed, which
+    matches ``commitment``. ``None`` until revealed, and for good if never revealed."""
     connections: Mapped[int] = mapped_column(Integer, default=0)
     """Live WebSockets holding the seat's token, over every server process."""
     last_seen: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)

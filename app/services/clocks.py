@@ -89,6 +89,8 @@ class Games(Protocol):
         self, game_id: str, seat: int, version: int, action: dict[str, Any]
     ) -> Snapshot: ...
 
+    def expire_reveals(self, now: datetime | None = None) -> list[str]: ...
+
 
 Choose = Callable[[Snapshot, int], dict[str, Any]]
 """``BotRunner.choose_for``: the action the server's bot plays for a seat of a snapshot."""
@@ -464,9 +466,9 @@ class ClockRunner:
     def tick(self) -> int:
         """One poll: handle every expired deadline this process can claim; how many."""
         db = self.clocks.games.db
+        handled = len(self.clocks.games.expire_reveals())  # its own deadline (fair draws)
         with db.session() as session:
             due = self.clocks.due(session)
-        handled = 0
         for game_id, deadline, version in due:
             with db.session() as session:
                 handled += self.clocks.expire(session, game_id, deadline, version, self.choose)

@@ -14,7 +14,7 @@ import threading
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, replace
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any, cast
 
 from sqlalchemy import (
@@ -39,7 +39,14 @@ from app.db.session import Database, WriteWouldWait
 from app.hub.base import Hub
 from app.services import clocks
 from app.services.presence import PresenceWrites
-from app.services.snapshots import UNDO_ENTRY, Snapshot, StateCache, as_utc, seat_infos
+from app.services.snapshots import (
+    UNDO_ENTRY,
+    Snapshot,
+    StateCache,
+    as_utc,
+    fairness_of,
+    seat_infos,
+)
 from bots import DEFAULT_LEVEL as DEFAULT_BOT_LEVEL
 from engines.core import Event, Game, IllegalAction, State, fairness
 
@@ -66,6 +73,13 @@ BUMP = (
 """The optimistic lock: only the writer that saw ``version`` moves it on. The seats revision
 too: a release committed by another process after this transaction checked the token (on
 PostgreSQL's read committed) makes the action stale instead of letting the old token act."""
+CLEAR_CONTRIBUTION = (
+    "a contribution is no longer sent with the join: send commitment (the SHA-256 of your "
+    'contribution, docs/API.md "Fair draws") and reveal the contribution with POST '
+    ".../seats/{seat}/reveal once every seat has committed"
+)
+"""Why a contribution in the clear is refused: whoever joins last (an operator who knows the
+server's seed) could choose theirs knowing every other one, and so choose the draws."""
 UNKNOWN_TOKEN = "this seat token is not valid (its seat may have been given back)"
 INSERT_ACTION = insert(ACTIONS)
 SEAT_OF_TOKEN = (
@@ -196,6 +210,8 @@ class GameService:
         rematch_minutes: float = 10.0,
         idle_days: float = 14.0,
         clock_min_seconds: float = 3600.0,
+        reveal_seconds: float = 120.0,
+        now: Callable[[], datetime] = utcnow,
     ):
         self.db = db
         self.games = dict(games)
@@ -217,6 +233,10 @@ class GameService:
         """A game without a move or a join for this long is not listed (``None``: all are)."""
         self.clocks = clocks.ClockService(self, clock_min_seconds)
         """Resigning, the bot standing in, time controls (app/services/clocks.py)."""
+        self.reveal_window = timedelta(seconds=reveal_seconds)
+        """How long the seats have to reveal their contributions once every seat is taken."""
+        self.now = now
+        """The time the reveal deadline is set and judged by (tests pass their own clock)."""
 
     # ---- kinds ------------------------------------------------------------------------
 
@@ -271,10 +291,7 @@ class GameService:
                 "seats": [s.to_json() for s in seat_infos(seats[r.id])],
                 "options": r.options,
                 "clock": clocks.clock_view(r.time_control, r.clock, r.deadline),
-                "fairness": {
-                    "commitment": r.commitment,
-                    "contributions": [s.contribution for s in sorted(seats[r.id], key=_seat_no)],
-                },
+                **fairness_of(r, sorted(seats[r.id], key=_seat_no)),
                 "to_act": waiting.get(r.id, []),
                 "last_move_at": as_utc(r.last_move_at) if r.last_move_at else None,
                 "rematch_of": r.rematch_of,
@@ -459,19 +476,25 @@ class GameService:
         seat: int,
         name: str,
         key: str | None = None,
-        contribution: str | None = None,
+        commitment: str | None = None,
         rematch: bool = False,
+        contribution: str | None = None,
     ) -> tuple[Snapshot, str]:
         """Take a free human seat with its invite key (none needed at a public table);
         returns the token (shown once, stored as a hash).
 
-        ``contribution`` (validated by the caller, ``fairness.is_contribution``) is recorded
-        publicly if the game's seed is not fixed yet; the join that takes the last free seat
-        fixes it from the server's seed and every seat's contribution. A join after that
-        (a released seat taken again) changes no draw, so its contribution is not kept.
+        ``commitment`` (validated by the caller, ``fairness.is_seat_commitment``) is recorded
+        publicly if the game's seed is not fixed yet. The join that takes the last free seat
+        fixes the seed at once if no seat has a contribution to reveal; otherwise the seats
+        reveal theirs (``reveal_contribution``) within ``reveal_window``. A join after that
+        (a released seat taken again) changes no draw, so its commitment is not kept.
+        ``contribution`` in the clear is refused: a player who joins last could choose it
+        knowing everyone else's (docs/API.md "Fair draws").
 
         A rematch's seats are kept for the old game's players for ``rematch_window``: only
         ``rematch`` joins (app/services/rematch.py) take them until then."""
+        if contribution is not None:
+            raise ApiError("bad_request", CLEAR_CONTRIBUTION)
         token = new_token()
         with self.db.write(session):
             game = _game_row(session, game_id)
@@ -501,7 +524,7 @@ class GameService:
                     f"until {kept_until:%H:%M:%S} UTC; after that the host can invite anyone",
                 )
             counts = game.server_seed is not None and game.game_seed is None
-            extra = {"contribution": contribution} if counts else {}
+            extra = {"commitment": commitment, "contribution": None} if counts else {}
             # An UPDATE answers with a cursor result: its rowcount says whether it matched.
             taken = cast(
                 CursorResult[Any],
@@ -532,16 +555,19 @@ class GameService:
                 .select_from(SeatRow)
                 .where(SeatRow.game_id == game_id, SeatRow.joined_at.is_(None))
             )
+            starts = free == 0 and game.status == "open"
+            revealing = starts and counts and bool(self._to_reveal(session, game_id))
             session.execute(
                 update(GameRow)
                 .where(GameRow.id == game_id)
                 .values(
                     seats_revision=GameRow.seats_revision + 1,
-                    status="running" if free == 0 and game.status == "open" else game.status,
+                    status="running" if starts and not revealing else game.status,
                     updated_at=now,
+                    reveal_deadline=self.now() + self.reveal_window if revealing else None,
                 )
             )
-            if free == 0 and counts:
+            if starts and counts and not revealing:
                 self._fix_seed(session, game_id, bytes.fromhex(game.server_seed or ""))
         self.clocks.resync(session, game_id)  # the game may have started: clocks run
         snap = self.load(session, game_id)
@@ -550,8 +576,146 @@ class GameService:
         return snap, token
 
     @staticmethod
+    def _to_reveal(session: Session, game_id: str) -> list[int]:
+        """The seats that committed to a contribution and have not revealed it yet."""
+        return list(
+            session.scalars(
+                select(SeatRow.seat)
+                .where(
+                    SeatRow.game_id == game_id,
+                    SeatRow.commitment.is_not(None),
+                    SeatRow.contribution.is_(None),
+                )
+                .order_by(SeatRow.seat)
+            )
+        )
+
+    def reveal_contribution(
+        self, session: Session, game_id: str, seat: int, token: str, contribution: str
+    ) -> Snapshot:
+        """``POST .../seats/{seat}/reveal``: the seat's contribution, once every seat is
+        taken (409 ``not_revealing`` before: a contribution shown earlier would let a later
+        joiner choose theirs knowing it). It must match the seat's commitment (409
+        ``reveal_mismatch``, nothing changed). The last reveal fixes the seed and the game
+        starts. After the deadline it is too late (409 ``reveal_closed``): the seat counts
+        as having no contribution (``expire_reveals``). Revealing the same contribution
+        again changes nothing."""
+        digest = hash_token(token)
+        with self.db.write(session):
+            game = _game_row(session, game_id)
+            _check_seat(game, seat)
+            row = session.scalars(
+                select(SeatRow).where(SeatRow.game_id == game_id, SeatRow.seat == seat)
+            ).one()
+            if row.token_hash is None or not secrets.compare_digest(row.token_hash, digest):
+                raise self._not_host(session, digest, "reveal this seat's contribution")
+            if row.commitment is None:
+                raise ApiError(
+                    "nothing_to_reveal", f"seat {seat} committed to no contribution at its join"
+                )
+            if fairness.seat_commitment(contribution) != row.commitment:
+                raise ApiError(
+                    "reveal_mismatch",
+                    "this contribution does not match the seat's commitment (its SHA-256, "
+                    'docs/API.md "Fair draws")',
+                )
+            revealed_now = False
+            if row.contribution == contribution:
+                pass  # revealed before: nothing changes
+            elif game.status == "abandoned":
+                raise ApiError("game_abandoned", "the host has abandoned this game")
+            elif game.game_seed is not None:
+                raise ApiError(
+                    "reveal_closed", "the game's seed is fixed: a reveal changes nothing now"
+                )
+            elif game.reveal_deadline is None:
+                raise ApiError(
+                    "not_revealing",
+                    "contributions are revealed once every seat is taken and has committed; "
+                    "not before, so that nobody chooses theirs knowing another's",
+                )
+            elif self.now() >= as_utc(game.reveal_deadline):
+                raise ApiError(
+                    "reveal_closed",
+                    "the time to reveal is over: this seat counts as having no contribution",
+                )
+            else:
+                revealed_now = True
+                row.contribution = contribution
+                game.seats_revision += 1
+                game.updated_at = utcnow()
+                session.flush()
+                if not self._to_reveal(session, game_id):
+                    self._start_revealed(session, game, [])
+        if revealed_now:
+            self.clocks.resync(session, game_id)
+        snap = self.load(session, game_id)
+        if revealed_now:
+            self.hub.publish(game_id, snap.version)
+        return snap
+
+    def _start_revealed(self, session: Session, game: GameRow, missed: list[int]) -> None:
+        """Every seat has revealed, or the time is over (``missed``: the seats that did
+        not, which count as having no contribution; a table event says so): the seed is
+        fixed and the game starts."""
+        now = utcnow()
+        if missed:
+            game.seats_revision += 1
+            session.add(
+                TableEventRow(
+                    game_id=game.id,
+                    version=game.version,
+                    seats_revision=game.seats_revision,
+                    event={"type": "reveal_missed", "seats": missed},
+                    created_at=now,
+                )
+            )
+        game.status = "running"
+        game.reveal_deadline = None
+        game.updated_at = now
+        session.flush()
+        self._fix_seed(session, game.id, bytes.fromhex(game.server_seed or ""))
+
+    def expire_reveals(self, now: datetime | None = None) -> list[str]:
+        """Start every game whose time to reveal is over at ``now`` (default: ``self.now()``),
+        the seats that did not reveal counted as having no contribution; the ids of the
+        games started. The clock poll (``ClockRunner``) calls it in every process: the
+        checks inside the write let only one of them start a game."""
+        now = now or self.now()
+        with self.db.session() as session:
+            due = list(
+                session.scalars(
+                    select(GameRow.id).where(
+                        GameRow.reveal_deadline.is_not(None),
+                        GameRow.reveal_deadline <= now,
+                        GameRow.game_seed.is_(None),
+                        GameRow.status == "open",
+                    )
+                )
+            )
+            session.commit()
+            started: list[str] = []
+            for game_id in due:
+                with self.db.write(session):
+                    game = _game_row(session, game_id)
+                    if (
+                        game.reveal_deadline is None
+                        or as_utc(game.reveal_deadline) > now
+                        or game.game_seed is not None
+                        or game.status != "open"
+                    ):
+                        continue
+                    self._start_revealed(session, game, self._to_reveal(session, game_id))
+                started.append(game_id)
+                self.clocks.resync(session, game_id)
+                snap = self.load(session, game_id)
+                self.hub.publish(game_id, snap.version)
+        return started
+
+    @staticmethod
     def _fix_seed(session: Session, game_id: str, server_seed: bytes) -> None:
-        """The game starts: its seed is fixed from the server's and every contribution."""
+        """The game starts: its seed is fixed from the server's and every contribution
+        revealed (a seat that did not reveal counts as having none)."""
         contributions = list(
             session.scalars(
                 select(SeatRow.contribution)
@@ -652,6 +816,13 @@ class GameService:
             if row.stand_in == "resigned":
                 raise ApiError(
                     "already_resigned", f"seat {seat} resigned; the bot plays it to the end"
+                )
+            if game.reveal_deadline is not None and row.joined_at is not None:
+                # A new player would commit knowing the contributions revealed so far.
+                raise ApiError(
+                    "revealing",
+                    "the seats are revealing their contributions: a seat can be given back "
+                    "once the game has started",
                 )
             released = row.token_hash if row.joined_at is not None else None
             if row.joined_at is not None:

@@ -73,7 +73,7 @@ class Rematches:
 
     # ---- rematch ------------------------------------------------------------------------
 
-    def offer(self, session: Session, game_id: str, token: str, contribution: str | None) -> Seated:
+    def offer(self, session: Session, game_id: str, token: str, commitment: str | None) -> Seated:
         """Offer a rematch (or, once offered, take the caller's seat in it if still free)."""
         caller, snap = self._seated_caller(session, game_id, token)
         if snap.status == "abandoned":
@@ -82,7 +82,7 @@ class Rematches:
             raise ApiError("game_not_over", "a rematch can be offered once the game is over")
         existing = self._rematch_id(session, game_id)
         if existing is None:
-            made = self._create(session, snap, caller, contribution)
+            made = self._create(session, snap, caller, commitment)
             if made is not None:
                 return made
             existing = self._rematch_id(session, game_id)  # another offer won the race
@@ -90,13 +90,13 @@ class Rematches:
                 raise ApiError("stale_version", "the rematch changed meanwhile; try again")
         # Offered before: the same game; the caller's seat is taken now if it still can be.
         try:
-            return self._take(session, snap, caller, existing, contribution)
+            return self._take(session, snap, caller, existing, commitment)
         except ApiError as err:
             if err.code not in ("seat_taken", "rematch_expired"):
                 raise
             return Seated(existing, caller.seat, new_seat(caller.seat, snap.num_seats), None)
 
-    def join(self, session: Session, game_id: str, token: str, contribution: str | None) -> Seated:
+    def join(self, session: Session, game_id: str, token: str, commitment: str | None) -> Seated:
         """Take the caller's kept seat in the rematch with the old game's seat token."""
         caller, snap = self._seated_caller(session, game_id, token)
         existing = self._rematch_id(session, game_id)
@@ -104,7 +104,7 @@ class Rematches:
             raise ApiError(
                 "no_rematch", "nobody has offered a rematch of this game yet: offer one instead"
             )
-        return self._take(session, snap, caller, existing, contribution)
+        return self._take(session, snap, caller, existing, commitment)
 
     def _seated_caller(self, session: Session, game_id: str, token: str) -> tuple[Caller, Snapshot]:
         """The old game and the seat ``token`` holds in it (404, then 401/403)."""
@@ -124,7 +124,7 @@ class Rematches:
         return rematch
 
     def _create(
-        self, session: Session, snap: Snapshot, caller: Caller, contribution: str | None
+        self, session: Session, snap: Snapshot, caller: Caller, commitment: str | None
     ) -> Seated | None:
         """Create the rematch, seat the caller, link it to the old game; ``None`` if
         another offer linked its game first (this one is then abandoned unseen)."""
@@ -144,7 +144,7 @@ class Rematches:
             time_control=snap.time_control,
         )
         seat = new_seat(caller.seat, n)
-        token = self._join(session, made.game_id, seat, snap, caller.seat, contribution)
+        token = self._join(session, made.game_id, seat, snap, caller.seat, commitment)
         now = utcnow()
         until = as_utc(made.created_at) + self.service.rematch_window
         with self.db.write(session):
@@ -183,7 +183,7 @@ class Rematches:
         snap: Snapshot,
         caller: Caller,
         rematch_id: str,
-        contribution: str | None,
+        commitment: str | None,
     ) -> Seated:
         """Seat the caller in the rematch (kept seat, within the window) and say so at the
         old table."""
@@ -202,7 +202,7 @@ class Rematches:
                 f"the rematch kept your seat until {until:%H:%M:%S} UTC; ask its host "
                 "for an invite link",
             )
-        token = self._join(session, rematch_id, seat, snap, caller.seat, contribution)
+        token = self._join(session, rematch_id, seat, snap, caller.seat, commitment)
         with self.db.write(session):
             session.execute(
                 update(GameRow)
@@ -225,7 +225,7 @@ class Rematches:
         seat: int,
         old: Snapshot,
         old_seat: int,
-        contribution: str | None,
+        commitment: str | None,
     ) -> str:
         """``GameService.join`` of the kept seat, with its own invite key (the old seat
         token stands for the invite) and the old seat's name."""
@@ -234,9 +234,7 @@ class Rematches:
         )
         session.commit()
         name = old.seats[old_seat].name or f"Player {old_seat + 1}"
-        _, token = self.service.join(
-            session, rematch_id, seat, name, key, contribution, rematch=True
-        )
+        _, token = self.service.join(session, rematch_id, seat, name, key, commitment, rematch=True)
         return token
 
     # ---- abandon ------------------------------------------------------------------------

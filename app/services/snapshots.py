@@ -100,7 +100,11 @@ class Snapshot:
     commitment: str | None = None
     """The public commitment to the server's seed (``None``: a game made before fair draws)."""
     contributions: tuple[str | None, ...] = ()
-    """Each seat's public contribution to the game seed (``None``: none)."""
+    """Each seat's public contribution to the game seed (``None``: none, or not revealed)."""
+    commitments: tuple[str | None, ...] = ()
+    """Each seat's public commitment to its contribution (``None``: none)."""
+    reveal_deadline: datetime | None = None
+    """Until when the seats reveal their contributions (``None``: not revealing now)."""
     seed_fixed: bool = True
     """False while a game with a commitment waits for its first start: its state is then the
     placeholder setup (``PLACEHOLDER_SEED``)."""
@@ -326,13 +330,25 @@ class Snapshot:
                 "last_move_at": as_utc(self.last_move_at) if self.last_move_at else None,
                 "rematch": rematch_offer(self.table_events),
                 "rematch_of": self.rematch_of,
+                "reveal": self.reveal(),
             },
         )
         return facts
 
+    def reveal(self) -> dict[str, Any] | None:
+        """While the seats reveal their contributions (every seat taken, the seed not fixed
+        yet): which seats must still reveal and until when; ``None`` otherwise."""
+        if self.reveal_deadline is None or self.seed_fixed or self.status != "open":
+            return None
+        return reveal_view(self.commitments, self.contributions, self.reveal_deadline)
+
     def fairness(self) -> dict[str, Any]:
         """The public part of commit and reveal (docs/API.md "Fair draws")."""
-        return {"commitment": self.commitment, "contributions": list(self.contributions)}
+        return {
+            "commitment": self.commitment,
+            "commitments": list(self.commitments),
+            "contributions": list(self.contributions),
+        }
 
     def advanced(
         self,
@@ -385,6 +401,38 @@ def standing_server_moves(moves: tuple[int, ...], ply: int, by_server: bool) -> 
 
 _set_field = object.__setattr__
 _FIELDS = tuple(f.name for f in fields(Snapshot))
+
+
+def reveal_view(
+    commitments: Sequence[str | None], contributions: Sequence[str | None], deadline: datetime
+) -> dict[str, Any]:
+    """``{waiting, deadline}``: the seats that committed and have not revealed yet."""
+    waiting = [
+        seat
+        for seat, (committed, revealed) in enumerate(zip(commitments, contributions, strict=True))
+        if committed is not None and revealed is None
+    ]
+    return {"waiting": waiting, "deadline": as_utc(deadline)}
+
+
+def fairness_of(row: GameRow, seat_rows: Sequence[SeatRow]) -> dict[str, Any]:
+    """``Snapshot.fairness`` and ``reveal`` from the rows (the game lists, which build no
+    snapshot)."""
+    commitments = [r.commitment for r in seat_rows]
+    contributions = [r.contribution for r in seat_rows]
+    revealing = row.reveal_deadline is not None and row.game_seed is None and row.status == "open"
+    return {
+        "fairness": {
+            "commitment": row.commitment,
+            "commitments": commitments,
+            "contributions": contributions,
+        },
+        "reveal": (
+            reveal_view(commitments, contributions, row.reveal_deadline)
+            if revealing and row.reveal_deadline is not None
+            else None
+        ),
+    }
 
 
 def rematch_offer(
@@ -556,6 +604,8 @@ class StateCache:
         return Snapshot(
             commitment=row.commitment,
             contributions=tuple(r.contribution for r in seat_rows),
+            commitments=tuple(r.commitment for r in seat_rows),
+            reveal_deadline=as_utc(row.reveal_deadline) if row.reveal_deadline else None,
             seed_fixed=seed_fixed,
             last_move_at=row.last_move_at,
             rematch_of=row.rematch_of,

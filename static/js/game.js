@@ -17,7 +17,7 @@ import {
 import { Chat, isChatRefusal } from "./chat.js";
 import { CLOCK_TABLE_EVENTS, Clocks, clockEventText } from "./clocks.js";
 import { Connection } from "./connection.js";
-import { noteCommitment, verifyPath, withContribution } from "./fairness.js";
+import { noteCommitment, revealIfAsked, verifyPath, withCommitment } from "./fairness.js";
 import { setupHistory } from "./history.js";
 import { errorText, lang, num, t } from "./i18n.js";
 import { setupLayout } from "./layout.js";
@@ -165,7 +165,7 @@ function askToJoin(seat, key) {
       try {
         const res = await api(`/api/games/${encodeURIComponent(app.gameId)}/seats/${seat}/join`, {
           method: "POST",
-          body: withContribution(key ? { name, key } : { name }),
+          body: await withCommitment(app.gameId, seat, key ? { name, key } : { name }),
         });
         saveSeat(app.gameId, res.seat, res.token, name);
         rememberName(name);
@@ -448,6 +448,7 @@ function receive(state, meta = null) {
   }
   app.state = state;
   if (state.seats) app.summary.seats = state.seats;
+  revealIfAsked(state, app.gameId, app.seat, app.token); // fair draws: our share, once asked
   render(sameVersion);
 }
 
@@ -508,7 +509,12 @@ function drawTurn(view, over, myTurn) {
   const el = $("#turn");
   const c = ctx();
   if (app.state.status === "open") {
-    el.replaceChildren(t("game.waitingSeats"));
+    const waiting = app.state.reveal?.waiting || [];
+    el.replaceChildren(
+      waiting.length
+        ? t("game.waitingReveal", waiting.map((s) => nameOf(s)).join(", "))
+        : t("game.waitingSeats"),
+    );
     return;
   }
   if (app.state.status === "abandoned") {
@@ -1055,7 +1061,12 @@ function drawResult(view, over) {
 // ---- event log ------------------------------------------------------------------------
 
 /** Things that happen at the table, not in the game: they come between actions. */
-const TABLE_EVENTS = new Set(["seat_released", ...REMATCH_TABLE_EVENTS, ...CLOCK_TABLE_EVENTS]);
+const TABLE_EVENTS = new Set([
+  "seat_released",
+  "reveal_missed",
+  ...REMATCH_TABLE_EVENTS,
+  ...CLOCK_TABLE_EVENTS,
+]);
 
 /** Extend the log from a state message's events, or fetch what it cannot tell. */
 function updateLog(state, meta) {
@@ -1156,6 +1167,8 @@ function sharedEventText(ev, c) {
       return "";
     case "undo":
       return undoEventText(ev, c);
+    case "reveal_missed":
+      return t("ev.revealMissed", (ev.seats || []).map((s) => c.nameOf(s)).join(", "));
     default:
       return tableEventText(ev, c) ?? clockEventText(ev, c) ?? ev.type.replace(/_/g, " ");
   }

@@ -11,7 +11,7 @@ import {
   saveHost,
   saveSeat,
 } from "./api.js";
-import { noteCommitment, withContribution } from "./fairness.js";
+import { noteCommitment, revealIfAsked, withCommitment } from "./fairness.js";
 import { errorText, has, t } from "./i18n.js";
 import { seatStyle, seatSwatch } from "./palette.js";
 import { h } from "./svg.js";
@@ -194,7 +194,7 @@ async function onCreate(ev) {
     noteCommitment(game);
     const joined = await api(`/api/games/${game.id}/seats/${mySeat}/join`, {
       method: "POST",
-      body: withContribution({ name, key: myKey }),
+      body: await withCommitment(game.id, mySeat, { name, key: myKey }),
     });
     saveSeat(game.id, joined.seat, joined.token, name);
     rememberName(name);
@@ -409,6 +409,7 @@ async function loadMine() {
       const g = await api(`/api/games/${encodeURIComponent(id)}`);
       if (g.status === "abandoned") continue; // ended by its host: nothing to come back to
       const seat = loadSeat(id);
+      revealIfAsked(g, id, seat.seat, seat.token); // its draws may be waiting for our share
       items.push(
         gameItem(
           g,

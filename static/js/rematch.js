@@ -5,7 +5,7 @@
 // decides everything; this module only reads `rematch` and `status` from each state.
 
 import { ApiError, api, loadSeat, rememberedName, saveHost, saveSeat } from "./api.js";
-import { withContribution } from "./fairness.js";
+import { keepContribution, newContribution, seatCommitmentOf } from "./fairness.js";
 import { errorText, locale, t } from "./i18n.js";
 import { seatStyle } from "./palette.js";
 import { h } from "./svg.js";
@@ -163,9 +163,10 @@ export class Rematch {
   }
 
   /** Keep what the server answered (`RematchSeat`) and go to the new game. */
-  enter(res) {
+  enter(res, contribution) {
     const name = this.nameOf(this.seat()) || rememberedName();
     if (res.token) saveSeat(res.game_id, res.seat, res.token, name);
+    if (res.token) keepContribution(res.game_id, res.seat, contribution); // revealed there
     if (res.host_token) saveHost(res.game_id, res.host_token);
     location.assign(play(res.game_id));
   }
@@ -175,12 +176,13 @@ export class Rematch {
     this.busy = true;
     this.draw();
     try {
+      const contribution = newContribution(); // fair draws: committed now, revealed later
       const res = await api(`/api/games/${encodeURIComponent(this.gameId)}${path}`, {
         method: "POST",
         token: this.token(),
-        body: withContribution({}),
+        body: { commitment: await seatCommitmentOf(contribution) },
       });
-      this.enter(res);
+      this.enter(res, contribution);
     } catch (err) {
       this.busy = false;
       this.note(refusal(what, err instanceof ApiError ? errorText(err) : String(err)));

@@ -1,42 +1,21 @@
 // The verification page /verify/{id}: the commitment and contributions of a game and, once
-// it is over, the check that its revealed seed and salt give that commitment and that the
-// game seed is the hash of seed and contributions (engines/core/fairness.py: the same
+// it is over, the check that its revealed seed and salt give that commitment, that each
+// revealed contribution gives its seat's commitment, and that the game seed is the hash of
+// seed and contributions (engines/core/fairness.py: the same
 // encoding, recomputed here with crypto.subtle). Replaying every move needs the engine:
 // the page shows the command that does it.
 
 import { api } from "./api.js";
-import { notedCommitment } from "./fairness.js";
+import { concat, notedCommitment, part, seatCommitmentOf, sha256Hex } from "./fairness.js";
 import { errorText, t } from "./i18n.js";
 import { h } from "./svg.js";
 
 const $ = (sel) => document.querySelector(sel);
 const enc = new TextEncoder();
 
-function part(bytes) {
-  const out = new Uint8Array(4 + bytes.length);
-  new DataView(out.buffer).setUint32(0, bytes.length);
-  out.set(bytes, 4);
-  return out;
-}
-
-function concat(chunks) {
-  const out = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
-  let at = 0;
-  for (const c of chunks) {
-    out.set(c, at);
-    at += c.length;
-  }
-  return out;
-}
-
 function fromHex(hex) {
   if (typeof hex !== "string" || !/^([0-9a-f]{2})*$/.test(hex)) return null;
   return Uint8Array.from(hex.match(/../g) || [], (b) => Number.parseInt(b, 16));
-}
-
-async function sha256Hex(bytes) {
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
-  return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
 /** engines/core/fairness.py: commitment(server_seed, salt). */
@@ -115,6 +94,18 @@ async function main() {
     ],
   ];
   if (noted) checks.splice(1, 0, [t("verify.checkNoted"), noted === reveal.commitment]);
+  // Games from before committed contributions have no seat commitments: nothing to check.
+  const seatCommitments = reveal.commitments || [];
+  if (seatCommitments.some((c) => c !== null)) {
+    let matched = seatCommitments.length === contributions.length;
+    for (const [seat, committed] of seatCommitments.entries()) {
+      const revealed = contributions[seat];
+      if (matched && committed !== null && revealed !== null) {
+        matched = (await seatCommitmentOf(revealed)) === committed;
+      }
+    }
+    checks.splice(checks.length - 1, 0, [t("verify.checkSeatCommitments"), matched]);
+  }
   $("#verify-checks").replaceChildren(
     ...checks.map(([what, ok]) =>
       h("li", { "data-ok": ok ? "yes" : "no" }, `${ok ? "✓" : "✗"} ${what}`),

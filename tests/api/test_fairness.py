@@ -1,8 +1,9 @@
 """Commit and reveal through the API (issue 11.3, docs/API.md "Fair draws").
 
-The server publishes a commitment at creation, records each player's contribution at join,
-fixes the game seed when the last seat is taken, and reveals seed, salt and the raw log only
-after the end.
+The server publishes a commitment at creation, records each player's commitment at join and
+contribution once revealed, fixes the game seed when the last one is revealed, and reveals
+seed, salt and the raw log only after the end (the reveal phase itself:
+tests/api/test_reveal.py).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from sqlalchemy import select
 import engines
 from app.db.models import GameRow, SeatRow
 from engines.core import fairness
+from tests.support.fair import join_all, join_committed, reveal
 from tests.support.play import auth, play_to_end
 
 HEX64 = set("0123456789abcdef")
@@ -30,10 +32,7 @@ def create(client, kind: str, seats: list[dict[str, Any]] | None = None) -> dict
 
 def join(client, created: dict[str, Any], seat: int, contribution: str | None = None):
     key = {i["seat"]: i["key"] for i in created["invites"]}[seat]
-    body = {"name": f"P{seat}", "key": key}
-    if contribution is not None:
-        body["contribution"] = contribution
-    return client.post(f"/api/games/{created['id']}/seats/{seat}/join", json=body)
+    return join_committed(client, created["id"], seat, contribution, name=f"P{seat}", key=key)
 
 
 def stored(db, game_id: str) -> tuple[Any, ...]:
@@ -67,14 +66,19 @@ def test_the_commitment_is_published_at_creation_and_the_seed_is_not(client, db,
     assert other["fairness"]["commitment"] != commitment
 
 
-def test_a_contribution_is_recorded_publicly_at_join(client, kind) -> None:
+def test_a_commitment_is_recorded_publicly_at_join_and_its_contribution_at_reveal(
+    client, kind
+) -> None:
     created = create(client, kind)
-    assert join(client, created, 1, "Zq-8_x").status_code == 201
+    r = join(client, created, 1, "Zq-8_x")
+    assert r.status_code == 201
     summary = client.get(f"/api/games/{created['id']}").json()
-    assert summary["fairness"]["contributions"] == [None, "Zq-8_x"]
+    assert summary["fairness"]["commitments"] == [None, fairness.seat_commitment("Zq-8_x")]
+    assert summary["fairness"]["contributions"] == [None, None]
     assert join(client, created, 0).status_code == 201  # a contribution is optional
-    reveal = client.get(f"/api/games/{created['id']}/fairness").json()
-    assert reveal["contributions"] == [None, "Zq-8_x"]
+    assert reveal(client, created["id"], 1, r.json()["token"], "Zq-8_x").status_code == 200
+    shown = client.get(f"/api/games/{created['id']}/fairness").json()
+    assert shown["contributions"] == [None, "Zq-8_x"]
 
 
 def test_public_games_list_their_commitment(client, kind) -> None:
@@ -86,15 +90,15 @@ def test_public_games_list_their_commitment(client, kind) -> None:
 def test_a_bad_contribution_is_refused_and_changes_nothing(client, db, kind) -> None:
     created = create(client, kind)
     before = stored(db, created["id"])
-    for bad in ("", "x" * 65, "two words", "<script>", "ümlaut", 42, ["a"]):
+    for bad in ("", "x" * 65, "a" * 63, "A" * 64, "two words", "<script>", 42, ["a"]):
         key = created["invites"][0]["key"]
         r = client.post(
             f"/api/games/{created['id']}/seats/0/join",
-            json={"name": "P0", "key": key, "contribution": bad},
+            json={"name": "P0", "key": key, "commitment": bad},
         )
         assert r.status_code == 400, r.text
         assert r.json()["error"]["code"] == "bad_request"
-        assert "contribution" in r.json()["error"]["message"]
+        assert "commitment" in r.json()["error"]["message"]
     assert stored(db, created["id"]) == before
 
 
@@ -104,6 +108,8 @@ def test_the_game_seed_is_fixed_from_every_contribution_when_the_game_starts(
     created = create(client, kind)
     game_id = created["id"]
     first = join(client, created, 0, "first").json()["token"]
+    early = reveal(client, game_id, 0, first, "first")  # refused: a seat is still free
+    assert early.status_code == 409 and early.json()["error"]["code"] == "not_revealing"
     with db.connect() as conn:
         assert conn.scalar(select(GameRow.game_seed).where(GameRow.id == game_id)) is None
     # Before the start nobody sees a private draw: the table shows a placeholder setup,
@@ -112,6 +118,9 @@ def test_the_game_seed_is_fixed_from_every_contribution_when_the_game_starts(
     assert mine["status"] == "open"
     assert mine["view"] == client.get(f"/api/games/{game_id}/view").json()["view"]
     second = join(client, created, 1, "second").json()["token"]
+    for seat, token, contribution in ((0, first, "first"), (1, second, "second")):
+        assert client.get(f"/api/games/{game_id}").json()["status"] == "open"
+        assert reveal(client, game_id, seat, token, contribution).status_code == 200
     with db.connect() as conn:
         row = conn.execute(select(GameRow.__table__).where(GameRow.id == game_id)).one()
     expected = fairness.game_seed_bytes(bytes.fromhex(row.server_seed), ["first", "second"])
@@ -128,8 +137,7 @@ def test_the_game_seed_is_fixed_from_every_contribution_when_the_game_starts(
 def test_a_seat_taken_again_after_the_start_changes_no_draw(client, db, kind) -> None:
     created = create(client, kind)
     game_id = created["id"]
-    join(client, created, 0, "first")
-    token = join(client, created, 1, "second").json()["token"]
+    token = join_all(client, created, {0: "first", 1: "second"})[1]
     before = game_row(db, game_id)
     view = client.get(f"/api/games/{game_id}/view", headers=auth(token)).json()["view"]
     r = client.post(f"/api/games/{game_id}/seats/1/release", headers=auth(token))
@@ -140,7 +148,7 @@ def test_a_seat_taken_again_after_the_start_changes_no_draw(client, db, kind) ->
     key = invites[1]["key"]
     r = client.post(
         f"/api/games/{game_id}/seats/1/join",
-        json={"name": "Late", "key": key, "contribution": "late"},
+        json={"name": "Late", "key": key, "commitment": fairness.seat_commitment("late")},
     )
     assert r.status_code == 201, r.text
     after = game_row(db, game_id)
@@ -156,7 +164,7 @@ def test_the_reveal_comes_only_after_the_end_and_matches_the_commitment(
 ) -> None:
     created = create(client, kind)
     game_id = created["id"]
-    tokens = {s: join(client, created, s, f"c{s}").json()["token"] for s in (0, 1)}
+    tokens = join_all(client, created, {0: "c0", 1: "c1"})
     early = client.get(f"/api/games/{game_id}/fairness")
     assert early.status_code == 200
     assert early.json()["revealed"] is False

@@ -80,7 +80,11 @@ def test_a_game_from_before_fair_draws_replays_and_plays_on(database_url) -> Non
     ) as client:  # migrates to head
         summary = client.get("/api/games/old").json()
         assert summary["version"] == len(moves)
-        assert summary["fairness"] == {"commitment": None, "contributions": [None, None]}
+        assert summary["fairness"] == {
+            "commitment": None,
+            "commitments": [None, None],
+            "contributions": [None, None],
+        }
         for seat in (0, 1):
             seen = client.get("/api/games/old/view", headers=auth(TOKENS[seat])).json()
             assert seen["view"] == json.loads(json.dumps(state.view(seat)))

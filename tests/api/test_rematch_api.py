@@ -15,6 +15,7 @@ from typing import Any
 from sqlalchemy import func, select, update
 
 from app.db.models import GameRow, SeatRow, utcnow
+from engines.core import fairness
 from tests.support.play import auth
 
 KIND = "dolmengoetter"
@@ -132,7 +133,8 @@ def test_a_rematch_rotates_the_seats_keeps_the_bot_and_seats_each_player_in_one_
     assert (games_count(db) - 1, rows(db, old_id)) == before  # only ``other`` was made
 
     # P1 offers: a new game with P1 seated at seat 2 and P1 its host.
-    r = client.post(rematch, headers=auth(tokens[1]), json={"contribution": "p1-again"})
+    commitment = fairness.seat_commitment("p1-again")
+    r = client.post(rematch, headers=auth(tokens[1]), json={"commitment": commitment})
     assert r.status_code == 200, r.text
     offer = r.json()
     assert offer["created"] is True and offer["old_seat"] == 1 and offer["seat"] == 2
@@ -143,7 +145,7 @@ def test_a_rematch_rotates_the_seats_keeps_the_bot_and_seats_each_player_in_one_
     assert new["options"] == old["options"] and new["rematch_of"] == old_id
     assert new["status"] == "open"
     assert new["fairness"]["commitment"] not in (None, old["fairness"]["commitment"])
-    assert new["fairness"]["contributions"][2] == "p1-again"
+    assert new["fairness"]["commitments"][2] == commitment
     # Old seat s sits at new seat (s + 1) % 3: the bot (old 2) at 0, P0 at 1, P1 at 2.
     assert [(s["seat"], s["name"], s["bot"], s["joined"], s["level"]) for s in new["seats"]] == [
         (0, "Ugg", True, True, "easy"),
@@ -179,6 +181,14 @@ def test_a_rematch_rotates_the_seats_keeps_the_bot_and_seats_each_player_in_one_
     joined = r.json()
     assert (joined["game_id"], joined["old_seat"], joined["seat"]) == (new_id, 0, 1)
     assert joined["host_token"] is None and joined["created"] is False
+    new = client.get(f"/api/games/{new_id}").json()
+    assert new["status"] == "open" and new["reveal"]["waiting"] == [2]  # P1 committed
+    shown = client.post(
+        f"/api/games/{new_id}/seats/2/reveal",
+        headers=auth(offer["token"]),
+        json={"contribution": "p1-again"},
+    )
+    assert shown.status_code == 200, shown.text
     new = client.get(f"/api/games/{new_id}").json()
     assert new["status"] == "running"
     assert [s["name"] for s in new["seats"]] == ["Ugg", "P0", "P1"]

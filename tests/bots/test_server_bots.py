@@ -18,6 +18,7 @@ from websockets.sync.client import connect
 from bots import policy_for
 from bots.client import Invite, play
 from clients.verify import verify
+from engines.core.fairness import seat_commitment
 from tests.support.waiting import wait_for
 
 DEADLINE = 300
@@ -151,9 +152,13 @@ def test_the_remote_kit_plays_a_whole_game_against_a_real_server(server_factory)
     result = http.get(f"/api/games/{game_id}/result").json()
     assert results == {0: result, 2: result}
     assert len(result["scores"]) == 3 and result["winners"]
-    # The remote kit added its own share to the seed; the server bot's seat has none.
+    # The remote kit added its own share to the seed, committed at the join and revealed
+    # by itself once every seat was taken; the server bot's seat has none.
     reveal = http.get(f"/api/games/{game_id}/fairness").json()
     assert [c is not None for c in reveal["contributions"]] == [True, False, True]
+    assert [c is not None for c in reveal["commitments"]] == [True, False, True]
+    for seat in (0, 2):
+        assert seat_commitment(reveal["contributions"][seat]) == reveal["commitments"][seat]
     assert verify(reveal, r.json()["fairness"]["commitment"]).ok
 
 

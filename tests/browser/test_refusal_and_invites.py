@@ -42,7 +42,9 @@ def test_a_stranger_cannot_take_a_seat_of_a_private_table(contexts, table):
     assert "host has the invite links" in stranger.inner_text("#invites")
     assert table.server_view(game_id, None)["seats"][1]["joined"] is False
 
-    # Ben, with the link Anna sent, takes the seat.
+    # Ben, with the link Anna sent, takes the seat. The game starts once Anna's page, back
+    # at the table, has revealed her share of the draws (docs/API.md "Fair draws").
+    anna.goto(f"{table.base}/play/{game_id}")
     ben = contexts(table.PHONE).new_page()
     table.join_by_link(ben, invites[1], "Ben")
     ben.wait_for_selector("body[data-status=running]")

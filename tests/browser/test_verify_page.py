@@ -1,6 +1,7 @@
-"""Fair draws in the browser: both pages send a contribution when they take their seat, and
-a finished game's page links to its verification page, which checks the revealed seed in
-the browser (crypto.subtle) and says "verified" (issue 11.3)."""
+"""Fair draws in the browser: both pages commit to a contribution when they take their seat
+and reveal it by themselves once both seats are taken, which starts the game (issue 36,
+finding 7), and a finished game's page links to its verification page, which checks the
+revealed seed in the browser (crypto.subtle) and says "verified" (issue 11.3)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import random
 import httpx
 import pytest
 
+from engines.core import fairness
 from tests.support.play import play_to_end
 
 pytestmark = pytest.mark.browser
@@ -21,13 +23,25 @@ def test_a_finished_game_is_verified_in_the_browser(contexts, table) -> None:
     )
     ben = table.Player(contexts(table.PHONE).new_page(), 1, "Ben")
     table.join_by_link(ben.page, invites[1], "Ben")
+    # Nobody clicks anything: both pages reveal their share, and the game starts.
     anna.page.wait_for_selector("body[data-status=running]")
+    ben.page.wait_for_selector("body[data-status=running]")
 
     with httpx.Client(base_url=table.base, timeout=30) as http:
         summary = http.get(f"/api/games/{game_id}").json()
         contributions = summary["fairness"]["contributions"]
         assert all(isinstance(c, str) and len(c) == 32 for c in contributions), contributions
         assert contributions[0] != contributions[1]  # each browser drew its own
+        # Each was committed to at the join, before the other seat's was known.
+        assert summary["fairness"]["commitments"] == [
+            fairness.seat_commitment(c) for c in contributions
+        ]
+        assert summary["reveal"] is None
+        for player in (anna, ben):  # kept only until revealed
+            kept = player.page.evaluate(
+                "Object.keys(localStorage).filter((k) => k.startsWith('tafelrunde.contribution.'))"
+            )
+            assert kept == []
         play_to_end(http, game_id, {0: anna.token, 1: ben.token}, random.Random(3))
 
     anna.page.wait_for_selector("body[data-status=over]")
@@ -35,8 +49,9 @@ def test_a_finished_game_is_verified_in_the_browser(contexts, table) -> None:
     anna.page.wait_for_selector("#verify-verdict[data-verdict=verified]")
     assert anna.page.inner_text("#verify-verdict").startswith("Verified")
     checks = anna.page.locator("#verify-checks li")
-    assert checks.count() == 3  # commitment, the one Anna saw before the end, game seed
-    assert all(checks.nth(i).get_attribute("data-ok") == "yes" for i in range(3))
+    # The commitment, the one Anna saw before the end, each seat's commitment, the game seed.
+    assert checks.count() == 4
+    assert all(checks.nth(i).get_attribute("data-ok") == "yes" for i in range(4))
     command = anna.page.inner_text("#verify-command-text")
     assert command.startswith(f"python -m clients.verify {table.base}/play/{game_id}")
     assert summary["fairness"]["commitment"] in command

@@ -14,6 +14,8 @@ import httpx
 import pytest
 
 from clients.verify import main, reveal_address, verify
+from engines.core import fairness
+from tests.support.fair import join_all
 from tests.support.play import play_to_end
 
 KINDS = ["dschingis_khan", "dolmengoetter"]
@@ -31,14 +33,7 @@ def finished(request, http) -> dict[str, Any]:
     r = http.post("/api/games", json={"kind": request.param, "num_seats": 2})
     assert r.status_code == 201, r.text
     game_id, created = r.json()["id"], r.json()
-    tokens = {}
-    for invite in created["invites"]:
-        r = http.post(
-            f"/api/games/{game_id}/seats/{invite['seat']}/join",
-            json={"name": "P", "key": invite["key"], "contribution": f"seat{invite['seat']}x"},
-        )
-        assert r.status_code == 201, r.text
-        tokens[invite["seat"]] = r.json()["token"]
+    tokens = join_all(http, created, {0: "seat0x", 1: "seat1x"})  # committed, revealed
     play_to_end(http, game_id, tokens, random.Random(request.param))
     return {
         "id": game_id,
@@ -104,6 +99,15 @@ def wrong_contribution(reveal: dict[str, Any]) -> None:
     reveal["contributions"][1] = "someone-else"
 
 
+def other_contribution_and_its_seed(reveal: dict[str, Any]) -> None:
+    # A server that shows a contribution other than the one committed to, with the game
+    # seed made to fit it.
+    reveal["contributions"][1] = "someone-else"
+    contributions = reveal["contributions"]
+    seed = fairness.game_seed_bytes(bytes.fromhex(reveal["server_seed"]), contributions)
+    reveal["game_seed"] = seed.hex()
+
+
 def wrong_game_seed(reveal: dict[str, Any]) -> None:
     reveal["game_seed"] = "ab" * 32
 
@@ -123,6 +127,10 @@ def wrong_scores(reveal: dict[str, Any]) -> None:
         (
             wrong_contribution,
             "the game seed is the hash of the server seed and every contribution",
+        ),
+        (
+            other_contribution_and_its_seed,
+            "every revealed contribution matches its seat's commitment",
         ),
         (wrong_game_seed, "the game seed is the hash of the server seed and every contribution"),
         (wrong_scores, "the final scores and winners are the server's"),
@@ -157,3 +165,20 @@ def test_a_running_game_cannot_be_verified_yet(http) -> None:
 )
 def test_a_game_page_names_its_reveal(page) -> None:
     assert reveal_address(page) == "http://h:8000/api/games/abc/fairness"
+
+
+def test_a_reveal_saved_before_commitments_existed_still_verifies(finished) -> None:
+    # Games and files from before migration 0010 carry no ``commitments``: their
+    # contributions were public from the join, and they verify as they always did.
+    old = copy.deepcopy(finished["reveal"])
+    del old["commitments"]
+    assert verify(old, finished["commitment"]).ok
+
+
+def test_the_verdict_checks_every_seats_commitment(finished) -> None:
+    assert finished["reveal"]["commitments"] == [
+        fairness.seat_commitment("seat0x"),
+        fairness.seat_commitment("seat1x"),
+    ]
+    checks = [what for what, _, _ in verify(finished["reveal"]).checks]
+    assert "every revealed contribution matches its seat's commitment" in checks

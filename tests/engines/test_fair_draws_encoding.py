@@ -34,6 +34,14 @@ def test_the_game_seed_is_the_documented_hash_of_seed_and_contributions() -> Non
     assert fairness.game_seed(SEED, ["abc", None, "Z-9_"]) == int.from_bytes(digest, "little")
 
 
+def test_a_seats_commitment_is_the_documented_hash_of_its_contribution() -> None:
+    expected = sha256(lp(b"tafelrunde/contribution/v1") + lp(b"q3V9xK2m")).hexdigest()
+    assert fairness.seat_commitment("q3V9xK2m") == expected
+    assert fairness.is_seat_commitment(expected)
+    for bad in (expected.upper(), expected[:-1], expected + "0", "", None, 42):
+        assert not fairness.is_seat_commitment(bad)
+
+
 def test_moving_bytes_between_seed_and_salt_changes_the_commitment() -> None:
     # Length prefixes: the same concatenated bytes split differently commit differently.
     joined = SEED + SALT

@@ -11,6 +11,7 @@ from app.api.deps import BearerDep, GameIdDep, SessionDep, bearer_token
 from app.api.schemas import ERRORS, GameSummary, RematchRequest, RematchSeat
 from app.core.errors import ApiError
 from app.core.limits import rate_limit
+from app.services.games import CLEAR_CONTRIBUTION
 from app.services.rematch import Rematches
 
 router = APIRouter(prefix="/api/games/{game_id}", tags=["rematch"], responses=ERRORS)
@@ -25,6 +26,12 @@ def _token(request: Request, who: str) -> str:
     if token is None:
         raise ApiError("unauthorized", f"{who} is required: Authorization: Bearer <token>")
     return token
+
+
+def _commitment(body: RematchRequest | None) -> str | None:
+    if body is not None and body.contribution is not None:
+        raise ApiError("bad_request", CLEAR_CONTRIBUTION)
+    return body.commitment if body else None
 
 
 @router.post("/rematch", response_model=RematchSeat, dependencies=[rate_limit("create")])
@@ -42,8 +49,8 @@ def offer_rematch(
     the same game and takes your seat if it is still kept for you (``token`` null
     otherwise). Every page at this table sees the offer (table event ``rematch_offered``)."""
     token = _token(request, "a seat token of this game")
-    contribution = body.contribution if body else None
-    return _rematches(request).offer(session, game_id, token, contribution).to_json()
+    commitment = _commitment(body)
+    return _rematches(request).offer(session, game_id, token, commitment).to_json()
 
 
 @router.post(
@@ -63,8 +70,8 @@ def join_rematch(
     your name, no invite link needed. 409 ``no_rematch`` before an offer, ``seat_taken``
     once taken, ``rematch_expired`` after ``REMATCH_MINUTES`` (ask the host for a link)."""
     token = _token(request, "your seat token of this game")
-    contribution = body.contribution if body else None
-    return _rematches(request).join(session, game_id, token, contribution).to_json()
+    commitment = _commitment(body)
+    return _rematches(request).join(session, game_id, token, commitment).to_json()
 
 
 @router.post("/abandon", response_model=GameSummary)

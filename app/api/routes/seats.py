@@ -16,7 +16,15 @@ from app.api.deps import (
     SessionDep,
     bearer_token,
 )
-from app.api.schemas import ERRORS, GameSummary, Invite, Joined, JoinSeat, SeatPresence
+from app.api.schemas import (
+    ERRORS,
+    GameSummary,
+    Invite,
+    Joined,
+    JoinSeat,
+    RevealContribution,
+    SeatPresence,
+)
 from app.core.errors import ApiError
 from app.core.limits import rate_limit
 
@@ -35,8 +43,39 @@ def join_seat(
 ) -> dict[str, Any]:
     """Take a free human seat with its invite key (403 ``invite_required`` without it,
     unless the table is public). The token is shown only now; only its hash is stored."""
-    _, token = service.join(session, game.game_id, seat, body.name, body.key, body.contribution)
+    _, token = service.join(
+        session,
+        game.game_id,
+        seat,
+        body.name,
+        body.key,
+        body.commitment,
+        contribution=body.contribution,
+    )
     return {"seat": seat, "token": token}
+
+
+@router.post("/seats/{seat}/reveal", response_model=GameSummary)
+def reveal_contribution(
+    request: Request,
+    game_id: GameIdDep,
+    seat: SeatNumber,
+    body: RevealContribution,
+    _doc: BearerDep,
+    service: ServiceDep,
+    session: SessionDep,
+) -> dict[str, Any]:
+    """With the seat's own token, once every seat is taken (409 ``not_revealing`` before):
+    the contribution the seat committed to at its join (409 ``reveal_mismatch`` if it does
+    not match). The last reveal fixes the game's seed and starts the game. A seat that has
+    not revealed ``REVEAL_SECONDS`` after the last seat was taken counts as having no
+    contribution (409 ``reveal_closed`` then). docs/API.md "Fair draws"."""
+    token = bearer_token(request)
+    if token is None:
+        raise ApiError(
+            "unauthorized", "the seat's token is required: Authorization: Bearer <token>"
+        )
+    return service.reveal_contribution(session, game_id, seat, token, body.contribution).summary()
 
 
 @router.post("/seats/{seat}/release", response_model=GameSummary)

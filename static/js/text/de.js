@@ -233,6 +233,10 @@ export default {
   "game.refused": "Der Server hat das abgelehnt.",
   "game.failed": (why) => `Etwas ist schiefgegangen: ${why}`,
   "game.waitingSeats": "Warten, bis jeder Platz besetzt ist …",
+  "game.waitingReveal": (names) =>
+    `Die Ziehungen werden festgelegt: warten, bis ${names} den eigenen Anteil aufdeckt …`,
+  "ev.revealMissed": (names) =>
+    `${names} hat den eigenen Anteil an den Ziehungen nicht rechtzeitig aufgedeckt: er zählt als keiner`,
   "game.overBanner": (names) => `Spielende – Sieger: ${names.join(", ")}`,
   "game.seeScoring": "Zur Wertung",
   "game.yourTurn": (what) => `Du bist am Zug${what ? ` – ${what}` : ""}`,
@@ -460,6 +464,7 @@ export default {
   "verify.gameSeed": "Startwert des Spiels",
   "verify.checkCommitment": "Startwert und Salz ergeben die beim Anlegen veröffentlichte Zusage",
   "verify.checkNoted": "Es ist die Zusage, die dieser Browser vor dem Ende gesehen hat",
+  "verify.checkSeatCommitments": "Jeder aufgedeckte Beitrag passt zur Zusage seines Platzes",
   "verify.checkGameSeed": "Der Startwert des Spiels ist der Hash aus Startwert und jedem Beitrag",
   "verify.commandIntro":
     "Um jeden Zug nachzuspielen und jedes Ereignis und die Endwertung selbst zu vergleichen:",

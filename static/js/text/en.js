@@ -215,6 +215,9 @@ export default {
   "game.refused": "The server refused that.",
   "game.failed": (why) => `Something went wrong: ${why}`,
   "game.waitingSeats": "Waiting for every seat to be taken…",
+  "game.waitingReveal": (names) => `Fixing the draws: waiting for ${names} to reveal their share…`,
+  "ev.revealMissed": (names) =>
+    `${names} did not reveal their share of the draws in time: it counts as none`,
   "game.overBanner": (names) => `Game over — winner${s(names.length)}: ${names.join(", ")}`,
   "game.seeScoring": "See the scoring",
   "game.yourTurn": (what) => `Your turn${what ? ` — ${what}` : ""}`,
@@ -431,6 +434,7 @@ export default {
   "verify.gameSeed": "Game seed",
   "verify.checkCommitment": "The seed and salt give the commitment published at creation",
   "verify.checkNoted": "It is the commitment this browser saw before the end",
+  "verify.checkSeatCommitments": "Every revealed contribution matches its seat's commitment",
   "verify.checkGameSeed": "The game seed is the hash of the seed and every contribution",
   "verify.commandIntro":
     "To replay every move and compare every event and the final scores yourself:",
