@@ -171,10 +171,9 @@ def lapsed_seat(snap: Snapshot, seat: int, now: datetime) -> None:
         raise ApiError("stale_version", f"seat {seat}'s clock has not run out at this version")
 
 
-def mark_expired(conn: Connection, game_id: str, seat: int, version: int) -> None:
-    """Inside the write of the bot's move for a lapsed correspondence clock (``conn``
-    holds its transaction): the table event ``clock_expired`` at ``version`` (the one the
-    clock ran out at), with a new seats revision so every connection gets it."""
+def table_event(conn: Connection, game_id: str, version: int, event: dict[str, Any]) -> None:
+    """Inside a write (``conn`` holds its transaction): ``event`` as a table event at
+    ``version``, with a new seats revision so every connection gets it."""
     revision = conn.scalar(
         update(GameRow)
         .where(GameRow.id == game_id)
@@ -187,10 +186,16 @@ def mark_expired(conn: Connection, game_id: str, seat: int, version: int) -> Non
             "game_id": game_id,
             "version": version,
             "seats_revision": revision,
-            "event": {"type": "clock_expired", "seat": seat},
+            "event": event,
             "created_at": utcnow(),
         },
     )
+
+
+def mark_expired(conn: Connection, game_id: str, seat: int, version: int) -> None:
+    """Inside the write of the bot's move for a lapsed correspondence clock: the table
+    event ``clock_expired`` at ``version`` (the one the clock ran out at)."""
+    table_event(conn, game_id, version, {"type": "clock_expired", "seat": seat})
 
 
 def mark_back(conn: Connection, game_id: str, seat: int, version: int) -> None:
@@ -202,22 +207,7 @@ def mark_back(conn: Connection, game_id: str, seat: int, version: int) -> None:
         .where(SeatRow.game_id == game_id, SeatRow.seat == seat)
         .values(stand_in=None)
     )
-    revision = conn.scalar(
-        update(GameRow)
-        .where(GameRow.id == game_id)
-        .values(seats_revision=GameRow.seats_revision + 1)
-        .returning(GameRow.seats_revision)
-    )
-    conn.execute(
-        insert(TableEventRow),
-        {
-            "game_id": game_id,
-            "version": version,
-            "seats_revision": revision,
-            "event": {"type": "seat_back", "seat": seat},
-            "created_at": utcnow(),
-        },
-    )
+    table_event(conn, game_id, version, {"type": "seat_back", "seat": seat})
 
 
 # ---- the service: resign, take back, restart clocks, expiries -----------------------
