@@ -3,7 +3,7 @@
 The server publishes a commitment at creation, records each player's commitment at join and
 contribution once revealed, fixes the game seed when the last one is revealed, and reveals
 seed, salt and the raw log only after the end (the reveal phase itself:
-tests/api/test_reveal.py).
+tests/api/test_reveal_api.py).
 """
 
 from __future__ import annotations
