@@ -4,7 +4,7 @@
 (each imports only from those above it):
 
     constants   phases, limits, tile faces, wall states
-    board       the board file, precomputed as ``WallGeometry`` (DK-1, DK-6)
+    board       the board file, precomputed as ``Board`` (DK-1, DK-6)
     actions     the action classes; ``DschingisKhanAction`` is their union;
                 ``SharedActions`` the shared action objects a game hands out, and
                 ``trusted_step`` for the steps along the wall, made per list

@@ -2,8 +2,9 @@
 
 The board file (``seeds/boards/dschingis_khan.json``) lists the villages, the towers at their
 corners, the inner lines (each between two villages and two towers), the border and the
-initial Great Wall; its ids are the ids actions and views use. ``WallGeometry`` turns what
-the rules read many times per move into tuples, once per ``Game``.
+initial Great Wall; its ids are the ids actions and views use. ``Board`` turns what the
+rules read many times per move into tuples, once per ``Game`` (as Die Dolmengötter's
+``Board`` does).
 """
 
 from __future__ import annotations
@@ -18,13 +19,8 @@ from engines.core import load_board
 from .constants import EAST, WEST
 
 
-def standard_board() -> dict[str, Any]:
-    """The shipped board file, parsed (cached by the core; treat it as read-only)."""
-    return load_board("dschingis_khan")
-
-
 @dataclass(frozen=True, slots=True)
-class WallGeometry:
+class Board:
     """The board's fixed wall facts; built once from the board file and never changed."""
 
     line_towers: tuple[tuple[int, int], ...]
@@ -40,6 +36,8 @@ class WallGeometry:
     initial_pieces: tuple[int, ...]
     initial_ends: tuple[int, int]
     total_walls: int
+    raw: Mapping[str, Any]
+    """The board file as read (treat it as read-only)."""
     north_seeds: Mapping[tuple[int, int], frozenset[int]] = field(default_factory=dict)
     """(west end, east end) -> villages with a border line on the north arc (DK-6)."""
     tower_lines: tuple[tuple[int, ...], ...] = ()
@@ -58,7 +56,7 @@ class WallGeometry:
         return len(self.village_lines)
 
     @classmethod
-    def from_board(cls, board: Mapping[str, Any]) -> WallGeometry:
+    def from_json(cls, board: Mapping[str, Any]) -> Board:
         towers = board["towers"]
         lines = sorted(board["lines"], key=lambda line: line["id"])
         if [line["id"] for line in lines] != list(range(len(lines))):
@@ -85,6 +83,7 @@ class WallGeometry:
             initial_pieces=tuple(board["initial_wall"]),
             initial_ends=(ends[WEST], ends[EAST]),
             total_walls=board["total_walls"],
+            raw=board,
         )
         west = [t for t, s in enumerate(geo.tower_side) if s == WEST]
         east = [t for t, s in enumerate(geo.tower_side) if s == EAST]
@@ -140,3 +139,8 @@ class WallGeometry:
             return [self.line_at[(a, b)] for a, b in itertools.pairwise(towers)]
         except KeyError as exc:
             raise ValueError(f"no line between towers {exc.args[0]!r}") from None
+
+
+def standard_board() -> Board:
+    """The shipped board."""
+    return Board.from_json(load_board("dschingis_khan"))

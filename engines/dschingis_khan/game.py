@@ -1,4 +1,4 @@
-"""The Dschingis Khan ``Game``: the board, its precomputed geometry, and the action objects.
+"""The Dschingis Khan ``Game``: the board (its precomputed wall geometry) and the action objects.
 
 The game describes and the state evolves: every state of this game gets the same geometry
 and the same shared action objects through ``_new_state``. The observer, the refusals and
@@ -13,7 +13,7 @@ from typing import Any, ClassVar
 from engines.core import Action, Game, Parts, Rng
 
 from .actions import DschingisKhanAction, SharedActions
-from .board import WallGeometry, standard_board
+from .board import Board, standard_board
 from .observer import observe
 from .refusals import why_illegal
 from .sampling import sample
@@ -27,17 +27,16 @@ class DschingisKhanGame(Game[DschingisKhanState]):
     max_players: ClassVar[int] = 4
     action_type: ClassVar[Any] = DschingisKhanAction
 
-    def __init__(self, board: Mapping[str, Any] | None = None) -> None:
+    def __init__(self, board: Board | None = None) -> None:
         super().__init__()
-        self.board = board if board is not None else standard_board()
-        self.geo = WallGeometry.from_board(self.board)
-        self.shared = SharedActions(self.geo.line_villages, self.geo.num_villages)
+        self.board = board or standard_board()
+        self.shared = SharedActions(self.board.line_villages, self.board.num_villages)
 
     def sample(self, view: Mapping[str, Any], seat: int, rng: Rng) -> DschingisKhanState:
         return sample(self, view, seat, rng)
 
     def _new_state(self, num_players: int, rng: Rng) -> DschingisKhanState:
-        return DschingisKhanState(self, num_players, rng, self.geo, self.shared)
+        return DschingisKhanState(self, num_players, rng, self.board, self.shared)
 
     def _observe(
         self,

@@ -74,7 +74,7 @@ def position(
     """A position; see the module docstring. ``seen``: seat -> villages whose whole stack it
     saw earlier (perfect recall, DK-15). ``final``: (trigger seat, turns after the current).
     """
-    geo = game.geo
+    geo = game.board
     stacks, scouts = dict(stacks or {}), dict(scouts or {})
     walls, tiles = dict(walls or {}), dict(tiles or {})
     discards, seen = dict(discards or {}), dict(seen or {})

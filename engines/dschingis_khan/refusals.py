@@ -84,7 +84,7 @@ def why_illegal(state: DschingisKhanState, seat: int, action: Action) -> str:
 
 def _setup(state: DschingisKhanState, seat: int, action: Setup) -> str | None:
     villages, faces, scout = action.villages, action.faces, action.scout
-    geo = state.geo
+    geo = state.board
     held = sorted(FACES[state.tile_face[t]] for t in state.active_tiles[seat])
     if sorted(faces) != held:
         return f"DK-7: you drew {' and '.join(held)}, so the faces {faces!r} cannot be placed"
@@ -111,7 +111,7 @@ def _setup(state: DschingisKhanState, seat: int, action: Setup) -> str | None:
 
 def _place_scout(state: DschingisKhanState, seat: int, action: PlaceScout) -> str | None:
     village = action.village
-    if not 0 <= village < state.geo.num_villages:
+    if not 0 <= village < state.board.num_villages:
         return f"DK-12: there is no village {village!r}"
     if village in state.scouts:
         return f"DK-12: village {village!r} already holds a scout"
@@ -176,7 +176,7 @@ def _step(state: DschingisKhanState, seat: int, action: Step) -> str | None:
             "DK-11: your scout cannot step anywhere; choosing tiles now discards them, "
             "or take the scout off the board"
         )
-    if not 0 <= to < state.geo.num_villages:
+    if not 0 <= to < state.board.num_villages:
         return f"DK-10: there is no village {to!r}"
     if to == state.visited[0]:
         return f"DK-10: the scout may not return to village {to!r}, where it started this turn"

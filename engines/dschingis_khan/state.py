@@ -36,7 +36,7 @@ from .actions import (
     TakeWall,
     trusted_step,
 )
-from .board import WallGeometry
+from .board import Board
 from .constants import (
     EMPTY,
     FACE_INDEX,
@@ -61,13 +61,13 @@ class DschingisKhanState(State):
     __slots__ = (
         "active_tiles",
         "active_walls",
+        "board",
         "committed",
         "common",
         "current",
         "discards",
         "final_left",
         "final_trigger",
-        "geo",
         "known",
         "out",
         "passive",
@@ -89,11 +89,11 @@ class DschingisKhanState(State):
         game: Game[DschingisKhanState],
         num_players: int,
         rng: Rng,
-        geo: WallGeometry,
+        board: Board,
         shared: SharedActions,
     ) -> None:
         super().__init__(game, num_players, rng)
-        self.geo = geo
+        self.board = board
         """The board, fixed for the game (made once by the ``Game``)."""
         self.shared = shared
         """The game's shared action objects, handed out by ``_legal_actions``."""
@@ -113,7 +113,7 @@ class DschingisKhanState(State):
         """DK-10: villages the scout was on this turn, the start village first."""
         wall = data["wall"]
         # ``_setup`` hands over the board's initial wall, already built (``Wall.initial``).
-        self.wall = wall if isinstance(wall, Wall) else Wall.from_json(self.geo, wall)
+        self.wall = wall if isinstance(wall, Wall) else Wall.from_json(self.board, wall)
         self.common: int = data["common"]
         self.out: int = data["out"]
         """DK-16: walls removed during the final phase, out of the game."""
@@ -139,7 +139,7 @@ class DschingisKhanState(State):
         # What ``_load`` reads, copied directly instead of through ``_dump`` (the wall's
         # derived structure is copied, not rebuilt): bots clone once per candidate move.
         new = self._blank_copy()
-        new.geo, new.shared = self.geo, self.shared
+        new.board, new.shared = self.board, self.shared
         new.start_player, new.current, new.phase = self.start_player, self.current, self.phase
         new.setups, new.takes, new.committed = self.setups, self.takes, self.committed
         new.visited = self.visited[:]
@@ -183,7 +183,7 @@ class DschingisKhanState(State):
 
     def _setup(self, options: GameOptions) -> None:
         n = self.num_players
-        geo = self.geo
+        board = self.board
         start = options.start_player
         start_player = self.rng.randbelow(n) if start is None else start
         self._load(
@@ -195,15 +195,15 @@ class DschingisKhanState(State):
                 "takes": 0,
                 "committed": None,
                 "visited": [],
-                "wall": Wall.initial(geo),
-                "common": geo.total_walls - len(geo.initial_pieces),
+                "wall": Wall.initial(board),
+                "common": board.total_walls - len(board.initial_pieces),
                 "out": 0,
                 "active_walls": [0] * n,
                 "tiles": [],
                 "passive": [list(TILE_SET) for _ in range(n)],
                 "active_tiles": [[] for _ in range(n)],
                 "discards": [[] for _ in range(n)],
-                "stacks": [[] for _ in range(geo.num_villages)],
+                "stacks": [[] for _ in range(board.num_villages)],
                 "scouts": [None] * n,
                 "known": [[] for _ in range(n)],
                 "final_trigger": None,
@@ -294,7 +294,7 @@ class DschingisKhanState(State):
         return self._setup_actions(seat)
 
     def _setup_actions(self, seat: int) -> list[Action]:
-        geo = self.geo
+        board = self.board
         setups = self.shared.setups
         fa, fb = (self.tile_face[t] for t in self.active_tiles[seat])
         stacks = self.stacks
@@ -303,7 +303,7 @@ class DschingisKhanState(State):
         for line, s in enumerate(self.wall.state):
             if s != EMPTY:
                 continue
-            a, b = geo.line_villages[line]
+            a, b = board.line_villages[line]
             if stacks[a] or stacks[b] or a in taken or b in taken:
                 continue
             out.extend(setups(line, (a, b) if a < b else (b, a), fa, fb))

@@ -19,7 +19,7 @@ villages share, between two towers (border lines on the board's edge take no wal
   boundary into a north arc (through tower 1) and a south arc; a village is Mongolian when
   it reaches a village with a border line on the north arc without crossing the Great Wall.
 
-``board.WallGeometry`` is the fixed board (precomputed once per ``Game``); ``Wall`` is the
+``board.Board`` is the fixed board (precomputed once per ``Game``); ``Wall`` is the
 mutable part of a position (which lines hold a piece, open or closed, and the two ends)
 with everything derived from it. ``Wall.place`` resolves one placement and returns a
 ``Placement``: the outcome as data, which events, views and tests all read.
@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any, Literal
 
-from .board import WallGeometry
+from .board import Board
 from .constants import CLOSED, EAST, EMPTY, OPEN, WEST
 
 
@@ -104,7 +104,7 @@ class Wall:
         "state",
     )
 
-    def __init__(self, geo: WallGeometry, state: list[int], west: int, east: int) -> None:
+    def __init__(self, geo: Board, state: list[int], west: int, east: int) -> None:
         self.geo = geo
         self.state = state
         self.ends = {WEST: west, EAST: east}
@@ -444,7 +444,7 @@ class Wall:
         return wall
 
     @classmethod
-    def initial(cls, geo: WallGeometry) -> Wall:
+    def initial(cls, geo: Board) -> Wall:
         """The wall every game starts with (DK-1), copied from one built and checked once
         per board: building it was most of the cost of a new game."""
         first = _INITIAL.get(id(geo))
@@ -457,7 +457,7 @@ class Wall:
         return first.copy()
 
     @classmethod
-    def from_json(cls, geo: WallGeometry, data: Mapping[str, Any]) -> Wall:
+    def from_json(cls, geo: Board, data: Mapping[str, Any]) -> Wall:
         state = [EMPTY] * geo.num_lines
         for line, is_open in data["pieces"]:
             state[line] = OPEN if is_open else CLOSED

@@ -47,7 +47,7 @@ __all__ = [
 
 def lines(towers: str) -> list[int]:
     """The line ids along a tower path: lines("25 26 27") -> [32, 34]."""
-    return GAME.geo.towers_to_lines([int(t) for t in towers.split()])
+    return GAME.board.towers_to_lines([int(t) for t in towers.split()])
 
 
 def line(towers: str) -> int:
@@ -92,7 +92,7 @@ def refuse(state: State, seat: int, action: Any, *needles: str) -> IllegalAction
     return info.value
 
 
-BOARD = GAME.board
+BOARD = GAME.board.raw
 
 
 def _board_facts() -> tuple[dict[int, tuple[int, int]], dict[int, tuple[int, int]], list[int]]:

@@ -19,7 +19,7 @@ from engines.dschingis_khan.constants import FACES
 
 from .helpers import check_wall_view
 
-LINE_TOWERS = {ln["id"]: tuple(ln["towers"]) for ln in GAME.board["lines"]}
+LINE_TOWERS = {ln["id"]: tuple(ln["towers"]) for ln in GAME.board.raw["lines"]}
 
 
 def count_walls(view: dict) -> int:
@@ -69,7 +69,7 @@ def oracle_legal_lines(view: dict) -> set[int]:
     return legal
 
 
-TOWER_SIDE = {t["id"]: t["side"] for t in GAME.board["towers"]}
+TOWER_SIDE = {t["id"]: t["side"] for t in GAME.board.raw["towers"]}
 
 
 def oracle_sections(view: dict, line: int) -> tuple[str, list[int], list[int]]:

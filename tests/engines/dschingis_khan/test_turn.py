@@ -56,11 +56,11 @@ def test_dk7_setup_goes_on_two_free_neighbours_with_no_wall_between_and_the_scou
     state = GAME.new(2, seed=9, options={"start_player": 0})
     actions = state.legal_actions(0)
     assert all(isinstance(a, Setup) for a in actions)
-    geo = GAME.geo
+    geo = GAME.board
     free_pairs = {
         tuple(sorted(geo.line_villages[ln]))
         for ln in range(geo.num_lines)
-        if ln not in GAME.board["initial_wall"]
+        if ln not in GAME.board.raw["initial_wall"]
     }
     assert {a.villages for a in actions} == free_pairs
     assert (14, 22) not in free_pairs  # across the Great Wall

@@ -12,6 +12,7 @@ import copy
 import pytest
 
 from engines.dschingis_khan import GAME, DschingisKhanGame, PlaceWall
+from engines.dschingis_khan.board import Board
 
 from .helpers import check_wall_view, line, lines, position, refuse, side, walls_along
 
@@ -236,7 +237,7 @@ def test_dk5_isolated_branches_go_and_the_rest_keep_open_or_closed():
 def test_dk6_start_sides_follow_the_board():
     view = GAME.new(3, seed=2).view(None)
     mongolia = {v["id"] for v in view["villages"] if v["side"] == "mongolia"}
-    assert mongolia == set(GAME.board["initial_mongolia"])
+    assert mongolia == set(GAME.board.raw["initial_mongolia"])
 
 
 def test_dk6_branches_never_change_sides_even_reaching_the_border():
@@ -332,9 +333,9 @@ def test_dk4_a_piece_beyond_the_end_tower_to_a_non_side_tower_is_a_branch():
     lines (on the shipped board every side tower has one, so an end takes no second piece):
     29-20-11 reaches 11, N (2) beats S = 29-30 (1) and 11 is the new east end; a piece from
     the end tower 11 on to tower 10 (not a side tower) is a branch and changes nothing."""
-    board = copy.deepcopy(GAME.board)
+    board = copy.deepcopy(GAME.board.raw)
     board["towers"][11]["side"] = "east"
-    game = DschingisKhanGame(board)
+    game = DschingisKhanGame(Board.from_json(board))
     state = position(walls={0: 3}, scouts={0: 3, 1: 30}, game=game)
     end = walls_along(state, "29 20 11")[-1]
     assert end["kind"] == "new_end" and end["new_end"] == {"east": 11}
@@ -386,5 +387,5 @@ def test_dk2_dk3_legal_lines_kept_up_to_date_match_a_fresh_wall_in_random_games(
         while not state.is_over:
             seat = state.to_act()[0]
             state.apply(seat, rng.choice(state.legal_actions(seat)))
-            fresh = Wall.from_json(state.geo, state.wall.to_json())
+            fresh = Wall.from_json(state.board, state.wall.to_json())
             assert state.wall.legal_lines() == fresh.legal_lines()
