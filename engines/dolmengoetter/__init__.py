@@ -6,14 +6,15 @@
     constants   phases, limits, dolmen values, the DG-2 supplies
     board       the board file, precomputed (DG-1)
     actions     the action classes (``DolmengoetterAction`` is their union) and the
-                shared action objects of a board (``Moves``)
+                shared action objects of a board (``SharedActions``)
     rules       small predicates citing DG-n
+    scoring     what a complete circle's dolmens score, and the winners (DG-8, DG-10)
     state       ``DolmengoetterState``: setup, legal actions, apply, dump/load, outcome
     refusals    why an action is refused
     observer    the one view builder (its docstring documents the view and the events)
     sampling    full states consistent with one seat's view
     game        ``DolmengoetterGame``: wires the above into the core's hooks
-    position    ``build_position``: positions from short descriptions (tests, bots)
+    position    ``position``: positions from short descriptions (tests, bots)
 """
 
 from .actions import (

@@ -167,8 +167,6 @@ def decline_dolmen(circle: int) -> DeclineDolmen:
     return a
 
 
-PASS = Pass()
-
 FlightRow = tuple[tuple[Flight, ...], ...]
 """``row[to]``: the flights from one place to ``to``, one per stone decision."""
 
@@ -176,14 +174,14 @@ STONE_CHOICES: tuple[tuple[bool, ...], ...] = ((True, False), (True,), (False,))
 """The DG-5 stone decisions a seat can have after a move; indexes the move tables."""
 
 
-class Moves:
+class SharedActions:
     """Every action of one board's turns, made once per process and shared by all states.
 
     ``place_druid[p]`` and ``herbs[p]`` name place ``p``; ``place_dolmen[c][v - 1]`` and
-    ``decline_dolmen[c]`` answer a right in circle ``c``. ``flights[choices][start][to]``
-    are the flights from ``start`` to ``to``, one per stone decision in
-    ``STONE_CHOICES[choices]`` (``()`` for ``to == start``): all made here, with the first
-    state on the board, since a lying druid may fly to any free place (DG-4) and so every
+    ``decline_dolmen[c]`` answer a right in circle ``c``; ``pass_turn`` is the DG-9 pass.
+    ``flights[choices][start][to]`` are the flights from ``start`` to ``to``, one per stone
+    decision in ``STONE_CHOICES[choices]`` (``()`` for ``to == start``): all made here, with
+    the first state on the board, since a lying druid may fly to any free place (DG-4) and so every
     row is wanted sooner or later (some 12,000 flights: about 8 MB and 50 ms once per
     process; made row by row in play they were over a quarter of the work of a process's
     first hundred games).
@@ -202,6 +200,7 @@ class Moves:
             tuple(place_dolmen(c, v) for v in range(1, 5)) for c in range(num_circles)
         )
         self.decline_dolmen = tuple(decline_dolmen(c) for c in range(num_circles))
+        self.pass_turn = Pass()
         self.flights: tuple[tuple[FlightRow, ...], ...] = tuple(
             tuple(
                 tuple(
@@ -245,16 +244,16 @@ class Moves:
 
 
 WALK_SETS = 256
-"""How many destination sets ``Moves.walks`` keeps per start place and stone choice."""
+"""How many destination sets ``SharedActions.walks`` keeps per start place and stone choice."""
 
 
-_MOVES: dict[tuple[int, int], Moves] = {}
+_SHARED: dict[tuple[int, int], SharedActions] = {}
 
 
-def moves(num_places: int, num_circles: int) -> Moves:
-    """The shared ``Moves`` of a board with that many places and circles."""
+def shared_actions(num_places: int, num_circles: int) -> SharedActions:
+    """The ``SharedActions`` of a board with that many places and circles."""
     key = (num_places, num_circles)
-    table = _MOVES.get(key)
+    table = _SHARED.get(key)
     if table is None:
-        table = _MOVES[key] = Moves(num_places, num_circles)
+        table = _SHARED[key] = SharedActions(num_places, num_circles)
     return table

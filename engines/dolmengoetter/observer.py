@@ -55,7 +55,7 @@ from typing import Any
 from engines.core import Parts, public_part
 
 from .constants import DRUIDS, DRUIDS_PER_PLAYER, FREE, OVER, VALUES
-from .rules import DolmenScore
+from .scoring import DolmenScore
 from .state import DolmengoetterState
 
 

@@ -1,6 +1,6 @@
 """Positions from short descriptions, for tests and bots (STYLE: positions from short setups).
 
-    state = build_position(3, stones={0: [14, 9], 1: [10]}, druids={0: [15], 1: [20]},
+    state = position(3, stones={0: [14, 9], 1: [10]}, druids={0: [15], 1: [20]},
                            lying=[20], stacks={4: [(1, 3)]}, current=1)
 
 builds a 3-player game in the turn phase (druids all placed), seat 1 to move. Unless given:
@@ -21,7 +21,7 @@ from .rules import majority_holder
 from .state import DolmengoetterState
 
 
-def build_position(
+def position(
     players: int = 2,
     *,
     stones: Mapping[int, Iterable[int]] | None = None,

@@ -140,25 +140,7 @@ def right_lapses(stack_height: int, max_dolmens: int, dolmens_left: int) -> bool
     return stack_height >= max_dolmens or dolmens_left == 0
 
 
-# ---- DG-8 / DG-10: scoring and the end ----------------------------------------------------
-
-
-class DolmenScore(NamedTuple):
-    """DG-8: what one dolmen scored when its circle was scored."""
-
-    owner: int
-    value: int
-    factor: int
-    points: int
-
-
-def score_stack(stack: Sequence[tuple[int, int]], factors: Sequence[int]) -> list[DolmenScore]:
-    """DG-8: the dolmen ``k`` places from the top scores value × ``factors[k]``; a short
-    stack's top dolmen still gets the highest factor (rulebook 3.1)."""
-    return [
-        DolmenScore(owner, value, factors[k], value * factors[k])
-        for k, (owner, value) in enumerate(stack)
-    ]
+# ---- DG-10: the end -----------------------------------------------------------------------
 
 
 def final_round_order(current: int, last_dolmen_by: int, num_players: int) -> list[int]:
@@ -169,9 +151,3 @@ def final_round_order(current: int, last_dolmen_by: int, num_players: int) -> li
     """
     seats = [(current + i) % num_players for i in range(1, num_players + 1)]
     return [s for s in seats if s != last_dolmen_by]
-
-
-def winning_seats(scores: Sequence[int], dolmens_placed: Sequence[int]) -> list[int]:
-    """DG-10: highest score; tie: most dolmens placed in the game; still tied: all share."""
-    best = max(zip(scores, dolmens_placed, strict=True))
-    return [s for s, key in enumerate(zip(scores, dolmens_placed, strict=True)) if key == best]

@@ -12,7 +12,7 @@ from typing import Any
 from engines.core import Game, Rng
 
 from .constants import DRUIDS_PER_PLAYER, FREE, SUPPLIES, VALUES
-from .rules import DolmenScore
+from .scoring import DolmenScore
 from .state import DolmengoetterState
 
 

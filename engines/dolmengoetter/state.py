@@ -34,7 +34,6 @@ from .constants import (
     Phase,
 )
 from .rules import (
-    DolmenScore,
     Right,
     answer_order,
     can_collect_herbs,
@@ -47,10 +46,9 @@ from .rules import (
     majority_holder,
     places_in,
     right_lapses,
-    score_stack,
     walk_destinations,
-    winning_seats,
 )
+from .scoring import DolmenScore, score_stack, winners
 
 
 class DolmengoetterState(State):
@@ -77,11 +75,11 @@ class DolmengoetterState(State):
         "hands",
         "holder",
         "lying",
-        "moves",
         "phase",
         "rights",
         "score",
         "scored",
+        "shared",
         "stacks",
         "start_player",
         "stone",
@@ -94,7 +92,7 @@ class DolmengoetterState(State):
     ) -> None:
         super().__init__(game, num_players, rng)
         self.board = board
-        self.moves = A.moves(board.num_places, board.num_circles)
+        self.shared = A.shared_actions(board.num_places, board.num_circles)
         """The board's shared action objects (not state: legal lists are made of them)."""
         n = num_players
         supply = SUPPLIES[n]
@@ -180,11 +178,11 @@ class DolmengoetterState(State):
         if phase == RIGHTS:
             circle = self.rights[0].circle
             hand = self.hands[seat]
-            dolmens = self.moves.place_dolmen[circle]
+            dolmens = self.shared.place_dolmen[circle]
             out: list[Action] = [dolmens[v - 1] for v in VALUES if hand[v - 1]]
-            out.append(self.moves.decline_dolmen[circle])
+            out.append(self.shared.decline_dolmen[circle])
             return out
-        return list(map(self.moves.place_druid.__getitem__, self.free))
+        return list(map(self.shared.place_druid.__getitem__, self.free))
 
     def stone_choices(self, seat: int) -> int:
         """DG-5: the stone decisions open to ``seat`` after a move (``A.STONE_CHOICES`` index)."""
@@ -208,9 +206,9 @@ class DolmengoetterState(State):
 
     def _turn_actions(self, seat: int) -> list[Action]:
         choices = self.stone_choices(seat)
-        moves = self.moves
-        walks = moves.walks[choices]
-        flights = moves.flights[choices]
+        shared = self.shared
+        walks = shared.walks[choices]
+        flights = shared.flights[choices]
         masks = self.board.neighbour_masks
         druids, free = self.druid_bits, self.free_bits
         lying = self.lying
@@ -218,13 +216,13 @@ class DolmengoetterState(State):
         for p in self.druids_of[seat]:
             reach = walk_destinations(masks, druids, free, p)
             if reach:
-                out += walks[p].get(reach) or moves.add_walks(choices, p, reach)
+                out += walks[p].get(reach) or shared.add_walks(choices, p, reach)
             if can_collect_herbs(lying[p] == 1):
-                out.append(moves.herbs[p])
+                out.append(shared.herbs[p])
             elif can_take_flight(lying[p] == 1):
                 out.extend(chain.from_iterable(map(flights[p].__getitem__, self.free)))
         if not out:
-            out.append(A.PASS)  # DG-9
+            out.append(shared.pass_turn)  # DG-9
         return out
 
     # ---- apply ---------------------------------------------------------------------------
@@ -451,7 +449,7 @@ class DolmengoetterState(State):
         return events
 
     def _outcome(self) -> Outcome:
-        return Outcome(tuple(self.score), tuple(winning_seats(self.score, self.dolmens_placed)))
+        return Outcome(tuple(self.score), tuple(winners(self.score, self.dolmens_placed)))
 
     # ---- views and persistence -----------------------------------------------------------
 
@@ -483,7 +481,7 @@ class DolmengoetterState(State):
         # cheaper, and the rollout bots clone once per candidate move. Lists that change in
         # place are copied (nested ones too); tuples, rows and the board are shared.
         new = self._blank_copy()
-        new.board, new.moves = self.board, self.moves
+        new.board, new.shared = self.board, self.shared
         new.phase, new.start_player, new.current = self.phase, self.start_player, self.current
         new.druids_placed, new.final_by = self.druids_placed, self.final_by
         new.end_reason = self.end_reason

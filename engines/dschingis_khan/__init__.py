@@ -7,7 +7,7 @@
     board       the board file, precomputed as ``Board`` (DK-1, DK-6)
     actions     the action classes; ``DschingisKhanAction`` is their union;
                 ``SharedActions`` the shared action objects a game hands out, and
-                ``trusted_step`` for the steps along the wall, made per list
+                ``step`` for the steps along the wall, made per list
     rules       small predicates citing DK-n (taking supplies DK-8, the final phase DK-16)
     walls       the wall on the board and what a placement does (DK-1..DK-6)
     scouting    where a scout may step (DK-10)

@@ -156,24 +156,26 @@ def _trusted(action: ActionBase, fields: dict[str, Any], fields_set: set[str]) -
     _set_private(action, None)
 
 
-def trusted_step(to: int, tile: Face, via: tuple[int, ...]) -> Step:
-    """``Step(to=to, tile=tile, via=via)``, equal in every field, in ``model_fields_set``,
-    dump and repr (a test checks), about three times as fast to make."""
-    step = Step.__new__(Step)
+def step(to: int, tile: Face, via: tuple[int, ...]) -> Step:
+    """``Step(to=to, tile=tile, via=via)`` from the engine's own values (trusted, not
+    validated), equal in every field, in ``model_fields_set``, dump and repr (a test
+    checks), about three times as fast to make. A new object each call (see
+    ``SharedActions`` for which steps are shared)."""
+    action = Step.__new__(Step)
     # ``_trusted`` inlined: the wall routes make hundreds of steps per game.
-    _set_dict(step, {"type": "step", "to": to, "tile": tile, "via": via})
-    _set_fields_set(step, _STEP_FIELDS)
-    _set_extra(step, None)
-    _set_private(step, None)
-    return step
+    _set_dict(action, {"type": "step", "to": to, "tile": tile, "via": via})
+    _set_fields_set(action, _STEP_FIELDS)
+    _set_extra(action, None)
+    _set_private(action, None)
+    return action
 
 
-def trusted_setup(villages: tuple[int, int], faces: tuple[Face, Face], scout: int) -> Setup:
-    """``Setup(villages=villages, faces=faces, scout=scout)``, made like ``trusted_step``."""
-    setup = Setup.__new__(Setup)
+def setup(villages: tuple[int, int], faces: tuple[Face, Face], scout: int) -> Setup:
+    """``Setup(villages=villages, faces=faces, scout=scout)``, made like ``step``."""
+    action = Setup.__new__(Setup)
     fields = {"type": "setup", "villages": villages, "faces": faces, "scout": scout}
-    _trusted(setup, fields, _SETUP_FIELDS)
-    return setup
+    _trusted(action, fields, _SETUP_FIELDS)
+    return action
 
 
 class SharedActions:
@@ -185,7 +187,7 @@ class SharedActions:
     pair of faces) are shared too. Steps along the wall are not: a (climb, descend) pair
     of lines gives tens of thousands of distinct ones, and keeping them made every garbage
     collection walk them (2-player games got slower than making them afresh); they are
-    made on demand with ``trusted_step``.
+    made on demand with ``step``.
     """
 
     __slots__ = (
@@ -213,7 +215,7 @@ class SharedActions:
         for line, pair in enumerate(line_villages):
             for to in pair:
                 for via in ((), (line,)):
-                    self._near[to, via] = tuple(trusted_step(to, f, via) for f in FACES)
+                    self._near[to, via] = tuple(step(to, f, via) for f in FACES)
         self._setups: dict[tuple[int, int, int], tuple[Setup, ...]] = {}
         """(line, face, face) -> the setups on the line's two villages (made on first use)."""
 
@@ -229,7 +231,7 @@ class SharedActions:
 
     def near_steps(self, route: tuple[int, tuple[int, ...]]) -> tuple[Step, ...]:
         """The steps along a track ``(village, ())`` or through a gate ``(village, (line,))``,
-        one per face index. (Steps along the wall: ``trusted_step``.)"""
+        one per face index. (Steps along the wall: ``step``.)"""
         return self._near[route]
 
     def setups(self, line: int, villages: tuple[int, int], fa: int, fb: int) -> tuple[Setup, ...]:
@@ -240,7 +242,7 @@ class SharedActions:
         if actions is None:
             orders = [(fa, fb)] if fa == fb else [(fa, fb), (fb, fa)]
             actions = self._setups[key] = tuple(
-                trusted_setup(villages, (FACES[f], FACES[g]), scout)
+                setup(villages, (FACES[f], FACES[g]), scout)
                 for f, g in orders
                 for scout in villages
             )

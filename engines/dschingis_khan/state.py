@@ -34,7 +34,7 @@ from .actions import (
     Step,
     TakeTile,
     TakeWall,
-    trusted_step,
+    step,
 )
 from .board import Board
 from .constants import (
@@ -345,7 +345,7 @@ class DschingisKhanState(State):
         out: list[Action] = [row[face] for row in rows for face in faces]
         if along:
             names = [FACES[face] for face in faces]
-            out += [trusted_step(to, name, via) for to, via in along for name in names]
+            out += [step(to, name, via) for to, via in along for name in names]
         return out
 
     # ---- applying actions --------------------------------------------------------------

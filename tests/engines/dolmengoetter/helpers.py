@@ -1,6 +1,6 @@
 """Helpers for Dolmengötter tests: build positions, play actions, check refusals.
 
-Positions come from ``engines.dolmengoetter.position.build_position`` (stones, druids,
+Positions come from ``engines.dolmengoetter.position.position`` (stones, druids,
 stacks, hands in a few keywords); every move goes through ``legal_actions`` / ``apply``.
 """
 
@@ -12,17 +12,17 @@ import pytest
 
 from engines.core import Event, IllegalAction, State
 from engines.dolmengoetter import GAME, DeclineDolmen, Herbs, PlaceDolmen, PlaceDruid, Walk
-from engines.dolmengoetter.position import build_position
+from engines.dolmengoetter.position import position
 from tests.support.undo import snapshot as snapshot  # the games' tests import it from here
 
 __all__ = [
     "GAME",
     "answer",
-    "build_position",
     "events_of",
     "idle",
     "place_druids",
     "play",
+    "position",
     "refuse",
     "rights_in_view",
     "snapshot",

@@ -5,10 +5,10 @@ from engines.dolmengoetter.rules import has_majority, majority_holder
 
 from .helpers import (
     answer,
-    build_position,
     events_of,
     idle,
     play,
+    position,
     refuse,
     rights_in_view,
     stack_owners,
@@ -35,7 +35,7 @@ def test_DG6_majority_needs_two_colours_and_more_than_each_other_colour():
 
 def test_DG6_two_stones_of_different_colours_give_no_right():
     """Rulebook 2.3: with only 2 stones of different colours there is no equalizer."""
-    state = build_position(2, stones={0: [15]}, druids={1: [16], 0: [60]}, current=1)
+    state = position(2, stones={0: [15]}, druids={1: [16], 0: [60]}, current=1)
     walk_out(state, 1, 16)
     assert rights_in_view(state) == []
     assert state.to_act() == [0]
@@ -43,7 +43,7 @@ def test_DG6_two_stones_of_different_colours_give_no_right():
 
 def test_DG6_passive_majority_goes_to_the_other_colour_on_top():
     """Rulebook 3.3: Red alone with 2 stones; Yellow's stone gives Red the majority."""
-    state = build_position(2, stones={0: [15, 16]}, druids={1: [21], 0: [60]}, current=1)
+    state = position(2, stones={0: [15, 16]}, druids={1: [21], 0: [60]}, current=1)
     events = walk_out(state, 1, 21)
     assert rights_in_view(state) == [(0, SQUARE, "top")]
     assert [e.data for e in events_of(events, "dolmen_right")] == [
@@ -59,7 +59,7 @@ def test_DG6_one_stone_creates_rights_in_every_circle_of_its_place():
     # Square: 0 at 15 vs 1 at 16 → 0's stone on 21 makes 2:1, a majority (top).
     # Hexagon: 0 at 26 vs 1 at 31 → 2:1, a majority (top).
     # Octagon: 1 at 16, 11 had the majority over 0 at 26 → 2:2, 0 equalizes (bottom).
-    state = build_position(
+    state = position(
         2, stones={0: [15, 26], 1: [16, 31, 11]}, druids={0: [21], 1: [60]}, stacks={OCT: [(1, 2)]}
     )
     walk_out(state, 0, 21)
@@ -75,7 +75,7 @@ def test_DG6_one_stone_creates_rights_in_every_circle_of_its_place():
 
 def test_DG6_equalizer_after_an_earlier_majority_even_if_no_dolmen_was_built():
     # Hexagon 9: seat 0 had the majority 2:1 (its dolmen right declined: empty stack).
-    state = build_position(2, stones={0: [20, 26], 1: [30]}, druids={1: [31], 0: [60]}, current=1)
+    state = position(2, stones={0: [20, 26], 1: [30]}, druids={1: [31], 0: [60]}, current=1)
     assert state.view(None)["circles"][HEX]["ever_majority"] is True
     walk_out(state, 1, 31)  # 2:2: seat 1 equalizes
     assert rights_in_view(state) == [(1, HEX, "bottom")]
@@ -84,9 +84,7 @@ def test_DG6_equalizer_after_an_earlier_majority_even_if_no_dolmen_was_built():
 
 
 def test_DG6_a_tie_without_any_earlier_majority_gives_nothing():
-    state = build_position(
-        3, stones={0: [20], 1: [30]}, druids={2: [31], 0: [60], 1: [61]}, current=2
-    )
+    state = position(3, stones={0: [20], 1: [30]}, druids={2: [31], 0: [60], 1: [61]}, current=2)
     assert state.view(None)["circles"][HEX]["ever_majority"] is False
     walk_out(state, 2, 31)  # 1:1:1
     assert rights_in_view(state) == []
@@ -94,7 +92,7 @@ def test_DG6_a_tie_without_any_earlier_majority_gives_nothing():
 
 
 def test_DG6_a_majority_that_persists_gives_nothing_new():
-    state = build_position(
+    state = position(
         3, stones={0: [20, 26], 2: [25]}, druids={1: [31], 0: [60], 2: [61]}, current=1
     )
     walk_out(state, 1, 31)  # 2:1:1, still seat 0's majority
@@ -103,7 +101,7 @@ def test_DG6_a_majority_that_persists_gives_nothing_new():
 
 def test_DG6_majority_again_after_a_tie_goes_on_top():
     # Hexagon 9: 0 at 20, 26; 1 at 30, 31 → tie after an earlier majority (stack: 0 on top).
-    state = build_position(
+    state = position(
         2,
         stones={0: [20, 26], 1: [30, 31]},
         druids={1: [25], 0: [60]},
@@ -120,7 +118,7 @@ def test_DG6_majority_again_after_a_tie_goes_on_top():
 def test_DG7_rights_are_answered_active_player_first_then_clockwise_then_by_circle():
     # Seat 1 puts a stone on 21: seat 0 gets a passive majority in the square (15, 16),
     # seat 2 a passive majority in the hexagon (26, 31) and seat 1 a majority in the octagon.
-    state = build_position(
+    state = position(
         3,
         stones={0: [15, 16], 2: [26, 31], 1: [11]},
         druids={1: [21], 0: [60], 2: [61]},
@@ -140,7 +138,7 @@ def test_DG7_rights_are_answered_active_player_first_then_clockwise_then_by_circ
 
 
 def test_DG7_legal_answers_are_the_values_held_or_declining():
-    state = build_position(
+    state = position(
         2,
         stones={0: [15, 16]},
         druids={1: [21], 0: [60]},
@@ -170,7 +168,7 @@ def test_DG7_legal_answers_are_the_values_held_or_declining():
 
 
 def test_DG7_declining_a_dolmen_has_no_consequence():
-    state = build_position(2, stones={0: [15, 16]}, druids={1: [21], 0: [60]}, current=1)
+    state = position(2, stones={0: [15, 16]}, druids={1: [21], 0: [60]}, current=1)
     walk_out(state, 1, 21)
     events = answer(state, 0, SQUARE, None)
     view = state.view(0)
@@ -181,7 +179,7 @@ def test_DG7_declining_a_dolmen_has_no_consequence():
 
 
 def test_DG7_a_right_lapses_when_the_stack_is_full():
-    state = build_position(
+    state = position(
         2,
         stones={0: [15, 16]},
         druids={1: [21], 0: [60]},
@@ -197,9 +195,7 @@ def test_DG7_a_right_lapses_when_the_stack_is_full():
 
 
 def test_DG7_a_right_lapses_when_its_owner_has_no_dolmen_left():
-    state = build_position(
-        2, stones={0: [15, 16]}, druids={1: [21], 0: [60]}, hands={0: {}}, current=1
-    )
+    state = position(2, stones={0: [15, 16]}, druids={1: [21], 0: [60]}, hands={0: {}}, current=1)
     events = walk_out(state, 1, 21)
     assert [e.data["reason"] for e in events_of(events, "dolmen_right_lapsed")] == [
         "no_dolmens_left"
@@ -207,7 +203,7 @@ def test_DG7_a_right_lapses_when_its_owner_has_no_dolmen_left():
 
 
 def test_DG7_a_later_right_lapses_when_an_earlier_answer_used_the_last_dolmen():
-    state = build_position(
+    state = position(
         2,
         stones={0: [15, 26], 1: [16, 31, 11]},
         druids={0: [21], 1: [60]},
@@ -223,7 +219,7 @@ def test_DG7_a_later_right_lapses_when_an_earlier_answer_used_the_last_dolmen():
 
 
 def test_DG7_dolmen_values_are_hidden_from_other_seats_in_events_and_views():
-    state = build_position(3, stones={0: [15, 16]}, druids={1: [21], 0: [60], 2: [61]}, current=1)
+    state = position(3, stones={0: [15, 16]}, druids={1: [21], 0: [60], 2: [61]}, current=1)
     walk_out(state, 1, 21)
     (placed,) = events_of(answer(state, 0, SQUARE, 3), "dolmen_placed")
     assert placed.view(0)["value"] == 3
@@ -236,7 +232,7 @@ def test_DG7_dolmen_values_are_hidden_from_other_seats_in_events_and_views():
 
 
 def test_DG7_herbs_turn_in_between_does_not_carry_rights_over():
-    state = build_position(2, stones={0: [15, 16]}, druids={1: [21, 30], 0: [60]}, current=1)
+    state = position(2, stones={0: [15, 16]}, druids={1: [21, 30], 0: [60]}, current=1)
     walk_out(state, 1, 21)
     answer(state, 0, SQUARE, None)
     idle(state, 0)

@@ -15,10 +15,10 @@ from engines.dolmengoetter.constants import SUPPLIES
 from .helpers import (
     GAME,
     answer,
-    build_position,
     events_of,
     idle,
     play,
+    position,
     refuse,
     rights_in_view,
     stack_owners,
@@ -40,7 +40,7 @@ def walk_targets(state, seat, place):
 
 @pytest.mark.parametrize("corner", CORNERS)
 def test_DG1_DG3_a_corner_druid_walks_straight_to_each_other_corner(corner):
-    state = build_position(2, druids={0: [corner], 1: [40]})
+    state = position(2, druids={0: [corner], 1: [40]})
     targets = walk_targets(state, 0, corner)
     assert set(CORNERS) - {corner} <= set(targets)
     far = max(set(CORNERS) - {corner})
@@ -51,20 +51,20 @@ def test_DG1_DG3_a_corner_druid_walks_straight_to_each_other_corner(corner):
 
 def test_DG3_a_walk_jumps_a_corner_druid_over_its_rune_links_to_the_places_beyond():
     # 4's neighbours: 0, 8, 9, 69, 73. A druid on 8 adds 8's own neighbours 7 and 13.
-    state = build_position(2, druids={0: [4], 1: [8]})
+    state = position(2, druids={0: [4], 1: [8]})
     assert walk_targets(state, 0, 4) == [0, 7, 9, 13, 69, 73]
 
 
 def test_DG3_a_ring_of_druids_never_leads_back_to_the_start():
     # Square 15-16-21-20 is a ring: from 15 over the druids on 16, 21, 20 and out again.
-    state = build_position(3, druids={0: [15], 1: [16, 21], 2: [20]})
+    state = position(3, druids={0: [15], 1: [16, 21], 2: [20]})
     assert walk_targets(state, 0, 15) == [10, 11, 25, 26]
     refuse(state, 0, Walk(from_place=15, to=15, stone=True), "cannot stay", "DG-3")
 
 
 def test_DG3_a_row_of_druids_stops_at_a_stone():
     # As above, but a stone on 21: 26 (beyond 21) is out of reach; 25 (beyond 20) is not.
-    state = build_position(3, stones={1: [21]}, druids={0: [15], 1: [16], 2: [20]})
+    state = position(3, stones={1: [21]}, druids={0: [15], 1: [16], 2: [20]})
     assert walk_targets(state, 0, 15) == [10, 11, 25]
 
 
@@ -95,7 +95,7 @@ def test_DG2_five_players_place_one_druid_at_a_time_from_the_start_player_then_i
 
 
 def test_DG5_declining_at_score_2_drops_to_1_and_then_declining_is_no_longer_offered():
-    state = build_position(2, druids={0: [14], 1: [60]}, scores=[2, 4])
+    state = position(2, druids={0: [14], 1: [60]}, scores=[2, 4])
     play(state, 0, Walk(from_place=14, to=19, stone=False))
     assert state.view(None)["scores"] == [1, 4]
     idle(state, 1)
@@ -108,7 +108,7 @@ def test_DG5_declining_at_score_2_drops_to_1_and_then_declining_is_no_longer_off
 
 def test_DG6_a_declined_majority_still_makes_a_later_tie_an_equalizer():
     """Played out, not built: the majority's right is declined, the tie still counts."""
-    state = build_position(2, stones={0: [20], 1: [30]}, druids={0: [26], 1: [31]})
+    state = position(2, stones={0: [20], 1: [30]}, druids={0: [26], 1: [31]})
     assert state.view(None)["circles"][HEX]["ever_majority"] is False
     walk_out(state, 0, 26)  # 2:1 in the hexagon
     assert rights_in_view(state) == [(0, HEX, "top")]
@@ -121,7 +121,7 @@ def test_DG6_a_declined_majority_still_makes_a_later_tie_an_equalizer():
 
 def test_DG6_each_colour_that_reaches_the_highest_count_equalizes_and_others_get_nothing():
     # Hexagon: seat 0 had 2:1:1 (a majority). Seat 1 makes 2:2:1, seat 2 then 2:2:2.
-    state = build_position(
+    state = position(
         3,
         stones={0: [20, 25], 1: [30], 2: [31]},
         druids={1: [21], 2: [26], 0: [60]},
@@ -138,7 +138,7 @@ def test_DG6_each_colour_that_reaches_the_highest_count_equalizes_and_others_get
 
 
 def test_DG6_a_stone_below_the_highest_count_after_a_tie_gives_nothing():
-    state = build_position(
+    state = position(
         3,
         stones={0: [20, 25], 1: [30, 31]},
         druids={2: [26], 0: [60], 1: [61]},
@@ -154,7 +154,7 @@ def test_DG6_a_stone_below_the_highest_count_after_a_tie_gives_nothing():
 
 
 def test_DG7_an_equalizer_right_lapses_on_a_full_stack_and_the_circle_still_scores():
-    state = build_position(
+    state = position(
         2,
         stones={0: [15], 1: [16, 20]},
         druids={0: [21, 60], 1: [61]},
@@ -172,7 +172,7 @@ def test_DG7_an_equalizer_right_lapses_on_a_full_stack_and_the_circle_still_scor
 def test_DG7_rights_wrap_clockwise_from_the_active_player():
     # Four players, seat 3 active: its stone on 21 gives seat 0 the square (passive), seat 2
     # the hexagon (passive) and seat 3 the octagon; answer order 3, 0, 2.
-    state = build_position(
+    state = position(
         4,
         stones={0: [15, 16], 2: [26, 31], 3: [11]},
         druids={3: [21], 0: [60], 1: [61], 2: [62]},
@@ -195,7 +195,7 @@ def test_DG7_rights_wrap_clockwise_from_the_active_player():
 def test_DG10_a_passive_last_dolmen_in_four_players_gives_the_others_one_turn_each():
     # Seat 2 is active; seat 3 gets the passive square majority and places its last dolmen:
     # seats 0, 1 and then 2 (the current player, last) have one more turn; seat 3 none.
-    state = build_position(
+    state = position(
         4,
         stones={3: [15, 16]},
         druids={2: [21, 70], 0: [60], 1: [61], 3: [62]},
@@ -215,7 +215,7 @@ def test_DG10_a_passive_last_dolmen_in_four_players_gives_the_others_one_turn_ea
 
 
 def test_DG10_empty_stone_supplies_end_the_game_in_the_middle_of_a_final_round():
-    state = build_position(
+    state = position(
         3,
         stones={0: [20], 1: [30]},
         druids={0: [31, 70], 1: [60], 2: [61]},
@@ -234,7 +234,7 @@ def test_DG10_empty_stone_supplies_end_the_game_in_the_middle_of_a_final_round()
 def test_DG10_a_scored_dolmen_still_counts_for_the_tie_break():
     # Seat 0 equalizes on the square's last place (1:2 → 2:2), places a 1, the square scores
     # at once (1 × 3) and the last stone ends the game at 8:8; seat 0 built one dolmen.
-    state = build_position(
+    state = position(
         2,
         stones={0: [15], 1: [16, 20]},
         druids={0: [21], 1: [60]},

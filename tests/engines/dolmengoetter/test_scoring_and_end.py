@@ -6,10 +6,10 @@ from engines.dolmengoetter import DeclineDolmen, Flight, Pass, Walk
 
 from .helpers import (
     answer,
-    build_position,
     events_of,
     idle,
     play,
+    position,
     refuse,
     rights_in_view,
     walk_out,
@@ -28,7 +28,7 @@ def decline_all(state):
 
 
 def test_DG8_a_druid_keeps_a_circle_from_being_complete():
-    state = build_position(
+    state = position(
         2, stones={0: [15], 1: [16, 20]}, druids={0: [21, 60], 1: [61]}, stacks={SQUARE: [(1, 3)]}
     )
     circle = state.view(None)["circles"][SQUARE]
@@ -55,7 +55,7 @@ def test_DG8_a_druid_keeps_a_circle_from_being_complete():
 
 
 def test_DG8_one_stone_completing_several_circles_scores_them_in_circle_id_order():
-    state = build_position(
+    state = position(
         2,
         stones={0: [15, 11, 17, 27, 31, 25], 1: [16, 20, 12, 22, 26, 30]},
         druids={0: [21, 60], 1: [61]},
@@ -72,7 +72,7 @@ def test_DG8_one_stone_completing_several_circles_scores_them_in_circle_id_order
 
 
 def test_DG8_scoring_events_come_in_circle_id_order_after_all_rights():
-    state = build_position(
+    state = position(
         2,
         stones={0: [15, 11, 17, 27, 31, 25], 1: [16, 20, 12, 22, 26, 30]},
         druids={0: [21, 60], 1: [61]},
@@ -90,7 +90,7 @@ def test_DG8_scoring_events_come_in_circle_id_order_after_all_rights():
 
 def test_DG8_a_short_stack_gives_its_top_dolmen_the_highest_factor():
     # Hexagon 9 (factors 4, 3, 2, 1) completed with one dolmen: 3 × 4.
-    state = build_position(
+    state = position(
         2,
         stones={0: [20, 26, 25], 1: [31, 30]},
         druids={1: [21], 0: [60]},
@@ -113,7 +113,7 @@ def _full_board():
     taken = {p for ps in druids.values() for p in ps}
     rest = [p for p in range(78) if p not in taken]
     stones = {0: rest[0::2], 1: rest[1::2]}
-    return build_position(2, stones=stones, druids=druids, lying=[0, 1, 2], stones_left=[3, 3])
+    return position(2, stones=stones, druids=druids, lying=[0, 1, 2], stones_left=[3, 3])
 
 
 def test_DG9_a_player_with_no_possible_turn_passes_and_it_counts_as_a_turn():
@@ -136,7 +136,7 @@ def test_DG9_passing_is_refused_while_a_turn_is_possible():
 
 def test_DG10_final_round_after_a_last_dolmen_placed_in_own_turn():
     # Hexagon 9: seat 0 at 20, seat 1 at 30; seat 0's stone on 31 makes 2:1 (top).
-    state = build_position(
+    state = position(
         3, stones={0: [20], 1: [30]}, druids={0: [31, 70], 1: [60], 2: [61]}, hands={0: {2: 1}}
     )
     walk_out(state, 0, 31)
@@ -160,7 +160,7 @@ def test_DG10_final_round_after_a_last_dolmen_placed_in_own_turn():
 
 def test_DG10_final_round_after_a_passive_last_dolmen_ends_with_the_current_player():
     # Seat 1 is active; its stone gives seat 0 a passive majority; seat 0 places its last.
-    state = build_position(
+    state = position(
         3,
         stones={0: [15, 16]},
         druids={1: [21, 70], 0: [60], 2: [61]},
@@ -179,7 +179,7 @@ def test_DG10_final_round_after_a_passive_last_dolmen_ends_with_the_current_play
 
 
 def test_DG10_only_the_first_player_to_place_their_last_dolmen_starts_the_final_round():
-    state = build_position(
+    state = position(
         3,
         stones={0: [20], 1: [30], 2: [60, 66]},
         druids={0: [31, 70], 1: [65, 71], 2: [61]},
@@ -199,7 +199,7 @@ def test_DG10_only_the_first_player_to_place_their_last_dolmen_starts_the_final_
 
 
 def test_DG10_game_ends_at_once_when_every_stone_supply_is_empty_even_in_a_final_round():
-    state = build_position(
+    state = position(
         2,
         stones={0: [20], 1: [30]},
         druids={0: [31, 70], 1: [60]},
@@ -216,7 +216,7 @@ def test_DG10_game_ends_at_once_when_every_stone_supply_is_empty_even_in_a_final
 
 
 def test_DG10_stones_end_is_checked_when_a_turn_ends_not_before():
-    state = build_position(2, druids={0: [31], 1: [60, 61]}, stones_left=[1, 0])
+    state = position(2, druids={0: [31], 1: [60, 61]}, stones_left=[1, 0])
     idle(state, 0)  # seat 0 still has a stone: the game goes on
     assert not state.is_over
     walk_out(state, 1, 60, stone=False)  # seat 1 has none: declining is free
@@ -234,7 +234,7 @@ def test_DG10_stones_end_is_checked_when_a_turn_ends_not_before():
     ],
 )
 def test_DG10_winner_by_score_then_dolmens_placed_then_shared(scores, placed, winners):
-    state = build_position(
+    state = position(
         2, druids={0: [60], 1: [14]}, scores=scores, dolmens_placed=placed, stones_left=[1, 0]
     )
     events = walk_out(state, 0, 60)
@@ -245,7 +245,7 @@ def test_DG10_winner_by_score_then_dolmens_placed_then_shared(scores, placed, wi
 
 
 def test_DG10_all_dolmens_on_the_board_score_at_the_end_by_position():
-    state = build_position(
+    state = position(
         2,
         druids={0: [60], 1: [14]},
         stacks={HEX: [(0, 3), (1, 2)], 24: [(1, 4)]},

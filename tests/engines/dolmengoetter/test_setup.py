@@ -8,7 +8,7 @@ import pytest
 from engines.dolmengoetter import PlaceDruid, Walk
 from engines.dolmengoetter.constants import SUPPLIES
 
-from .helpers import GAME, build_position, events_of, place_druids, play, refuse
+from .helpers import GAME, events_of, place_druids, play, position, refuse
 
 SHARED_BOARD = Path("/work/shared/boards/dolmengoetter.json")
 
@@ -121,10 +121,10 @@ def test_DG2_two_to_five_players(players):
 
 def test_position_builder_rejects_impossible_positions():
     with pytest.raises(ValueError, match="used twice"):
-        build_position(2, stones={0: [14]}, druids={1: [14]})
+        position(2, stones={0: [14]}, druids={1: [14]})
     with pytest.raises(ValueError, match="complete"):
-        build_position(2, stones={0: [15, 16], 1: [20, 21]}, stacks={5: [(0, 1)]})
+        position(2, stones={0: [15, 16], 1: [20, 21]}, stacks={5: [(0, 1)]})
     with pytest.raises(ValueError, match="more stones"):
-        build_position(2, stones={0: list(range(17))})
-    state = build_position(2, stones={0: [15, 16], 1: [20, 21]})
+        position(2, stones={0: list(range(17))})
+    state = position(2, stones={0: [15, 16], 1: [20, 21]})
     assert state.view(None)["circles"][5]["scored"] == []  # complete: already scored

@@ -13,7 +13,7 @@ from engines.core import Rng
 from engines.dolmengoetter import PlaceDolmen
 from engines.dolmengoetter.observer import __doc__ as OBSERVER_DOC
 
-from .helpers import GAME, answer, build_position, events_of, walk_out
+from .helpers import GAME, answer, events_of, position, walk_out
 
 VIEW_KEYS = {
     "phase",
@@ -113,7 +113,7 @@ def test_DG11_view_has_the_documented_shape_and_is_json_ready():
 
 
 def test_DG11_everyone_sees_board_scores_owners_and_counts_but_only_own_values():
-    state = build_position(
+    state = position(
         3,
         stones={0: [15], 1: [16]},
         druids={0: [14], 1: [30], 2: [60]},
@@ -139,7 +139,7 @@ def test_DG11_everyone_sees_board_scores_owners_and_counts_but_only_own_values()
 
 
 def test_DG11_hidden_values_never_reach_other_seats_events():
-    state = build_position(3, stones={0: [15, 16]}, druids={1: [21], 0: [60], 2: [61]}, current=1)
+    state = position(3, stones={0: [15, 16]}, druids={1: [21], 0: [60], 2: [61]}, current=1)
     walk_out(state, 1, 21)
     events = answer(state, 0, 5, 4)
     text = {seat: json.dumps([e.view(seat) for e in events]) for seat in (None, 0, 1, 2)}
@@ -149,7 +149,7 @@ def test_DG11_hidden_values_never_reach_other_seats_events():
 
 
 def test_DG11_all_is_public_once_the_game_is_over():
-    state = build_position(
+    state = position(
         2,
         druids={0: [60], 1: [14]},
         stacks={9: [(1, 3)]},
@@ -169,7 +169,7 @@ def test_DG11_all_is_public_once_the_game_is_over():
 
 
 def test_DG11_event_values_are_revealed_to_all_after_the_game():
-    state = build_position(3, stones={0: [15, 16]}, druids={1: [21], 0: [60], 2: [61]}, current=1)
+    state = position(3, stones={0: [15, 16]}, druids={1: [21], 0: [60], 2: [61]}, current=1)
     walk_out(state, 1, 21)
     (placed,) = events_of(answer(state, 0, 5, 2), "dolmen_placed")
     assert "value" not in placed.view(2)

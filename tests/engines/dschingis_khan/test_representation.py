@@ -13,7 +13,7 @@ import pytest
 
 from engines.core import Rng
 from engines.dschingis_khan import GAME, Setup, Step
-from engines.dschingis_khan.actions import trusted_setup, trusted_step
+from engines.dschingis_khan.actions import setup, step
 
 
 def same_action(made: Step | Setup, validated: Step | Setup) -> None:
@@ -28,16 +28,16 @@ def same_action(made: Step | Setup, validated: Step | Setup) -> None:
 
 
 def test_trusted_actions_equal_validated_ones():
-    same_action(trusted_step(5, "farmer", ()), Step(to=5, tile="farmer", via=()))
-    same_action(trusted_step(5, "plague", (7,)), Step(to=5, tile="plague", via=(7,)))
-    same_action(trusted_step(9, "ginseng", (3, 40)), Step(to=9, tile="ginseng", via=(3, 40)))
+    same_action(step(5, "farmer", ()), Step(to=5, tile="farmer", via=()))
+    same_action(step(5, "plague", (7,)), Step(to=5, tile="plague", via=(7,)))
+    same_action(step(9, "ginseng", (3, 40)), Step(to=9, tile="ginseng", via=(3, 40)))
     same_action(
-        trusted_setup((14, 15), ("chinese", "farmer"), 15),
+        setup((14, 15), ("chinese", "farmer"), 15),
         Setup(villages=(14, 15), faces=("chinese", "farmer"), scout=15),
     )
-    step = trusted_step(5, "farmer", ())
+    made = step(5, "farmer", ())
     with pytest.raises(ValueError):
-        step.to = 6  # frozen like any action
+        made.to = 6  # frozen like any action
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
