@@ -545,8 +545,9 @@ class Game(ABC, Generic[S]):
         return state
 
     @abstractmethod
-    def sample(self, view: Mapping[str, Any], seat: int, rng: Rng) -> S:
-        """A full state consistent with ``seat``'s view: hidden parts drawn from ``rng``."""
+    def sample(self, view: Mapping[str, Any], seat: int | None, rng: Rng) -> S:
+        """A full state consistent with ``seat``'s view (``None``: a spectator's): hidden
+        parts drawn from ``rng``."""
 
     # ---- hooks a game fills in ---------------------------------------------------------
 

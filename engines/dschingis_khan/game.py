@@ -32,7 +32,8 @@ class DschingisKhanGame(Game[DschingisKhanState]):
         self.board = board or standard_board()
         self.shared = SharedActions(self.board.line_villages, self.board.num_villages)
 
-    def sample(self, view: Mapping[str, Any], seat: int, rng: Rng) -> DschingisKhanState:
+    def sample(self, view: Mapping[str, Any], seat: int | None, rng: Rng) -> DschingisKhanState:
+        """A full state consistent with ``seat``'s view (DK-14, DK-15); see ``sampling.sample``."""
         return sample(self, view, seat, rng)
 
     def _new_state(self, num_players: int, rng: Rng) -> DschingisKhanState:

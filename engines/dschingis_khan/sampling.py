@@ -23,8 +23,10 @@ from .state import DschingisKhanState
 
 
 def sample(
-    game: Game[DschingisKhanState], view: Mapping[str, Any], seat: int, rng: Rng
+    game: Game[DschingisKhanState], view: Mapping[str, Any], seat: int | None, rng: Rng
 ) -> DschingisKhanState:
+    """A full state consistent with ``seat``'s view (``None``: a spectator's); see the
+    module docstring."""
     n = view["num_players"]
     state_rng = Rng(rng.next_u64())
     turn = view["turn"]

@@ -353,3 +353,13 @@ def test_a_sampled_state_gives_the_seat_the_same_view_and_legal_actions(case):
                     assert sampled.is_over == state.is_over
                     again = t.game.from_json(jsonable(sampled.to_json()))
                     assert jsonable(again.view(seat)) == view
+
+
+def test_a_state_sampled_from_a_spectators_view_shows_the_spectator_that_view(case):
+    """``Game.sample(view, None, rng)``, the same signature in every game: a spectator's
+    view (every hidden part unknown) is sampled like a seat's."""
+    for t in traces(case):
+        for data in t.probed()[::3]:
+            view = jsonable(t.load(data).view(None))
+            sampled = t.game.sample(view, None, Rng(t.seed))
+            assert jsonable(sampled.view(None)) == view
