@@ -62,14 +62,6 @@ def greedy_move(state: State, seat: int, rng: random.Random) -> Action:
     return rng.choice(greedy_choices(state, seat))
 
 
-def _turn_holder(state: State) -> int:
-    """Whose turn it is: the seat to act, except while seats answer the dolmen rights one
-    stone made (DG-7: answering is not a turn), when it is the stone's player."""
-    if getattr(state, "phase", None) == "rights":
-        return int(state.current)  # type: ignore[attr-defined]
-    return state.to_act()[0]
-
-
 def playout(state: State, seat: int, rng: random.Random) -> None:
     """Everyone plays ``greedy_move`` until ``seat`` has passed the turn on twice, counting
     the turn its candidate move (just applied to ``state``) belongs to (or until the game
@@ -80,11 +72,13 @@ def playout(state: State, seat: int, rng: random.Random) -> None:
     if state.is_over:
         return
     turns_away = 0
-    holder = _turn_holder(state)
+    # Whose turn, as the engine says (``State.turn_holder``): while seats answer the dolmen
+    # rights of a stone it stays with the stone's player (DG-7: answering is not a turn).
+    holder = state.turn_holder()
     for _ in range(_MAX_PLAYOUT_PLIES):
         if state.is_over:
             return
-        now = _turn_holder(state)
+        now = state.turn_holder()
         if now != holder:
             if holder == seat:
                 turns_away += 1

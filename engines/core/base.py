@@ -203,6 +203,13 @@ class State(ABC):
     @abstractmethod
     def is_over(self) -> bool: ...
 
+    def turn_holder(self) -> int | None:
+        """The seat whose turn it is (``None`` once the game is over): the seat to act,
+        unless the game has seats decide outside a turn (DG-7: answering a dolmen right is
+        not a turn), where the game says whose turn it stays."""
+        waiting = self.to_act()
+        return waiting[0] if waiting else None
+
     def legal_actions(self, seat: int) -> list[Action]:
         """Every legal action for ``seat`` now (empty when it is not that seat's turn)."""
         # The cached list read here directly: this runs once per move, and a copy is what

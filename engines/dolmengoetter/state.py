@@ -171,6 +171,13 @@ class DolmengoetterState(State):
     def is_over(self) -> bool:
         return self.phase == OVER
 
+    def turn_holder(self) -> int | None:
+        """DG-7: answering a right is not a turn, so while seats answer the rights a stone
+        made, the turn stays with the stone's player."""
+        if self.phase == RIGHTS:
+            return self.current
+        return super().turn_holder()
+
     def _legal_actions(self, seat: int) -> list[Action]:
         phase = self.phase
         if phase == TURN:

@@ -90,6 +90,8 @@ def check_position(state: State, players: int) -> None:
     waiting = state.to_act()
     assert (not waiting) == state.is_over, f"to_act {waiting} but is_over {state.is_over}"
     assert all(0 <= s < players for s in waiting) and len(set(waiting)) == len(waiting)
+    holder = state.turn_holder()
+    assert (holder is None) == state.is_over and (holder is None or 0 <= holder < players)
     for seat in range(players):
         legal = state.legal_actions(seat)
         if seat in waiting:

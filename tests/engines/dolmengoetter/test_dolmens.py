@@ -55,6 +55,19 @@ def test_DG6_passive_majority_goes_to_the_other_colour_on_top():
     assert state.to_act() == [0]  # then the turn passes on from Yellow: to Red (DG-7)
 
 
+def test_DG7_answering_a_right_is_not_a_turn_so_the_turn_stays_with_the_stones_player():
+    """DG-7: while Red answers the passive right Yellow's stone gave, Red acts and the turn
+    is still Yellow's (``turn_holder``, what bots count turns by); then it is Red's."""
+    state = position(2, stones={0: [15, 16]}, druids={1: [21], 0: [60]}, current=1)
+    assert state.turn_holder() == 1
+    walk_out(state, 1, 21)
+    assert state.to_act() == [0]
+    assert state.turn_holder() == 1
+    answer(state, 0, SQUARE, 3)
+    assert state.to_act() == [0]
+    assert state.turn_holder() == 0
+
+
 def test_DG6_one_stone_creates_rights_in_every_circle_of_its_place():
     # Square: 0 at 15 vs 1 at 16 → 0's stone on 21 makes 2:1, a majority (top).
     # Hexagon: 0 at 26 vs 1 at 31 → 2:1, a majority (top).
