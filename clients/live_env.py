@@ -23,7 +23,7 @@ from websockets.sync.client import connect
 
 from bots.client import Contribution
 from engines.pettingzoo import encode_observation, observation_space
-from engines.rl import encoding
+from engines.rl import LOSS, WIN, encoding
 
 
 class LiveGameError(RuntimeError):
@@ -161,7 +161,7 @@ class LiveEnv(AECEnv):
             if view and view.get("is_over"):
                 self._legal = {}
                 winners = set(view["winners"])
-                self.rewards[self.agent] = 1.0 if self.seat in winners else -1.0
+                self.rewards[self.agent] = WIN if self.seat in winners else LOSS
                 self.terminations[self.agent] = True
                 self._accumulate_rewards()
                 return

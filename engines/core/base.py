@@ -22,6 +22,7 @@ from typing import Any, ClassVar, Generic, NamedTuple, NoReturn, Self, TypeVar
 from pydantic import BaseModel, ConfigDict, StrictInt, TypeAdapter, ValidationError
 
 from .errors import IllegalAction
+from .info import GameInfo
 from .rng import Rng
 
 
@@ -476,6 +477,8 @@ S = TypeVar("S", bound=State)
 class Game(ABC, Generic[S]):
     """A game's fixed description; makes states of type ``S`` and reads them from outside."""
 
+    info: ClassVar[GameInfo]
+    """The game's fixed facts, declared once; the four below are taken from it."""
     id: ClassVar[str]
     name: ClassVar[str]
     min_players: ClassVar[int]
@@ -518,14 +521,9 @@ class Game(ABC, Generic[S]):
         options: GameOptions | Mapping[str, Any] | None = None,
     ) -> S:
         """A fresh game; every later random choice comes from the RNG seeded here."""
-        if not isinstance(num_players, int) or not (
-            self.min_players <= num_players <= self.max_players
-        ):
-            raise IllegalAction(
-                f"{self.name} is played by {self.min_players} to {self.max_players} players, "
-                f"not {num_players!r}",
-                "bad_player_count",
-            )
+        why = self.info.player_count_error(num_players)
+        if why is not None:
+            raise IllegalAction(why, "bad_player_count")
         opts = self.parse_options(options)
         if opts.start_player is not None and not 0 <= opts.start_player < num_players:
             raise IllegalAction(

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from engines.core import Action, Game, Parts, Rng
+from engines.core import Action, ChanceMode, Game, GameInfo, Information, Parts, Rng
 
 from .actions import DolmengoetterAction
 from .board import Board, standard_board
@@ -18,12 +18,24 @@ from .refusals import why_illegal, why_not_your_turn
 from .sampling import sample
 from .state import DolmengoetterState
 
+INFO = GameInfo(
+    short_name="dolmengoetter",
+    long_name="Die Dolmengötter",
+    min_players=2,  # DG-2
+    max_players=5,
+    chance=ChanceMode.SAMPLED,  # the start player (DG-2)
+    information=Information.IMPERFECT,  # dolmen values (DG-11)
+    num_distinct_actions=24633,  # engines.rl.dolmengoetter: 78 places, 28 circles
+    max_game_length=2000,
+)
+
 
 class DolmengoetterGame(Game[DolmengoetterState]):
-    id: ClassVar[str] = "dolmengoetter"
-    name: ClassVar[str] = "Die Dolmengötter"
-    min_players: ClassVar[int] = 2
-    max_players: ClassVar[int] = 5
+    info: ClassVar[GameInfo] = INFO
+    id: ClassVar[str] = INFO.short_name
+    name: ClassVar[str] = INFO.long_name
+    min_players: ClassVar[int] = INFO.min_players
+    max_players: ClassVar[int] = INFO.max_players
     action_type: ClassVar[Any] = DolmengoetterAction
 
     def __init__(self, board: Board | None = None) -> None:

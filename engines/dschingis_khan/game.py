@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from engines.core import Action, Game, Parts, Rng
+from engines.core import Action, ChanceMode, Game, GameInfo, Information, Parts, Rng
 
 from .actions import DschingisKhanAction, SharedActions
 from .board import Board, standard_board
@@ -19,12 +19,24 @@ from .refusals import why_illegal
 from .sampling import sample
 from .state import DschingisKhanState
 
+INFO = GameInfo(
+    short_name="dschingis_khan",
+    long_name="Dschingis Khan",
+    min_players=2,
+    max_players=4,
+    chance=ChanceMode.SAMPLED,  # the start player and every tile taken (DK-7, DK-8)
+    information=Information.IMPERFECT,  # tile faces (DK-14, DK-15)
+    num_distinct_actions=42455,  # engines.rl.dschingis_khan: 62 lines, 38 villages
+    max_game_length=2000,
+)
+
 
 class DschingisKhanGame(Game[DschingisKhanState]):
-    id: ClassVar[str] = "dschingis_khan"
-    name: ClassVar[str] = "Dschingis Khan"
-    min_players: ClassVar[int] = 2
-    max_players: ClassVar[int] = 4
+    info: ClassVar[GameInfo] = INFO
+    id: ClassVar[str] = INFO.short_name
+    name: ClassVar[str] = INFO.long_name
+    min_players: ClassVar[int] = INFO.min_players
+    max_players: ClassVar[int] = INFO.max_players
     action_type: ClassVar[Any] = DschingisKhanAction
 
     def __init__(self, board: Board | None = None) -> None:

@@ -22,31 +22,41 @@ import numpy as np
 import pyspiel
 
 import engines
-from engines.core import Action, State
-from engines.rl import Encoding, encoding
+from engines.core import Action, ChanceMode, Information, State
+from engines.rl import LOSS, WIN, Encoding, encoding, final_returns
 
 SEED_NODES = 8
 """Chance nodes at the start: the engine's 64-bit seed, one byte each."""
-MAX_GAME_LENGTH = {"dschingis_khan": 2000, "dolmengoetter": 2000}
-"""A generous bound on plies (random play ends both games within about 250)."""
 DEFAULT_PLAYERS = 2
 # pyspiel's PlayerId is an IntEnum; named with its type here as pyspiel has no type hints.
 _CHANCE: int = pyspiel.PlayerId.CHANCE
 _TERMINAL: int = pyspiel.PlayerId.TERMINAL
 
 
+# The engine's own randomness becomes explicit chance here: the seed's bytes (above).
+_CHANCE_MODES = {
+    ChanceMode.DETERMINISTIC: pyspiel.GameType.ChanceMode.DETERMINISTIC,
+    ChanceMode.SAMPLED: pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+}
+_INFORMATION = {
+    Information.PERFECT: pyspiel.GameType.Information.PERFECT_INFORMATION,
+    Information.IMPERFECT: pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+}
+
+
 def _game_type(game_id: str) -> pyspiel.GameType:
-    game = engines.get(game_id)
+    """The OpenSpiel game type, read from the game's ``GameInfo``."""
+    info = engines.get(game_id).info
     return pyspiel.GameType(
-        short_name=f"python_{game_id}",
-        long_name=f"Python {game.name}",
+        short_name=f"python_{info.short_name}",
+        long_name=f"Python {info.long_name}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        chance_mode=_CHANCE_MODES[info.chance],
+        information=_INFORMATION[info.information],
         utility=pyspiel.GameType.Utility.GENERAL_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-        max_num_players=game.max_players,
-        min_num_players=game.min_players,
+        max_num_players=info.max_players,
+        min_num_players=info.min_players,
         provides_information_state_string=True,
         provides_information_state_tensor=True,
         provides_observation_string=True,
@@ -82,22 +92,20 @@ class TafelrundeGame(pyspiel.Game):
         params = dict(params or {})
         engine = engines.get(self.game_id)
         n = int(params.get("players", DEFAULT_PLAYERS))
-        if not engine.min_players <= n <= engine.max_players:
-            raise ValueError(
-                f"{engine.name} is played by {engine.min_players} to {engine.max_players} "
-                f"players, not {n}"
-            )
+        why = engine.info.player_count_error(n)
+        if why is not None:
+            raise ValueError(why)
         self.encoding: Encoding = encoding(self.game_id)
         self.engine = engine
         self.observation_size = self.encoding.observation_size(n)
         info = pyspiel.GameInfo(
-            num_distinct_actions=self.encoding.num_actions,
+            num_distinct_actions=engine.info.num_distinct_actions,
             max_chance_outcomes=256,
             num_players=n,
-            min_utility=-1.0,
-            max_utility=1.0,
+            min_utility=LOSS,
+            max_utility=WIN,
             utility_sum=None,
-            max_game_length=MAX_GAME_LENGTH[self.game_id] + SEED_NODES,
+            max_game_length=engine.info.max_game_length + SEED_NODES,
         )
         super().__init__(_game_type(self.game_id), info, {"players": n})
 
@@ -177,8 +185,7 @@ class TafelrundeState(pyspiel.State):
         n = self.get_game().num_players()
         if state is None or not state.is_over:
             return [0.0] * n
-        winners = set(state.winners())
-        return [1.0 if s in winners else -1.0 for s in range(n)]
+        return final_returns(state)
 
     def __str__(self) -> str:
         state = self._core.state

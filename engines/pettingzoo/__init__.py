@@ -20,7 +20,7 @@ from pettingzoo import AECEnv
 
 import engines
 from engines.core import Action, Rng, State
-from engines.rl import Encoding, encoding
+from engines.rl import Encoding, encoding, final_returns
 
 
 def observation_space(enc: Encoding, num_players: int) -> spaces.Dict:
@@ -51,11 +51,9 @@ class TafelrundeEnv(AECEnv):
     def __init__(self, game_id: str, num_players: int = 2, render_mode: str | None = None):
         super().__init__()
         engine = engines.get(game_id)
-        if not engine.min_players <= num_players <= engine.max_players:
-            raise ValueError(
-                f"{engine.name} is played by {engine.min_players} to {engine.max_players} "
-                f"players, not {num_players}"
-            )
+        why = engine.info.player_count_error(num_players)
+        if why is not None:
+            raise ValueError(why)
         self.metadata = {
             "render_modes": ["ansi"],
             "is_parallelizable": False,
@@ -67,7 +65,7 @@ class TafelrundeEnv(AECEnv):
         self.render_mode = render_mode
         self.possible_agents = [f"player_{s}" for s in range(num_players)]
         self._obs_space = observation_space(self.encoding, num_players)
-        self._act_space = spaces.Discrete(self.encoding.num_actions)
+        self._act_space = spaces.Discrete(engine.info.num_distinct_actions)
         # Engines draw from their own RNG only: the games' seeds come from a stream that
         # ``reset(seed=...)`` restarts; without a seed, the next game of the same stream.
         self._seeds = Rng(0)
@@ -124,10 +122,10 @@ class TafelrundeEnv(AECEnv):
         state.apply(self._seat(agent), self._legal[int(action)])
         self._cumulative_rewards[agent] = 0.0
         if state.is_over:
-            winners = set(state.winners())
+            returns = final_returns(state)
             self._legal = {}
             for a in self.agents:
-                self.rewards[a] = 1.0 if self._seat(a) in winners else -1.0
+                self.rewards[a] = returns[self._seat(a)]
                 self.terminations[a] = True
             # Everyone is told the end in turn, starting with the next seat.
             order = self.agents[self.agents.index(agent) + 1 :] + self.agents

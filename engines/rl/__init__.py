@@ -9,7 +9,7 @@ docs/RL.md.
 
 from __future__ import annotations
 
-from .base import Encoding
+from .base import LOSS, WIN, Encoding, final_returns
 from .dolmengoetter import DolmengoetterEncoding
 from .dschingis_khan import DschingisKhanEncoding
 
@@ -27,4 +27,4 @@ def encoding(game_id: str) -> Encoding:
     return enc
 
 
-__all__ = ["Encoding", "encoding"]
+__all__ = ["LOSS", "WIN", "Encoding", "encoding", "final_returns"]

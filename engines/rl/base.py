@@ -9,6 +9,15 @@ from typing import Any
 import engines
 from engines.core import Action, Game, State
 
+WIN, LOSS = 1.0, -1.0
+"""The return of every winner and of every other seat, at the end only (docs/RL.md)."""
+
+
+def final_returns(state: State) -> list[float]:
+    """Each seat's return in a finished game: ``WIN`` for every winner, ``LOSS`` otherwise."""
+    winners = set(state.winners())
+    return [WIN if s in winners else LOSS for s in range(state.num_players)]
+
 
 class Vector:
     """A flat list of floats built piece by piece; ``parts`` names each piece and its size."""
@@ -116,6 +125,17 @@ class Encoding(ABC):
                 code = codes[a] = self.encode(a.model_dump())
             out[code] = a
         return out
+
+    def _count_actions(self, total: int) -> None:
+        """Set ``num_actions`` to the ``total`` the board's ranges give, which must be what
+        the game declares (``GameInfo.num_distinct_actions``): the adapters report that."""
+        declared = self.game.info.num_distinct_actions
+        if total != declared:
+            raise ValueError(
+                f"the {self.game_id} board numbers {total} actions, but its GameInfo "
+                f"declares {declared}"
+            )
+        self.num_actions = total
 
     def label(self, index: int) -> str:
         return self.game.parse_action(self.decode(index)).label()

@@ -42,7 +42,7 @@ class DolmengoetterEncoding(Encoding):
             self.offset[name] = start
             start += size
         self.ranges = sizes
-        self.num_actions = start
+        self._count_actions(start)
 
     def encode(self, action: Mapping[str, Any]) -> int:
         kind = action["type"]

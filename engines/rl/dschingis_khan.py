@@ -56,7 +56,7 @@ class DschingisKhanEncoding(Encoding):
             self.offset[name] = start
             start += size
         self.ranges = sizes
-        self.num_actions = start
+        self._count_actions(start)
 
     def _side(self, line: int, village: int) -> int:
         a, b = self.line_villages[line]
