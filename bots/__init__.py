@@ -5,12 +5,12 @@ legal actions ``[{action, label}]`` — plus a ``random.Random`` it is given, an
 action's JSON. ``policy_for("easy" | "medium" | "hard")`` gives the built-in levels.
 """
 
+from .api import Policy
 from .policies import (
     DEFAULT_LEVEL,
     LEVELS,
     Hard,
     Ismcts,
-    Policy,
     greedy_policy,
     policy_for,
     random_policy,

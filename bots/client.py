@@ -8,8 +8,8 @@ it adds its own secret share to the game's seed: committed at the join, revealed
 seat is taken (``Contribution``), so no server operator could have picked its draws.
 
 A policy of your own is a function ``policy(view, legal, rng) -> action``, exactly like
-the built-in levels (``bots.policies``), so it sees what the server's bots see and nothing
-more::
+the built-in levels (``bots.policies``; its type is ``bots.api.Policy``), so it sees what
+the server's bots see and nothing more::
 
     from bots.client import play
 
@@ -38,7 +38,8 @@ from websockets.sync.client import ClientConnection, connect
 
 from engines.core.fairness import seat_commitment
 
-from .policies import LEVELS, Policy, policy_for
+from .api import Joined, Policy, Result
+from .policies import LEVELS, policy_for
 
 TRY_AGAIN_LATER = 1013
 """The server's close for "come back later" (too many connections, the database away):
@@ -119,7 +120,8 @@ def join_seat(
     r = http.post(f"/api/games/{invite.game_id}/seats/{invite.seat}/join", json=body)
     if r.status_code != 201:
         raise RuntimeError(f"could not join seat {invite.seat}: {r.status_code} {r.text}")
-    return r.json()["token"]
+    joined: Joined = r.json()
+    return joined["token"]
 
 
 def play(
@@ -131,10 +133,10 @@ def play(
     rng: random.Random | None = None,
     token: str | None = None,
     contribution: Contribution | None = None,
-) -> dict[str, Any]:
+) -> Result:
     """Join the seat of ``url`` (or use ``token``, a seat already joined, with the
     ``contribution`` it committed to, if any) and play it with ``policy`` until the game is
-    over; returns ``{scores, winners}``. Reveals the contribution when the game asks. A
+    over; returns its ``Result``. Reveals the contribution when the game asks. A
     connection the server closes with 1013 (too many connections, the database away) is
     made again after a backoff, up to ``RETRIES`` times; a refused token (4401/4403) ends it."""
     invite = Invite.parse(url, seat)
@@ -167,7 +169,7 @@ def _play_seat(
     contribution: Contribution | None,
     policy: Policy,
     rng: random.Random,
-) -> dict[str, Any]:
+) -> Result:
     """Play the seat on one connection until the game is over."""
     acted_on = -1  # per connection: a move lost with the last one is chosen again
     while True:
@@ -195,7 +197,8 @@ def _play_seat(
         if contribution is not None:
             contribution.reveal_if_asked(http, invite.game_id, invite.seat, token, message)
         if message["status"] == "over":
-            return http.get(f"/api/games/{invite.game_id}/result").json()
+            result: Result = http.get(f"/api/games/{invite.game_id}/result").json()
+            return result
         version = message["version"]
         if not message["legal_actions"] or version <= acted_on:
             continue

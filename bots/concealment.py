@@ -19,15 +19,12 @@ import json
 import math
 import random
 from collections.abc import Hashable
-from typing import Any
 
 import engines
 from engines.core import Rng
 
+from .api import ActionJson, Legal, View
 from .evaluation import estimate, margin
-
-View = dict[str, Any]
-Legal = list[dict[str, Any]]
 
 HIDDEN: dict[str, dict[str, tuple[str, ...]]] = {
     "dolmengoetter": {"place_dolmen": ("value",)},
@@ -49,14 +46,14 @@ CLOSE: dict[str, float] = {
 variant's worth may lie and still be drawn."""
 
 
-def public_part(game_id: str, action: dict[str, Any]) -> Hashable:
+def public_part(game_id: str, action: ActionJson) -> Hashable:
     """What every other seat learns from ``action`` (its JSON): the action without its
     hidden fields."""
     hidden = HIDDEN.get(game_id, {}).get(action.get("type", ""), ())
     return json.dumps({k: v for k, v in action.items() if k not in hidden}, sort_keys=True)
 
 
-def hidden_variants(game_id: str, action: dict[str, Any], legal: Legal) -> list[int]:
+def hidden_variants(game_id: str, action: ActionJson, legal: Legal) -> list[int]:
     """Indexes of the legal actions that look like ``action`` to every other seat."""
     key = public_part(game_id, action)
     return [i for i, item in enumerate(legal) if public_part(game_id, item["action"]) == key]
@@ -80,7 +77,7 @@ def close_variants(view: View, legal: Legal, variants: list[int], rng: random.Ra
     return [i for i, s in zip(variants, scores, strict=True) if s >= top - limit - 1e-9]
 
 
-def conceal(view: View, legal: Legal, action: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+def conceal(view: View, legal: Legal, action: ActionJson, rng: random.Random) -> ActionJson:
     """``action`` (one of ``legal``, the policy's choice) with its hidden part drawn
     uniformly among the close variants; the action itself if it hides nothing."""
     variants = hidden_variants(view["game"], action, legal)

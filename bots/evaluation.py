@@ -10,13 +10,13 @@ count at their average.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
-from typing import Any
 
 from engines.core import Action, State
+from engines.dolmengoetter import DolmengoetterState
 from engines.dolmengoetter import actions as dg
 from engines.dolmengoetter.rules import majority_holder
 
-View = dict[str, Any]
+from .api import View
 
 # ---- Dschingis Khan (DK-17) ---------------------------------------------------------------
 
@@ -96,7 +96,7 @@ def _dolmengoetter(view: View) -> list[float]:
     return out
 
 
-def _dolmengoetter_state(state: Any, seat: int) -> list[float]:
+def _dolmengoetter_state(state: DolmengoetterState, seat: int) -> list[float]:
     """``_dolmengoetter(state.view(seat))`` read straight from a Dolmengötter state: the
     same sums without building the view (the search calls this thousands of times a move).
     Values ``seat`` does not see count at their average, exactly as in the view."""
@@ -134,19 +134,15 @@ def estimate(view: View) -> list[float]:
     return _BY_GAME[view["game"]](view)
 
 
-_FROM_STATE: dict[str, Callable[[Any, int], list[float]]] = {
-    "dolmengoetter": _dolmengoetter_state,
-}
-
-
 def estimate_state(state: State, seat: int) -> list[float]:
     """``estimate(state.view(seat))``, faster where a game has a direct reading: for the
     search, which judges sampled states it holds in full (it still counts what ``seat``
     cannot see at its average, as ``seat``'s own view would)."""
     if state.is_over:
         return [float(s) for s in state.scores()]
-    direct = _FROM_STATE.get(state.game.id)
-    return estimate(state.view(seat)) if direct is None else direct(state, seat)
+    if isinstance(state, DolmengoetterState):
+        return _dolmengoetter_state(state, seat)
+    return estimate(state.view(seat))
 
 
 def same_estimate_key(action: Action) -> Hashable:

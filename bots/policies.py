@@ -16,29 +16,25 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable
-from typing import Any
 
 import engines
 from engines.core import Action, Game, Rng, State
 
+from .api import ActionJson, Legal, Policy, View
 from .concealment import conceal
 from .evaluation import estimate, margin
 from .rollout import PolicyRollout
 
-View = dict[str, Any]
-Legal = list[dict[str, Any]]
-Policy = Callable[[View, Legal, random.Random], dict[str, Any]]
 LEVELS = ("easy", "medium", "hard")
 DEFAULT_LEVEL = "medium"
 
 
-def random_policy(view: View, legal: Legal, rng: random.Random) -> dict[str, Any]:
+def random_policy(view: View, legal: Legal, rng: random.Random) -> ActionJson:
     """Easy: a uniformly random legal action."""
     return rng.choice(legal)["action"]
 
 
-def _sample(game: Game[Any], view: View, rng: random.Random) -> State:
+def _sample(game: Game[State], view: View, rng: random.Random) -> State:
     return game.sample(view, view["seat"], Rng(rng.getrandbits(64)))
 
 
@@ -58,7 +54,7 @@ def _best(scores: list[float], rng: random.Random) -> int:
     return rng.choice([i for i, s in enumerate(scores) if s >= top - 1e-9])
 
 
-def greedy_policy(view: View, legal: Legal, rng: random.Random) -> dict[str, Any]:
+def greedy_policy(view: View, legal: Legal, rng: random.Random) -> ActionJson:
     """Medium: the action whose next position looks best on ``evaluation.estimate``.
 
     The next position comes from one sampled state, so a draw the action makes (a tile
@@ -133,7 +129,7 @@ class Ismcts:
         self.temperature = temperature
         self.bias = bias
 
-    def __call__(self, view: View, legal: Legal, rng: random.Random) -> dict[str, Any]:
+    def __call__(self, view: View, legal: Legal, rng: random.Random) -> ActionJson:
         if len(legal) == 1:
             return legal[0]["action"]
         start = time.monotonic()
@@ -233,7 +229,7 @@ class Hard:
         }
         self.default: Policy = Ismcts(think_ms, iterations)
 
-    def __call__(self, view: View, legal: Legal, rng: random.Random) -> dict[str, Any]:
+    def __call__(self, view: View, legal: Legal, rng: random.Random) -> ActionJson:
         return self.by_game.get(view["game"], self.default)(view, legal, rng)
 
 
@@ -245,7 +241,7 @@ class Concealed:
     def __init__(self, policy: Policy) -> None:
         self.policy = policy
 
-    def __call__(self, view: View, legal: Legal, rng: random.Random) -> dict[str, Any]:
+    def __call__(self, view: View, legal: Legal, rng: random.Random) -> ActionJson:
         return conceal(view, legal, self.policy(view, legal, rng), rng)
 
 

@@ -20,15 +20,12 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Hashable
-from typing import Any
 
 import engines
 from engines.core import Action, Rng, State
 
+from .api import ActionJson, Legal, View
 from .evaluation import estimate_state, margin, same_estimate_key
-
-View = dict[str, Any]
-Legal = list[dict[str, Any]]
 
 _MAX_PLAYOUT_PLIES = 60
 """A playout stops here even before its seat's next turn is over (it never should)."""
@@ -139,7 +136,7 @@ class PolicyRollout:
         self.iterations = iterations
         self.candidates = candidates
 
-    def __call__(self, view: View, legal: Legal, rng: random.Random) -> dict[str, Any]:
+    def __call__(self, view: View, legal: Legal, rng: random.Random) -> ActionJson:
         if len(legal) == 1:
             return legal[0]["action"]
         start = time.monotonic()

@@ -19,8 +19,9 @@ import httpx
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
-from websockets.sync.client import connect
+from websockets.sync.client import ClientConnection, connect
 
+from bots.api import ActionJson, Joined
 from bots.client import Contribution
 from engines.pettingzoo import encode_observation, observation_space
 from engines.rl import LOSS, WIN, encoding
@@ -49,7 +50,8 @@ def join(
     r = httpx.post(f"{server}/api/games/{game_id}/seats/{seat}/join", json=body, timeout=30)
     if r.status_code != 201:
         raise LiveGameError(f"joining seat {seat} of {game_id} failed: {r.text}")
-    return r.json()["token"]
+    joined: Joined = r.json()
+    return joined["token"]
 
 
 def parse_invite(invite: str) -> tuple[str, str, int, str | None]:
@@ -102,10 +104,10 @@ class LiveEnv(AECEnv):
         self.possible_agents = [self.agent]
         self._obs_space = observation_space(self.encoding, self.num_players)
         self._act_space = spaces.Discrete(self.encoding.num_actions)
-        self._ws: Any = None
+        self._ws: ClientConnection | None = None
         self._stack = ExitStack()
         self._snap: dict[str, Any] = {}
-        self._legal: dict[int, dict[str, Any]] = {}
+        self._legal: dict[int, ActionJson] = {}
         self._contribution: Contribution | None = None
         """Revealed when every seat is taken (only if this env joined the seat itself)."""
 
@@ -115,7 +117,7 @@ class LiveEnv(AECEnv):
     def action_space(self, agent: str) -> spaces.Discrete:
         return self._act_space
 
-    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Join (once) and wait until the seat must act or the game is over. ``seed`` is
         unused: the server's game has its own secret seed."""
         if self.token is None:
@@ -125,29 +127,30 @@ class LiveEnv(AECEnv):
             )
         if self._ws is None:
             ws_url = self.server.replace("http", "ws", 1) + f"/ws/games/{self.game_id}"
-            self._ws = self._stack.enter_context(connect(ws_url, open_timeout=30))
-            self._ws.send(json.dumps({"type": "auth", "token": self.token}))
+            ws = self._ws = self._stack.enter_context(connect(ws_url, open_timeout=30))
+            ws.send(json.dumps({"type": "auth", "token": self.token}))
         self.agents = [self.agent]
         self.agent_selection = self.agent
         self.rewards = {self.agent: 0.0}
         self._cumulative_rewards = {self.agent: 0.0}
         self.terminations = {self.agent: False}
         self.truncations = {self.agent: False}
-        self.infos = {self.agent: {}}
+        self.infos: dict[str, dict[str, Any]] = {self.agent: {}}
         self._wait(after=-1)
 
     def _wait(self, after: int) -> None:
         """Read state messages until one newer than ``after`` where the seat acts or the
         game is over."""
+        ws = self._socket()
         while True:
             try:
-                msg = json.loads(self._ws.recv(timeout=self.timeout))
+                msg = json.loads(ws.recv(timeout=self.timeout))
             except TimeoutError:
                 raise LiveGameError(f"no news from the server for {self.timeout}s") from None
             if msg["type"] == "error":
                 raise LiveGameError(f"{msg['code']}: {msg['message']}")
             if msg["type"] == "ping":
-                self._ws.send(json.dumps({"type": "pong"}))
+                ws.send(json.dumps({"type": "pong"}))
                 continue
             if msg["type"] != "state" or msg["version"] <= after:
                 continue
@@ -183,10 +186,15 @@ class LiveEnv(AECEnv):
             raise ValueError(f"{action!r} is not a legal action of {self.agent} now")
         version = self._snap["version"]
         self._cumulative_rewards[self.agent] = 0.0
-        self._ws.send(
+        self._socket().send(
             json.dumps({"type": "action", "version": version, "action": self._legal[int(action)]})
         )
         self._wait(after=version)
+
+    def _socket(self) -> ClientConnection:
+        if self._ws is None:
+            raise RuntimeError("the environment is not connected: call reset() first")
+        return self._ws
 
     def close(self) -> None:
         self._stack.close()

@@ -208,11 +208,15 @@ def reveal_address(target: str) -> str:
 
 def load(target: str) -> dict[str, Any]:
     """The reveal from a saved JSON file or downloaded from the server."""
-    if not target.startswith(("http://", "https://")):
-        return json.loads(Path(target).read_text(encoding="utf-8"))
-    r = httpx.get(reveal_address(target), timeout=30)
-    r.raise_for_status()
-    return r.json()
+    if target.startswith(("http://", "https://")):
+        r = httpx.get(reveal_address(target), timeout=30)
+        r.raise_for_status()
+        reveal = r.json()
+    else:
+        reveal = json.loads(Path(target).read_text(encoding="utf-8"))
+    if not isinstance(reveal, dict):
+        raise ValueError(f"{target} holds no JSON object")
+    return reveal
 
 
 def main(argv: Sequence[str] | None = None) -> int:

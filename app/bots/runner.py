@@ -28,7 +28,7 @@ from app.db.models import GameRow, SeatRow
 from app.hub.base import Hub
 from app.services.games import Caller, GameService
 from app.services.snapshots import Snapshot
-from bots.policies import Policy
+from bots.api import Policy
 
 from .randomness import bot_rng
 from .thinking import Thinker

@@ -22,9 +22,9 @@ import threading
 import time
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from typing import Any
 
 from bots import DEFAULT_LEVEL, policy_for
+from bots.api import ActionJson, Legal, View
 
 log = logging.getLogger(__name__)
 
@@ -47,9 +47,7 @@ def _exit_with_parent(parent: int) -> None:
     threading.Thread(target=watch, name="exit-with-parent", daemon=True).start()
 
 
-def _search(
-    view: dict[str, Any], legal: list[dict[str, Any]], rng: random.Random, think_ms: float
-) -> dict[str, Any]:
+def _search(view: View, legal: Legal, rng: random.Random, think_ms: float) -> ActionJson:
     """Runs in a worker process."""
     return policy_for("hard", think_ms=think_ms)(view, legal, rng)
 
@@ -64,10 +62,10 @@ class Thinker:
     def choose(
         self,
         level: str | None,
-        view: dict[str, Any],
-        legal: list[dict[str, Any]],
+        view: View,
+        legal: Legal,
         rng: random.Random,
-    ) -> dict[str, Any]:
+    ) -> ActionJson:
         """The bot's action; blocks the calling thread while a hard bot searches."""
         level = level or DEFAULT_LEVEL
         if level != "hard" or len(legal) == 1:

@@ -24,6 +24,7 @@ from app.db.models import ActionRow, GameRow, SeatRow, TableEventRow
 from app.services.clock_model import clock_view
 from app.services.eventlog import EMPTY, Batch, EventLog
 from bots import DEFAULT_LEVEL as DEFAULT_BOT_LEVEL
+from bots.api import LabelledAction
 from engines.core import Event, Game, State
 
 PLACEHOLDER_SEED = 0
@@ -183,7 +184,7 @@ class Snapshot:
         human seat."""
         return bool(self.server_moves) and self.server_moves[-1] == self.state.ply
 
-    def legal_actions(self, seat: int | None) -> list[dict[str, Any]]:
+    def legal_actions(self, seat: int | None) -> list[LabelledAction]:
         """``[{action, label}]`` for ``seat``; empty unless the game runs and waits for it."""
         if seat is None or not self.must_act(seat):
             return []
@@ -212,7 +213,7 @@ class Snapshot:
     def resigned(self, seat: int | None) -> bool:
         return seat is not None and self.seats[seat].stand_in == "resigned"
 
-    def offered_actions(self, seat: int | None) -> list[dict[str, Any]]:
+    def offered_actions(self, seat: int | None) -> list[LabelledAction]:
         """``legal_actions`` as offered to the seat's token: none once it resigned (the
         server's bot, which plays it then, asks ``legal_actions``)."""
         return [] if self.resigned(seat) else self.legal_actions(seat)

@@ -69,6 +69,13 @@ def test_the_command_checks_a_saved_file(finished, tmp_path: Path, capsys) -> No
     assert main([str(tmp_path / "missing.json")]) == 2
 
 
+def test_a_file_that_holds_no_reveal_cannot_be_read(tmp_path: Path, capsys) -> None:
+    path = tmp_path / "game.json"
+    path.write_text("[1, 2]")
+    assert main([str(path)]) == 2
+    assert "holds no JSON object" in capsys.readouterr().err
+
+
 def tamper_action(reveal: dict[str, Any]) -> None:
     # An action of the log replaced by the one after it: the position differs, so it is
     # refused or causes other events (either way the log is not the game's).
