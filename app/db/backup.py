@@ -96,6 +96,10 @@ def backup(url: str, out: Path) -> int:
     kind = _kind(url)
     part = out.with_name(out.name + ".part")
     try:
+        # Owner-only from the first byte, like the database itself: a backup holds every
+        # game's secret seed (pg_dump and sqlite3 write into the file as it is).
+        part.unlink(missing_ok=True)
+        os.close(os.open(part, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
         if kind == "sqlite":
             source = _sqlite_file(url)
             if not source.is_file():

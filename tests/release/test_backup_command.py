@@ -39,6 +39,7 @@ def test_backup_counts_the_games_and_restore_brings_them_back(
 
     assert main(["backup", str(backup)]) == 0
     assert f"backup written to {backup} (3 games, " in capsys.readouterr().out
+    assert backup.stat().st_mode & 0o777 == 0o600, "it holds the games' secret seeds"
 
     (tmp_path / "data" / "tafelrunde.db").unlink()  # the disk is lost
     assert main(["restore", str(backup)]) == 0
