@@ -3,21 +3,22 @@
 #   scripts/restore.sh --compose FILE  PostgreSQL of docker compose: stops the app service(s),
 #                                      pg_restore in the db container, starts them again.
 #   scripts/restore.sh FILE            the database of DATABASE_URL (unset: the SQLite file in
-#                                      ./data/). Stop the server first and start it after.
-# The restore is all-or-nothing (one transaction; SQLite's .restore is atomic too).
+#                                      ./data/): `tafelrunde restore FILE` with the project's
+#                                      .venv. Stop the server first and start it after.
+# The restore is all-or-nothing (one transaction; SQLite's backup API is atomic too).
 set -euo pipefail
+in="$(realpath -m -- "${@: -1}")"  # FILE as the caller named it, before the cd below
 cd "$(dirname "$0")/.."
 source deploy/dbtools.sh
 
 mode=native
 if [ "${1:-}" = "--compose" ]; then mode=compose; shift; fi
 [ $# -eq 1 ] || { sed -n '2,8p' "$0" >&2; exit 2; }
-in="$1"
 [ -s "$in" ] || { echo "restore: $in is missing or empty" >&2; exit 2; }
 
-restore_args=(--clean --if-exists --no-owner --single-transaction --exit-on-error)
 case "$mode" in
   compose)
+    restore_args=(--clean --if-exists --no-owner --single-transaction --exit-on-error)
     # The server caches replayed games in memory: it must not outlive the data it replayed.
     mapfile -t apps < <(compose config --services | grep -vx db)
     compose stop "${apps[@]}"
@@ -31,22 +32,9 @@ case "$mode" in
       echo "restore: pg_restore failed ($status); the database is unchanged" >&2
       exit "$status"
     fi
+    echo "restored $in"
     ;;
   native)
-    url="$(database_url)"
-    case "$url" in
-      postgres*)
-        need pg_restore postgresql-client
-        pg_restore "${restore_args[@]}" -d "$(libpq_url "$url")" "$in"
-        ;;
-      sqlite*)
-        need sqlite3
-        path="$(sqlite_path "$url")"
-        mkdir -p "$(dirname "$path")"
-        sqlite3 "$path" ".restore '$in'"
-        ;;
-      *) echo "restore: unsupported DATABASE_URL scheme: ${url%%:*}" >&2; exit 2 ;;
-    esac
+    py -m app.cli restore "$in"
     ;;
 esac
-echo "restored $in"

@@ -34,12 +34,12 @@ bash scripts/setup.sh dev,postgres,rl
 # The whole suite on SQLite (tests/postgres start PostgreSQL servers of their own); then, for a
 # full run (no arguments), the server suites once more on a throwaway PostgreSQL.
 status=0
-# The client (static/) formatted and linted by Biome, pinned in package-lock.json: installed
+# The client (app/static/) formatted and linted by Biome, pinned in package-lock.json: installed
 # again whenever the lockfile is newer than what node_modules was installed from.
 if [ ! -x node_modules/.bin/biome ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   npm ci --no-audit --no-fund --loglevel=error >/dev/null
 fi
-node_modules/.bin/biome ci --error-on-warnings static || status=$?
+node_modules/.bin/biome ci --error-on-warnings app/static || status=$?
 # Lint, formatting and types (files from pyproject.toml's [tool.mypy]): a failure fails the
 # script, but the tests still run so one pass reports everything.
 echo "== ruff check, ruff format --check, mypy ==" >&2

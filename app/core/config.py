@@ -6,13 +6,23 @@ Every variable is optional; with none set the server keeps its SQLite file in ``
 from __future__ import annotations
 
 from functools import lru_cache
+from importlib.metadata import PackageNotFoundError, version
+from importlib.resources import files
 from pathlib import Path
 from typing import Literal
 
 from pydantic import Field, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
-REPO_ROOT = Path(__file__).resolve().parents[2]
+try:
+    VERSION = version("tafelrunde")
+    """The installed release: ``tafelrunde --version`` and ``/api/health``."""
+except PackageNotFoundError:  # a checkout used without ever being installed
+    VERSION = "unknown"
+
+PACKAGE_DIR = Path(str(files("app")))
+"""The installed ``app`` package: the browser client and the migrations ship inside it.
+A wheel installs it as a plain directory, which StaticFiles and Alembic both need."""
 
 
 class Settings(BaseSettings):
@@ -153,7 +163,7 @@ class Settings(BaseSettings):
         '(time_control {"type": "correspondence", "seconds": N} or live with "seconds") '
         "this server accepts. Hours and minutes are always accepted.",
     )
-    static_dir: Path = REPO_ROOT / "static"
+    static_dir: Path = PACKAGE_DIR / "static"
     migrate_on_start: bool = True
 
     @model_validator(mode="after")

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from sqlalchemy import text
 
-from app.core.config import REPO_ROOT
+from app.core.config import PACKAGE_DIR
 from app.db import sqlite
 from app.db.session import Database
 
@@ -23,7 +23,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-VERSIONS = REPO_ROOT / "migrations" / "versions"
+MIGRATIONS = PACKAGE_DIR / "migrations"
+VERSIONS = MIGRATIONS / "versions"
 
 MIGRATING = {sqlite.WRITE: True, sqlite.MIGRATE: True}
 """A migration's connection (only SQLite reads them): BEGIN IMMEDIATE, foreign keys off."""
@@ -32,14 +33,16 @@ MIGRATING = {sqlite.WRITE: True, sqlite.MIGRATE: True}
 def alembic_config() -> Config:
     from alembic.config import Config
 
-    cfg = Config(str(REPO_ROOT / "alembic.ini"))
-    cfg.set_main_option("script_location", str(REPO_ROOT / "migrations"))
+    # Built in code: an installed package has no alembic.ini (that file is for developers'
+    # `alembic` command in a checkout).
+    cfg = Config()
+    cfg.set_main_option("script_location", str(MIGRATIONS))
     cfg.attributes["configure_logger"] = False
     return cfg
 
 
 def head_revision() -> str | None:
-    """The one head of ``migrations/versions`` from each file's ``revision`` and
+    """The one head of ``app/migrations/versions`` from each file's ``revision`` and
     ``down_revision`` assignments; ``None`` if that is not a single plain chain (branches,
     merges, computed values), in which case Alembic decides."""
     revisions: dict[str, object] = {}

@@ -8,15 +8,14 @@ from __future__ import annotations
 
 import json
 from functools import cache
-from pathlib import Path
+from importlib.resources import files
 from typing import Any
-
-BOARDS_DIR = Path(__file__).resolve().parents[2] / "seeds" / "boards"
 
 
 @cache
 def load_board(name: str) -> dict[str, Any]:
     """The parsed board file ``seeds/boards/<name>.json``."""
-    with open(BOARDS_DIR / f"{name}.json", encoding="utf-8") as f:
-        board: dict[str, Any] = json.load(f)
+    # Package data of ``seeds`` (not a path above this package), so an installed wheel works.
+    text = files("seeds").joinpath("boards", f"{name}.json").read_text(encoding="utf-8")
+    board: dict[str, Any] = json.loads(text)
     return board

@@ -134,7 +134,7 @@ def test_english_and_german_tables_have_the_same_keys_and_no_empty_text(tables):
 
 def test_every_text_the_pages_ask_for_is_in_the_tables(tables):
     """A key the code names but the tables lack would show as the bare key."""
-    static = Path(__file__).resolve().parents[2] / "static"
+    static = Path(__file__).resolve().parents[2] / "app" / "static"
     named: set[str] = set()
     for js in static.glob("js/**/*.js"):
         named.update(re.findall(r"\bt\(\s*\"([\w.]+)\"", js.read_text(encoding="utf-8")))

@@ -3,6 +3,7 @@ answers, else 503)."""
 
 from __future__ import annotations
 
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -12,12 +13,16 @@ from app.core.config import Settings
 from app.main import create_app
 from tests.support.postgres import PostgresServer, require_postgres
 
+ROOT = Path(__file__).resolve().parents[2]
+
 
 def test_sqlite_server_is_live_and_ready(tmp_path: Path) -> None:
     settings = Settings(database_url=f"sqlite:///{tmp_path / 'db.sqlite'}", bot_delay=0)
     with TestClient(create_app(settings)) as client:
         assert client.get("/healthz").json() == {"status": "ok"}
-        assert client.get("/api/health").json() == {"status": "ok"}
+        # The release the operator installed, as pyproject.toml names it.
+        release = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
+        assert client.get("/api/health").json() == {"status": "ok", "version": release}
         ready = client.get("/readyz")
         assert ready.status_code == 200
         assert ready.json() == {"status": "ok", "database": "sqlite", "hub": "InProcessHub"}

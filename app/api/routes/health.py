@@ -26,6 +26,7 @@ from fastapi.responses import JSONResponse
 from sqlalchemy import text
 
 from app.api.deps import ServiceDep
+from app.core.config import VERSION
 from app.core.errors import DATABASE_RETRY_AFTER, database_failed, database_works, error_response
 from app.db.session import is_read_only, sqlite_path
 from app.db.sqlite import WRITING
@@ -74,7 +75,7 @@ def api_health() -> dict[str, str]:
     """Liveness under the API's prefix (as ``/healthz``). Never touches the database."""
     # A plain ``def`` like the API's other routes (worker thread), so the benchmarks'
     # "trivial request" still measures what an API request costs without the database.
-    return {"status": "ok"}
+    return {"status": "ok", "version": VERSION}
 
 
 @router.get(
