@@ -8,8 +8,8 @@ it (a clone of the position, the action, ``Snapshot.advanced``), and then every 
 does for its sockets (``app.ws.endpoint.state_message``, ``app.core.jsontext``): the views,
 sharing what all seats see, the legal list of the seat to act, the events each seat has not
 had. Only the messages are timed. The figure is microseconds of messages per move (median of
-``--runs``): about a third of the server's work for a move on the socket (docs/DESIGN.md,
-"Where server time goes"), measured here without the machine's swings between server runs.
+``--runs``): about a third of the server's work for a move on the socket (CHANGELOG.md,
+0.1.0, "Third round"), measured here without the machine's swings between server runs.
 
 ``--compare REF`` also measures git ref REF's ``app`` and ``engines`` (exported with ``git
 archive``) in a second worker process, alternating runs, and prints the ratio now / ref

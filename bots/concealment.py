@@ -10,7 +10,7 @@ then draws the hidden part uniformly, with its secret rng, among the variants wh
 is *close* to the best one's (``CLOSE``): an opponent who knows the policy, the public log
 and even the seat's own view can then guess it with probability 1/k at most, k being the
 number of close variants. What stays readable is that the bot laid no variant clearly
-worse than one it held: mixing those would cost the bot its game (README, "Bots").
+worse than one it held: mixing those would cost the bot its game (docs/BOTS.md).
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ CLOSE: dict[str, float] = {
     # A value's worth on a stack is value × factor × how near the circle is to scoring, so a
     # value 1 higher is 1.5 to 5 points better. Within 3 points about half of the face-down
     # dolmens are mixed (1 and 2 points: none in 4 test games; every value held: medium
-    # won 28% of 100 2-player games against unmixed medium); README, "Bots", has the cost.
+    # won 28% of 100 2-player games against unmixed medium); docs/BOTS.md has the cost.
     "dolmengoetter": 3.0,
     # A face's worth in a village is +3, -3, +1 or 0 (DK-17): faces of equal worth are mixed,
     # a face 2 or more points worse is not (laying it would only be a mistake).

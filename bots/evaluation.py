@@ -32,7 +32,7 @@ worth a little, so taking supplies is not a blind choice. A tile in hand is a vi
 taken later, or taken back after a rival's scout came through: at 0.4 the search spent its
 tiles as soon as they scored and was left with none for the last turns (hard then lost or
 shared about one 2-player game in ten against random moves); at 0.8 it keeps some
-(README, "Bots": 150 searches per move, the same 120 games, 97.5% against random instead of
+(docs/BOTS.md: 150 searches per move, the same 120 games, 97.5% against random instead of
 90%, 85% against medium instead of 82.5%)."""
 
 

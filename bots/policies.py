@@ -219,7 +219,7 @@ class Ismcts:
 
 
 class Hard:
-    """Hard: per game, the search that measured strongest (README, "Bots"): the rollout
+    """Hard: per game, the search that measured strongest (docs/BOTS.md): the rollout
     algorithm over medium (``rollout.PolicyRollout``) in Die Dolmengötter, ISMCTS
     (``Ismcts``) in Dschingis Khan."""
 

@@ -64,7 +64,7 @@ def playout(state: State, seat: int, rng: random.Random) -> None:
     the turn its candidate move (just applied to ``state``) belongs to (or until the game
     is over). For a move in its own turn that is the end of its next turn; for a dolmen
     right answered in another's turn, or a druid placed, the end of the turn after that
-    (the version measured in the README; stopping one turn earlier there would be cheaper
+    (the version measured in docs/BOTS.md; stopping one turn earlier there would be cheaper
     and was not tried)."""
     if state.is_over:
         return

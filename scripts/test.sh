@@ -7,7 +7,6 @@ need=()
 command -v chromium >/dev/null || need+=(chromium chromium-driver)
 ls /usr/lib/postgresql/*/bin/pg_ctl >/dev/null 2>&1 || need+=(postgresql)
 command -v docker-compose >/dev/null || need+=(docker-compose)  # `config -q` of the compose files
-command -v sqlite3 >/dev/null || need+=(sqlite3)  # the backup/restore commands of the README
 command -v nginx >/dev/null || [ -x /usr/sbin/nginx ] || need+=(nginx)  # deploy/nginx.conf
 command -v node >/dev/null || need+=(nodejs)  # Biome, the client's formatter and linter
 command -v npm >/dev/null || need+=(npm)

@@ -2,8 +2,8 @@
 
 A move is the request the server answers most, and FastAPI's own work around it (matching
 the path against every route, solving the route's dependencies, reading and validating the
-body through its generic machinery) was about a fifth of a POSTed move's CPU (docs/DESIGN.md,
-"Fifth round"). The lane takes the common case: a game this process holds, a token it has
+body through its generic machinery) was about a fifth of a POSTed move's CPU (CHANGELOG.md,
+0.1.0, "Fifth round"). The lane takes the common case: a game this process holds, a token it has
 already checked, and a JSON body the route's schema accepts. It then runs the route's own
 code (``posting_caller``, then ``play``), so the checks, their order and the answers are the
 route's. Anything else (a game or token this process does not know yet, another content

@@ -178,7 +178,7 @@ class KeptWriter:
     """SQLite: one write connection kept from write to write, out of the pool (its
     settings, ``pragmas``, are its own). Writes take turns at the process's gate, so one
     connection serves them all; checking one out of the pool and back per write cost about
-    as much as the write's two statements (docs/DESIGN.md, "Stop 32"). A database error
+    as much as the write's two statements (CHANGELOG.md, 0.1.0, "Stop 32"). A database error
     drops it: the next write connects afresh."""
 
     def __init__(self, engine: Engine, pragmas: tuple[str, ...] = ()) -> None:
@@ -349,7 +349,7 @@ class Database:
         """One write transaction on a connection of its own, without an ORM session:
         commits on success, rolls back on any exception. For the hot write of a move, whose
         statements are all Core: a session's bookkeeping around the same transaction added
-        about a fifth to its CPU (benchmarks/write.py; docs/DESIGN.md, "Sixth round").
+        about a fifth to its CPU (benchmarks/write.py; CHANGELOG.md, 0.1.0, "Sixth round").
 
         On SQLite the writes take turns at the gate, on one kept connection (``KeptWriter``)."""
         if not self.sqlite:
@@ -381,7 +381,7 @@ class Database:
 
         A move hopped to a worker thread for its write, and back: the two threads handing
         Python's GIL to each other several times per move (each SQLite call lets it go)
-        cost a third of the server's CPU for a move (docs/DESIGN.md, "Stop 33"). SQLite's
+        cost a third of the server's CPU for a move (CHANGELOG.md, 0.1.0, "Stop 33"). SQLite's
         write is local and short (no ``fsync`` at commit in WAL mode with ``synchronous =
         NORMAL``); what could take long is kept off this thread: its connection never sleeps
         in SQLite's busy handler (``busy_timeout = 0``) and never checkpoints the WAL at a

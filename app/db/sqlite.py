@@ -8,7 +8,7 @@ app/db/session.py), and foreign keys off first while a migration rebuilds tables
 SQLAlchemy's recipe does that in a ``begin`` event on the engine. But an engine with any
 connection event dispatches every execute event for every statement (all of them empty
 here), and the ``BEGIN`` went through a whole statement execution of its own: together
-about 60 µs of the 160 µs a move's write took (docs/DESIGN.md, "Stop 32";
+about 60 µs of the 160 µs a move's write took (CHANGELOG.md, 0.1.0, "Stop 32";
 benchmarks/write.py). So the dialect begins the transaction itself (``do_begin``, the hook
 SQLAlchemy calls for every ``BEGIN``), told which kind by a connection's execution options.
 """

@@ -5,7 +5,7 @@ migration's connection has its foreign keys off and gets them back before anyone
 it.
 
 A cached game's move is written on the event loop's own thread (``Database.writing_now``;
-docs/DESIGN.md, "Stop 33"). That thread serves every player, so such a write never sits
+CHANGELOG.md, 0.1.0, "Stop 33"). That thread serves every player, so such a write never sits
 waiting: it gives way at once to another process's write lock and, after a short wait, to
 another write of this process (the move is then written by a worker thread). Its
 connection's settings (no busy waiting, no checkpoints) stay its own, and what it writes

@@ -1,4 +1,4 @@
-"""The README's training loops for agents run as written."""
+"""The training loops for agents in docs/RL.md run as written."""
 
 from __future__ import annotations
 
@@ -7,12 +7,14 @@ from pathlib import Path
 
 import pytest
 
-README = Path(__file__).resolve().parents[2] / "README.md"
+RL_DOC = Path(__file__).resolve().parents[2] / "docs" / "RL.md"
 
 
 def _loops() -> dict[str, str]:
-    text = README.read_text(encoding="utf-8")
-    section = text.split("## Agents: OpenSpiel and PettingZoo", 1)[1].split("\n## ", 1)[0]
+    text = RL_DOC.read_text(encoding="utf-8")
+    section = text.split("## Agents: OpenSpiel and PettingZoo (training loops)", 1)[1].split(
+        "\n## ", 1
+    )[0]
     blocks = re.findall(r"```python\n(.*?)```", section, re.S)
     return {
         "openspiel": next(b for b in blocks if "engines.openspiel" in b),
@@ -24,4 +26,4 @@ def _loops() -> dict[str, str]:
 def test_readme_training_loop_runs(library: str) -> None:
     code = _loops()[library]
     assert len(code.strip().splitlines()) <= 12
-    exec(compile(code, f"README ({library})", "exec"), {})
+    exec(compile(code, f"docs/RL.md ({library})", "exec"), {})
