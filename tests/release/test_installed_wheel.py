@@ -135,12 +135,22 @@ print("returns", state.returns())
 
 
 def test_the_wheel_installs_serves_and_plays_outside_the_checkout(tmp_path: Path) -> None:
+    # Nothing of the checkout on the path: a PYTHONPATH naming it would make pip and Python
+    # find the checkout's packages (and its metadata) instead of the wheel's.
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in ("DATABASE_URL", "HUB", "DATA_DIR", "PYTHONPATH", "VIRTUAL_ENV")
+        and not k.startswith("TAFELRUNDE_")
+    }
     context = tmp_path / "context"
     context.mkdir()
     build_context(context)
     dist = tmp_path / "dist"
     built = subprocess.run(
         [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(dist), str(context)],
+        cwd=tmp_path,
+        env=env,
         capture_output=True,
         text=True,
     )
@@ -152,6 +162,8 @@ def test_the_wheel_installs_serves_and_plays_outside_the_checkout(tmp_path: Path
     python, tafelrunde = env_dir / "bin" / "python", env_dir / "bin" / "tafelrunde"
     installed = subprocess.run(
         [str(python), "-m", "pip", "install", "-q", f"{wheel}[rl]"],
+        cwd=tmp_path,
+        env=env,
         capture_output=True,
         text=True,
     )
@@ -160,12 +172,6 @@ def test_the_wheel_installs_serves_and_plays_outside_the_checkout(tmp_path: Path
     home = tmp_path / "elsewhere"  # not the checkout: nothing may be read from it
     home.mkdir()
     port = free_port()
-    env = {
-        k: v
-        for k, v in os.environ.items()
-        if k not in ("DATABASE_URL", "HUB", "DATA_DIR", "PYTHONPATH", "VIRTUAL_ENV")
-        and not k.startswith("TAFELRUNDE_")
-    }
     env.update(HOST="127.0.0.1", PORT=str(port), BOT_DELAY="0", DATA_DIR=str(tmp_path / "data"))
 
     def run(*args: str) -> str:
