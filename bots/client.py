@@ -49,6 +49,10 @@ COMING_BACK = ("too_many_connections", "database_unavailable")
 RETRIES = 8
 
 
+class JoinRefused(RuntimeError):
+    """The server would not seat us (a wrong key, a seat taken, a game over...)."""
+
+
 @dataclass(frozen=True)
 class Invite:
     """Where a seat is: the server's base URL, the game, the seat and the invite's key (a
@@ -74,7 +78,8 @@ class Invite:
             if not joins:
                 raise ValueError(f"the link names no seat (?join=SEAT), and no --seat: {url!r}")
             seat = int(joins[0])
-        return cls(f"{parts.scheme}://{parts.netloc}", path[-1], seat, key)
+        # A server under a path of its own (behind a proxy) keeps that path.
+        return cls(f"{parts.scheme}://{parts.netloc}{'/'.join(path[:-2])}", path[-1], seat, key)
 
 
 @dataclass
@@ -119,7 +124,7 @@ def join_seat(
         body["commitment"] = contribution.commitment
     r = http.post(f"/api/games/{invite.game_id}/seats/{invite.seat}/join", json=body)
     if r.status_code != 201:
-        raise RuntimeError(f"could not join seat {invite.seat}: {r.status_code} {r.text}")
+        raise JoinRefused(f"could not join seat {invite.seat}: {r.status_code} {r.text}")
     joined: Joined = r.json()
     return joined["token"]
 

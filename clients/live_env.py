@@ -13,7 +13,6 @@ from __future__ import annotations
 import json
 from contextlib import ExitStack
 from typing import Any, ClassVar
-from urllib.parse import parse_qs, urlsplit
 
 import httpx
 import numpy as np
@@ -21,50 +20,14 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from websockets.sync.client import ClientConnection, connect
 
-from bots.api import ActionJson, Joined
-from bots.client import Contribution
+from bots.api import ActionJson
+from bots.client import Contribution, Invite, JoinRefused, join_seat
 from engines.pettingzoo import encode_observation, observation_space
 from engines.rl import LOSS, WIN, encoding
 
 
 class LiveGameError(RuntimeError):
     """The server refused something (its error code and message), or went quiet."""
-
-
-def join(
-    server: str,
-    game_id: str,
-    seat: int,
-    name: str,
-    key: str | None = None,
-    contribution: Contribution | None = None,
-) -> str:
-    """Join ``seat`` of ``game_id``; returns the seat's token. The one place that knows how
-    an invite turns into a token (``key``: the invite's secret, passed on when it has one;
-    ``contribution``: the seat's share of the seed, whose commitment the join carries)."""
-    body: dict[str, str] = {"name": name}
-    if contribution is not None:
-        body["commitment"] = contribution.commitment
-    if key:
-        body["key"] = key
-    r = httpx.post(f"{server}/api/games/{game_id}/seats/{seat}/join", json=body, timeout=30)
-    if r.status_code != 201:
-        raise LiveGameError(f"joining seat {seat} of {game_id} failed: {r.text}")
-    joined: Joined = r.json()
-    return joined["token"]
-
-
-def parse_invite(invite: str) -> tuple[str, str, int, str | None]:
-    """``(server, game_id, seat, key)`` of an invite link
-    ``<server>/play/<id>?join=<seat>&key=<key>`` (a public table's link has no key)."""
-    url = urlsplit(invite)
-    parts = url.path.rstrip("/").split("/")
-    query = parse_qs(url.query)
-    if len(parts) < 2 or parts[-2] != "play" or "join" not in query:
-        raise ValueError(f"not an invite link (…/play/<game>?join=<seat>): {invite!r}")
-    server = f"{url.scheme}://{url.netloc}{'/'.join(parts[:-2])}"
-    key = query.get("key", [None])[0]
-    return server, parts[-1], int(query["join"][0]), key
 
 
 class LiveEnv(AECEnv):
@@ -122,9 +85,12 @@ class LiveEnv(AECEnv):
         unused: the server's game has its own secret seed."""
         if self.token is None:
             self._contribution = Contribution()
-            self.token = join(
-                self.server, self.game_id, self.seat, self.name, self.key, self._contribution
-            )
+            invite = Invite(self.server, self.game_id, self.seat, self.key)
+            try:
+                with httpx.Client(base_url=self.server, timeout=30) as http:
+                    self.token = join_seat(http, invite, self.name, self._contribution)
+            except JoinRefused as exc:
+                raise LiveGameError(str(exc)) from None
         if self._ws is None:
             ws_url = self.server.replace("http", "ws", 1) + f"/ws/games/{self.game_id}"
             ws = self._ws = self._stack.enter_context(connect(ws_url, open_timeout=30))
@@ -203,5 +169,5 @@ class LiveEnv(AECEnv):
 
 def live_env(invite: str, name: str = "agent", timeout: float = 600) -> LiveEnv:
     """The environment of the seat an invite link names (joining it on ``reset``)."""
-    server, game_id, seat, key = parse_invite(invite)
-    return LiveEnv(server, game_id, seat, name=name, key=key, timeout=timeout)
+    seat = Invite.parse(invite)
+    return LiveEnv(seat.server, seat.game_id, seat.seat, name=name, key=seat.key, timeout=timeout)

@@ -192,6 +192,9 @@ def test_an_invite_link_names_the_server_game_and_seat():
     public = Invite.parse("https://example.org:8443/play/ab12cd34ef56?join=2")
     assert public == Invite("https://example.org:8443", "ab12cd34ef56", 2)
     assert Invite.parse("http://h/play/ab12/", seat=1) == Invite("http://h", "ab12", 1)
+    # A server behind a proxy under a path of its own (the agents' live environment too).
+    behind = Invite.parse("https://h/tafel/play/ab12?join=0")
+    assert behind == Invite("https://h/tafel", "ab12", 0)
     for bad in ("http://h/games/ab12?join=1", "http://h/play/ab12"):
         try:
             Invite.parse(bad)
