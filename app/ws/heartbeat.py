@@ -55,18 +55,23 @@ class Heartbeat:
         if self._task is not None:
             self._task.cancel()
 
+    def check(self, now: float) -> None:
+        """One look at every connection at the loop's time ``now``: ping each that has been
+        silent for a heartbeat. The task calls it a few times per heartbeat; tests call it
+        with the times they choose."""
+        for connection in [c for c in self._watched if now - c.heard_at >= self.seconds]:
+            connection.heard_at = now  # the next ping after as long again
+            try:
+                connection.ping()
+            except Exception:  # one connection's failure must not silence the others
+                log.exception("could not ping a websocket")
+
     async def _run(self) -> None:
         loop = asyncio.get_running_loop()
         try:
             while self._watched:
                 await asyncio.sleep(self.seconds / CHECKS_PER_BEAT)
-                now = loop.time()
-                for connection in [c for c in self._watched if now - c.heard_at >= self.seconds]:
-                    connection.heard_at = now  # the next ping after as long again
-                    try:
-                        connection.ping()
-                    except Exception:  # one connection's failure must not silence the others
-                        log.exception("could not ping a websocket")
+                self.check(loop.time())
         finally:
             if self._task is asyncio.current_task():
                 self._task = None
