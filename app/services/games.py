@@ -236,7 +236,8 @@ class GameService:
         self.reveal_window = timedelta(seconds=reveal_seconds)
         """How long the seats have to reveal their contributions once every seat is taken."""
         self.now = now
-        """The time the reveal deadline is set and judged by (tests pass their own clock)."""
+        """The time reveal deadlines and a host's release are judged by (tests pass their
+        own clock)."""
 
     # ---- kinds ------------------------------------------------------------------------
 
@@ -826,7 +827,7 @@ class GameService:
                 )
             released = row.token_hash if row.joined_at is not None else None
             if row.joined_at is not None:
-                now = utcnow()
+                now = self.now()
                 if by == "host":
                     self._check_away(row, seat, now)
                 row.name, row.token_hash, row.joined_at, row.left_at = None, None, None, now

@@ -67,7 +67,7 @@ def test_a_bot_whose_turn_was_pending_moves_after_a_restart(server_factory, kit,
         game_id = r.json()["id"]
         key = r.json()["invites"][0]["key"]
         http.post(f"/api/games/{game_id}/seats/1/join", json={"name": "Ann", "key": key})
-        time.sleep(0.5)
+        # The bot's turn is pending (it waits a minute): the move below is the restart's.
         assert http.get(f"/api/games/{game_id}").json()["version"] == 0
     server.stop()
     server.env["BOT_DELAY"] = "0"

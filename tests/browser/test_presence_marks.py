@@ -10,6 +10,8 @@ pytestmark = pytest.mark.browser
 
 def test_a_player_who_closes_the_page_shows_as_away_for_the_other(contexts, table):
     anna = table.Player(contexts(table.DESKTOP).new_page(), 0, "Anna")
+    # Anna's timers run on a clock the test can move ahead (time flows as usual meanwhile).
+    anna.page.clock.install()
     _, invites, _ = table.create_game(
         anna.page, table.base, "dschingis_khan", ["you", "friend"], "Anna", start_player=0
     )
@@ -35,5 +37,6 @@ def test_a_player_who_closes_the_page_shows_as_away_for_the_other(contexts, tabl
     )
     assert away.inner_text() == "away just now"
     table.shot(anna.page, "presence-away-desktop")
-    anna.page.wait_for_timeout(4000)  # longer than the old poll's interval
+    anna.page.clock.run_for(4000)  # every timer due in 4 s: longer than the old poll's
+    anna.page.evaluate("1")  # a round trip: a request the timers made has been reported
     assert asked == []
