@@ -78,7 +78,8 @@ def test_an_inbox_gives_each_item_once_in_order_to_whoever_waits() -> None:
         assert await asyncio.wait_for(inbox.get(), 1) == 3
         assert inbox.empty()
         late = asyncio.create_task(inbox.get())
-        await asyncio.sleep(0.01)
+        for _ in range(10):  # turns of the loop, no time: a getter with an item would be done
+            await asyncio.sleep(0)
         assert not late.done()  # nothing to give: it waits
         inbox.put_nowait(4)
         assert await asyncio.wait_for(late, 1) == 4
@@ -126,7 +127,7 @@ def test_a_closed_one_cancels_its_run_and_runs_no_more() -> None:
 
         async def work() -> None:
             started.set()
-            await asyncio.sleep(60)
+            await asyncio.Event().wait()  # a run that only ends when cancelled
 
         on_demand = OnDemand(work, "test")
         on_demand.wake()
@@ -138,7 +139,8 @@ def test_a_closed_one_cancels_its_run_and_runs_no_more() -> None:
             await task
         started.clear()
         on_demand.wake()
-        await asyncio.sleep(0.01)
+        for _ in range(10):  # turns of the loop in which a run would have started
+            await asyncio.sleep(0)
         assert not started.is_set() and on_demand._task is None
 
     asyncio.run(main())

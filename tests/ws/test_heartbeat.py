@@ -7,7 +7,7 @@ server process."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 
 from app.ws.heartbeat import CHECKS_PER_BEAT, Heartbeat
 
@@ -90,12 +90,13 @@ def test_a_connection_whose_ping_fails_does_not_stop_the_others() -> None:
     assert broken.pings == 2  # tried again a heartbeat later, like the others
 
 
-async def until(done: Callable[[], bool], ticks: Callable[[], Awaitable[None]]) -> None:
-    """Give the event loop turns until ``done``; a bound on a broken task, not a timing."""
+async def until(done: Callable[[], bool]) -> None:
+    """Let the heartbeat's task run until ``done``; the bound is for a broken task, it is
+    not a timing."""
     for _ in range(10_000):
         if done():
             return
-        await ticks()
+        await asyncio.sleep(0.001)
     raise AssertionError("the heartbeat's task never did it")
 
 
@@ -104,15 +105,15 @@ def test_its_task_pings_ends_with_the_last_connection_and_starts_again_with_the_
         beat = Heartbeat(0.004)  # the task's own sleeps: a heartbeat of a few milliseconds
         one = Connection()
         beat.watch(one)
-        await until(lambda: one.pings >= 1, lambda: asyncio.sleep(0.001))
+        await until(lambda: one.pings >= 1)
         task = beat._task
         assert task is not None
         beat.forget(one)
-        await until(task.done, lambda: asyncio.sleep(0.001))  # nothing left: it ended
+        await until(task.done)  # nothing left: it ended
         other = Connection()
         beat.watch(other)
         assert beat._task is not None and beat._task is not task
-        await until(lambda: other.pings >= 1, lambda: asyncio.sleep(0.001))
+        await until(lambda: other.pings >= 1)
         beat.stop()
 
     asyncio.run(run())

@@ -136,7 +136,9 @@ def held_per_connection(options: dict[str, Any]) -> float:
                         await ws.send("x")
                         assert await asyncio.wait_for(ws.recv(), DEADLINE) == "x"
                         clients.append(ws)
-                    await asyncio.sleep(0.05)
+                    for ws in clients:  # a second round trip each: past their set-up
+                        await ws.send("x")
+                        assert await asyncio.wait_for(ws.recv(), DEADLINE) == "x"
                     after = tracemalloc.take_snapshot()
                 finally:
                     tracemalloc.stop()

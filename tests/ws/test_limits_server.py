@@ -104,10 +104,18 @@ def test_a_websocket_outlives_the_request_deadline(small_server):
     with httpx.Client(base_url=small_server.url) as http:
         game_id, _ = new_game(http, "dolmengoetter", 2)
 
+    def deadline_passed() -> None:
+        """A request whose headers never end is cut at REQUEST_TIMEOUT (1 s here, as
+        TIMEOUT_KEEP_ALIVE): once the server closes it, the deadline has passed there."""
+        with socket.create_connection(("127.0.0.1", small_server.port), timeout=30) as slow:
+            slow.sendall(b"GET /healthz HTTP/1.1\r\n")
+            while slow.recv(4096):
+                pass
+
     async def run() -> dict:
         async with websockets.connect(f"{small_server.ws_url}/ws/games/{game_id}") as ws:
             await asyncio.wait_for(ws.recv(), 10)
-            await asyncio.sleep(2.5)  # past REQUEST_TIMEOUT=1 and TIMEOUT_KEEP_ALIVE=1
+            await asyncio.to_thread(deadline_passed)
             await ws.send('{"type": "ping"}')
             return json.loads(await asyncio.wait_for(ws.recv(), 10))
 
