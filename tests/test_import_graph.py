@@ -1,4 +1,5 @@
-"""The import graph of ``engines`` and ``app``, read from the source with ``ast``.
+"""The import graph of ``engines``, ``app``, ``bots`` and ``clients``, read from the source with
+``ast``.
 
 Every import counts: at the top, inside functions (a deferred import still closes a circle, it
 only hides it) and under ``TYPE_CHECKING``; relative imports are resolved. An edge goes from a
@@ -17,7 +18,7 @@ from itertools import pairwise
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
-ROOTS = ("engines", "app")
+ROOTS = ("engines", "app", "bots", "clients", "seeds")
 
 # An engine is pure rules: no web, database or settings, no I/O, no other randomness or clock
 # than its state's (DESIGN.md "Layout"). Prefixes: "os" also forbids "os.path".
@@ -173,7 +174,7 @@ def describe(graph: dict[str, dict[str, int]], cycle: list[str]) -> str:
     return "\n    ".join(hops)
 
 
-def test_engines_and_app_import_each_other_without_cycles():
+def test_the_packages_import_each_other_without_cycles():
     graph = import_graph()
     assert "engines.core.base" in graph and "app.main" in graph  # the walk found the code
     components = strongly_connected(graph)
@@ -225,3 +226,30 @@ def test_engines_import_no_web_database_settings_or_io():
                 if call in IO_BUILTINS and not (module == BOARD_LOADER and call == "open"):
                     found.append(f"{module} line {node.lineno}: calls {call}()")
     assert not found, "\n".join(found)
+
+
+# The server's layers (DESIGN.md "Layout"): settings, errors and limits at the bottom know
+# nothing of the database, the services or the web layers built on them.
+ABOVE_CORE = ("app.db", "app.services", "app.hub", "app.api", "app.ws", "app.bots", "app.main")
+
+
+def test_app_core_imports_nothing_built_on_it():
+    graph = import_graph()
+    found = [
+        f"{module} line {line}: imports {target}"
+        for module, targets in graph.items()
+        if module == "app.core" or module.startswith("app.core.")
+        for target, line in targets.items()
+        if target.startswith(ABOVE_CORE)
+    ]
+    assert not found, "\n".join(found)
+
+
+# One concern per file (issue 40): the game service and the game socket were one class
+# each of 810 and 394 lines, doing everything; now their concerns live in files of their own.
+SMALL = {"app/services/games.py": 400, "app/ws/endpoint.py": 400}
+
+
+def test_the_service_and_the_socket_stay_split_by_concern():
+    sizes = {path: len((REPO / path).read_text().splitlines()) for path in SMALL}
+    assert all(sizes[path] < SMALL[path] for path in SMALL), sizes

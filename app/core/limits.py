@@ -7,7 +7,6 @@
   ``action``, ``ws``), refused with 429 ``rate_limited`` and ``Retry-After``.
 - ``SocketCounter``: watchers' WebSocket connections per game and per client address,
   and each seat's apart from them (issue 36).
-- ``bot_games_allowed``: the cap on live all-bot games.
 
 All of it is in-process: with several server processes each has its own budgets. The client
 address is ``request.client``, which uvicorn takes from ``X-Forwarded-For`` only when the
@@ -23,12 +22,9 @@ from collections.abc import Callable
 from typing import Any
 
 from fastapi import Depends, Request
-from sqlalchemy import exists, func, or_, select
-from sqlalchemy.orm import Session
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from app.core.errors import ApiError, error_response
-from app.db.models import GameRow, SeatRow
 
 # ---- request bodies --------------------------------------------------------------------
 
@@ -216,30 +212,3 @@ def _count_out(counter: Counter[Any], key: Any) -> None:
     counter[key] -= 1
     if counter[key] <= 0:
         del counter[key]
-
-
-# ---- bot games ---------------------------------------------------------------------------
-
-
-def live_bot_games(session: Session) -> int:
-    """Games not over in which only bots play: every seat is a bot seat or has resigned (the
-    server's bot plays it to the end). They run with nobody at the table, so a game whose
-    last human resigned weighs on the server like one created with bots only. A seat the
-    bot stands in for after a timeout still counts as human: its player may come back."""
-    human = exists().where(
-        SeatRow.game_id == GameRow.id,
-        SeatRow.bot.is_(False),
-        or_(SeatRow.stand_in.is_(None), SeatRow.stand_in != "resigned"),
-    )
-    query = select(func.count()).select_from(GameRow).where(GameRow.status != "over", ~human)
-    return session.scalar(query) or 0
-
-
-def check_bot_games(session: Session, cap: int, all_bots: bool) -> None:
-    """Refuse one more all-bot game once ``cap`` of them are live (0: no cap)."""
-    if all_bots and cap and live_bot_games(session) >= cap:
-        raise ApiError(
-            "too_many_bot_games",
-            f"{cap} games with only bots are running; wait until one ends",
-            retry_after=60,
-        )

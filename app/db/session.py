@@ -21,7 +21,7 @@ from contextlib import asynccontextmanager, contextmanager, nullcontext
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Connection, Engine, create_engine, event
+from sqlalchemy import Connection, Engine, RootTransaction, create_engine, event
 from sqlalchemy.engine import ExceptionContext, make_url
 from sqlalchemy.exc import DBAPIError, OperationalError
 from sqlalchemy.orm import Session, sessionmaker
@@ -152,6 +152,18 @@ def _committing() -> Iterator[None]:
     database_works()
 
 
+@contextmanager
+def _committed(conn: Connection, tx: RootTransaction) -> Iterator[Connection]:
+    """``conn`` inside ``tx``: committed when the block ends, rolled back if it raises."""
+    try:
+        yield conn
+    except BaseException:
+        tx.rollback()
+        raise
+    with _committing():
+        tx.commit()
+
+
 _GENERATION = "tafelrunde_generation"
 """A pooled connection's ``info``: ``Database._generation`` when it was opened."""
 
@@ -194,14 +206,8 @@ class KeptWriter:
         if conn is None:
             conn = self._conn = self._connect()
         try:
-            tx = conn.begin()
-            try:
+            with _committed(conn, conn.begin()):
                 yield conn
-            except BaseException:
-                tx.rollback()
-                raise
-            with _committing():
-                tx.commit()
         except (DBAPIError, CommitUnknown):
             self.drop()
             raise
@@ -353,15 +359,11 @@ class Database:
 
         On SQLite the writes take turns at the gate, on one kept connection (``KeptWriter``)."""
         if not self.sqlite:
-            with self.engine.connect() as conn:
-                tx = conn.execution_options(**_WRITE).begin()
-                try:
-                    yield conn
-                except BaseException:
-                    tx.rollback()
-                    raise
-                with _committing():
-                    tx.commit()
+            with (
+                self.engine.connect() as conn,
+                _committed(conn, conn.execution_options(**_WRITE).begin()),
+            ):
+                yield conn
             return
         with self._gate:
             self._settle_writers()

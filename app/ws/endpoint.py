@@ -1,19 +1,14 @@
-"""``/ws/games/{game_id}``: one connection, as a small state machine.
-
-connect → (optional ``auth`` as the first message) → open → closed. One receive loop and
-one sender: every message goes through the connection's ``Outbox`` (at most
-``WS_SEND_QUEUE`` waiting), which its own task writes to the network, so a room's push to a
-game's connections never waits for any one client. A client that stops reading falls
-behind: once its outbox is full the server drops what was waiting and closes it with 1013
-(try again later); it reconnects with ``?since=`` and gets every event it missed. Other
-close codes: 1003 for a malformed message (also JSON nested too deeply to parse), 1008 for
-an unknown game, 4401 (``unauthorized``) and 4403 (``forbidden``) for a refused token (4401
-also when the host gives the connection's seat back: its token no longer holds the seat),
-1009 for a message over ``WS_MAX_MESSAGE_BYTES`` (uvicorn closes it), 1011 for an internal
-error, 1013 while the database is unavailable and for one connection too many
-(``too_many_connections``), 4029 after ``rate_limited``. Only 4401 and 4403 tell a client
-its token is no good; after any other code it may come back with it. A refused action is
-answered with an ``error`` message and the socket stays open.
+"""``/ws/games/{game_id}``: one connection's conversation about its game, as a small state
+machine: connect → (optional ``auth`` as the first message) → open → closed. The transport
+under it (receive loop, sender, outbox, falling behind) is app/ws/transport.py; what each
+message means is here. Close codes: 1003 for a malformed message (also JSON nested too
+deeply to parse), 1008 for an unknown game, 4401 (``unauthorized``) and 4403 (``forbidden``)
+for a refused token (4401 also when the host gives the connection's seat back), 1009 for a
+message over ``WS_MAX_MESSAGE_BYTES`` (uvicorn closes it), 1011 for an internal error, 1013
+when the client fell behind, while the database is unavailable and for one connection too
+many (``too_many_connections``), 4029 after ``rate_limited``. Only 4401 and 4403 tell a
+client its token is no good; after any other code it may come back with it. A refused
+action is answered with an ``error`` message and the socket stays open.
 
 Connections are counted as watchers' (per game, per client address) or as their seat's
 (``SocketCounter``), so watchers never crowd a seat out. A seat's token mostly comes in the
@@ -25,164 +20,60 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import enum
 import json
 import logging
 from collections.abc import Mapping
 from typing import Any
 
 from starlette.concurrency import run_in_threadpool
-from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
+from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from app.core import jsontext
 from app.core.errors import DATABASE_ERRORS, ApiError, database_failed, database_unavailable
-from app.core.flag import Flag
 from app.core.inputs import PLAIN_NUMBER, plain_int
 from app.core.limits import RateLimiter, SocketCounter, client_address
 from app.services.chat import ChatService
 from app.services.games import Caller, GameService
 from app.services.snapshots import Snapshot
 from app.ws.chat import ChatSender
+from app.ws.messages import MAX_REF_LENGTH, action_ref, state_message
 from app.ws.rooms import Room, Rooms
+from app.ws.transport import (
+    MALFORMED,
+    POLICY,
+    RATE_LIMITED,
+    TRY_AGAIN_LATER,
+    Close,
+    Outbox,
+    Phase,
+    SocketTransport,
+    error_message,
+    refused_with,
+)
 
 log = logging.getLogger(__name__)
-
-MALFORMED = 1003
-POLICY = 1008
-INTERNAL = 1011
-TRY_AGAIN_LATER = 1013  # fell behind, the database is down, too many connections: reconnect
-RATE_LIMITED = 4029
-TOKEN_REFUSED = {"unauthorized": 4401, "forbidden": 4403}
-"""The close codes that tell a client its token is no good (and only these)."""
-
-
-def refused_with(err: ApiError) -> Close:
-    """The close after ``err`` refused a connection: its token's own code, else 1008."""
-    return Close(TOKEN_REFUSED.get(err.code, POLICY))
-
-
-class Phase(enum.Enum):
-    CONNECTING = "connecting"
-    AWAITING_AUTH = "awaiting_auth"  # spectating; an ``auth`` message may still come first
-    AUTHENTICATING = "authenticating"  # an ``auth`` came: no spectator state from now on
-    OPEN = "open"
-    CLOSED = "closed"
 
 
 WATCHING = -1
 """``GameSocket.held`` of a connection counted as a watcher's."""
-
-MAX_REF_LENGTH = 64
-"""Longest ``ref`` an action message may carry (docs/API.md)."""
-
-
-def error_message(err: ApiError, ref: str | None = None) -> dict[str, Any]:
-    message: dict[str, Any] = {"type": "error", "code": err.code, "message": err.message}
-    if err.retry_after is not None:  # rate_limited, chat_too_fast: seconds to wait
-        message["retry_after"] = err.retry_after
-    if ref is not None:  # the refused action message's own ``ref``
-        message["ref"] = ref
-    return message
-
-
-def state_message(
-    snap: Snapshot, seat: int | None, events_from: int, table_from: int
-) -> dict[str, Any]:
-    """The ``state`` message of ``snap`` for ``seat``, with the events of actions after
-    ``events_from`` and the table events after seats revision ``table_from``."""
-    # The same events twice over: flat (``events``, as before) and grouped by the action
-    # that caused them, with its seat (``actions``, the entries of /log).
-    actions = snap.log_for(seat, events_from)
-    return {
-        "type": "state",
-        **snap.message_state(seat),
-        "events": [
-            *(e for entry in actions for e in entry["events"]),
-            *snap.table_events_after(table_from),
-        ],
-        "actions": actions,
-    }
-
-
-class Close(Exception):
-    def __init__(self, code: int) -> None:
-        self.code = code
 
 
 _COUNTING_OUT: set[asyncio.Future[None]] = set()
 """Tasks counting closed sockets out of their seats' connections, kept until they finish."""
 
 
-class Outbox:
-    """One connection's messages waiting for the network: at most ``limit``, then a close.
-
-    ``put`` never waits, so whoever sends (the room, the receive loop) never waits for
-    this client. ``get`` hands the sender the next message, or ``None`` once the outbox is
-    closed and empty (then ``close_code`` says how to close the socket).
-    """
-
-    __slots__ = ("_messages", "_ready", "close_code", "ended", "limit")
-
-    def __init__(self, limit: int) -> None:
-        self.limit = limit
-        self.close_code: int | None = None
-        # A list: an empty deque takes about 600 bytes, and an outbox holds 0 to 2 messages
-        # nearly always (``limit`` at most), so taking from the front costs nothing.
-        self._messages: list[str] = []
-        self._ready = Flag()
-        self.ended = False
-        """Ended by ``end``: the client left, so nothing more is sent, not even a close."""
-
-    def put(self, text: str) -> bool:
-        """Queue ``text``; ``False`` (nothing queued) when the outbox is full."""
-        if len(self._messages) >= self.limit:
-            return False
-        if self.close_code is None and not self.ended:
-            self._messages.append(text)
-            self._ready.set()
-        return True
-
-    def close(self, code: int, *, drop_waiting: bool = False) -> None:
-        """Close after what is waiting (or at once, ``drop_waiting``); the first code wins."""
-        if drop_waiting:
-            self._messages.clear()
-        if self.close_code is None:
-            self.close_code = code
-        self._ready.set()
-
-    def end(self) -> None:
-        """Stop at once, dropping what is waiting and sending no close (the client left)."""
-        self._messages.clear()
-        self.ended = True
-        self._ready.set()
-
-    async def get(self) -> str | None:
-        while not self._messages:
-            if self.close_code is not None or self.ended:
-                return None
-            self._ready.clear()
-            await self._ready.wait()
-        return self._messages.pop(0)
-
-
-class GameSocket:
+class GameSocket(SocketTransport):
     # Slots, not an instance dict: every open socket of every live game has one (issue 16).
     __slots__ = (
         "_push_lock",
-        "_receiver",
         "auth_seconds",
-        "beat",
         "caller",
         "chat",
         "client",
         "counted",
         "events_from",
-        "game_id",
-        "heard_at",
         "held",
         "limiter",
-        "outbox",
-        "phase",
         "room",
         "rooms",
         "sent",
@@ -191,7 +82,6 @@ class GameSocket:
         "sockets",
         "table_from",
         "wants_presence",
-        "ws",
     )
 
     def __init__(
@@ -235,101 +125,13 @@ class GameSocket:
     def seat(self) -> int | None:
         return self.caller.seat if self.caller else None
 
-    # ---- the loops ------------------------------------------------------------------
-
-    async def run(self) -> None:
-        await self.ws.accept()
-        # The send loop runs in this task and the receive loop in one of its own, so a
-        # connection holds one task besides uvicorn's and no ``asyncio.wait`` (with their
-        # futures and callbacks, about 2 KB of each open socket; benchmarks/memory.py).
-        receiver = asyncio.create_task(self._receive_forever(), name=f"ws-recv-{self.game_id}")
-        self._receiver = receiver
-        receiver.add_done_callback(self._received_all)
-        try:
-            try:
-                await self._send_forever()
-            finally:
-                # The sender ended: the outbox closed (the receiver asked for it, or the
-                # client fell behind) or the socket broke; the receiver is no longer needed.
-                receiver.cancel()
-                self._release()
-                # Counting out runs on by itself, started before anything here awaits: a
-                # connection cancelled while closing (server shutdown, a client leaving) is still
-                # counted out, and the connection never waits on the database to end.
-                self.on_disconnect()
-                await asyncio.gather(receiver, return_exceptions=True)
-        except asyncio.CancelledError:
-            # Cancelled from outside (server shutdown; Starlette's TestClient cancels right
-            # after the client's disconnect) after or while cleaning up: the clean-up above
-            # has run, so the connection ends as a closed one does. Letting the cancellation
-            # out of an already finished connection made the TestClient report its session
-            # as cancelled now and then.
-            return
-
-    def _received_all(self, receiver: asyncio.Task[int | None]) -> None:
-        """The receive loop ended: tell the send loop how to end."""
-        if receiver.cancelled():
-            return  # the client fell behind: its outbox is closed already (``_fall_behind``)
-        code = INTERNAL if receiver.exception() is not None else receiver.result()
-        if code is None:  # the client left: nothing more to send, and no close to send
-            self.outbox.end()
-        else:  # what is waiting (an ``error``, say) goes out before the close
-            self.outbox.close(code)
-
-    async def _receive_forever(self) -> int | None:
-        """Receive until the client leaves (``None``) or must be closed (the close code)."""
-        try:
-            await self.on_connect()
-            clock = asyncio.get_running_loop().time
-            self.beat.watch(self)  # pings while the client is silent, without a timer here
-            while True:
-                message = await self.ws.receive()
-                self.heard_at = clock()
-                if message["type"] == "websocket.disconnect":
-                    return None
-                await self.on_receive(message)
-                await self._present()
-        except Close as close:
-            return close.code
-        except WebSocketDisconnect:
-            return None
-        except DATABASE_ERRORS as exc:
-            await self.send_error(database_unavailable(exc))
-            return TRY_AGAIN_LATER
-        except Exception:
-            log.exception("websocket for game %s failed", self.game_id)
-            return INTERNAL
-        finally:
-            self.beat.forget(self)
+    # ---- hooks of the transport -------------------------------------------------------
 
     def ping(self) -> None:
         """``ping`` the client after a heartbeat of its silence (app/ws/heartbeat.py); a
         connection still open keeps its seat's presence fresh."""
         self._queue({"type": "ping"})
         self.service.seen(self.counted)
-
-    async def _send_forever(self) -> None:
-        """Write the outbox to the network in order; close the socket when it closes."""
-        while (text := await self.outbox.get()) is not None:
-            if self.ws.application_state is not WebSocketState.CONNECTED:
-                return
-            try:
-                await self.ws.send_text(text)
-            except (WebSocketDisconnect, RuntimeError, OSError):
-                self.phase = Phase.CLOSED
-                return
-            # Else this frame holds the last message sent while it waits for the next one:
-            # a whole state, 10-20 KB per idle connection (benchmarks/memory.py).
-            del text
-        code = None if self.outbox.ended else self.outbox.close_code
-        self.phase = Phase.CLOSED
-        if code is not None and self.ws.application_state is WebSocketState.CONNECTED:
-            # Against a client that reads nothing this waits until it reads again or its
-            # connection dies; by then it is out of its room and holds nothing else.
-            with contextlib.suppress(RuntimeError, OSError, WebSocketDisconnect):
-                await self.ws.close(code)
-
-    # ---- hooks ----------------------------------------------------------------------
 
     async def on_connect(self) -> None:
         params = self.ws.query_params
@@ -548,7 +350,7 @@ class GameSocket:
         try:
             self.limiter.check("ws", self.client)
         except ApiError as err:
-            await self.send(error_message(err, _action_ref(message)))
+            await self.send(error_message(err, action_ref(message)))
             raise Close(RATE_LIMITED) from None
 
     # ---- sending --------------------------------------------------------------------
@@ -595,51 +397,3 @@ class GameSocket:
             self.outbox.close(refused_with(err).code)
             return False
         return True
-
-    async def send(self, message: dict[str, Any]) -> None:
-        self._queue(message)
-
-    async def send_error(self, err: ApiError) -> None:
-        await self.send(error_message(err))
-
-    def _queue(self, message: dict[str, Any]) -> None:
-        self._queue_text(jsontext.text(message))
-
-    def _queue_text(self, text: str) -> None:
-        if self.phase is Phase.CLOSED and self.outbox.close_code is not None:
-            return
-        if not self.outbox.put(text):
-            self._fall_behind()
-
-    def _fall_behind(self) -> None:
-        """The client stopped reading: stop everything for it at once (see the docstring
-        of the module) so its game's other connections never wait for it."""
-        log.warning(
-            "websocket for game %s fell %d messages behind; closing it (%d)",
-            self.game_id,
-            self.outbox.limit,
-            TRY_AGAIN_LATER,
-        )
-        self.phase = Phase.CLOSED
-        self.outbox.close(TRY_AGAIN_LATER, drop_waiting=True)
-        self._leave_room()
-        if self._receiver is not None and self._receiver is not asyncio.current_task():
-            self._receiver.cancel()
-        elif self._receiver is not None:
-            raise Close(TRY_AGAIN_LATER)
-
-
-def _action_ref(message: Mapping[str, Any]) -> str | None:
-    """The ``ref`` of an action message, if it is one with a valid ``ref`` (else ``None``):
-    a refusal before the message is read still names the move it refuses."""
-    text = message.get("text")
-    if text is None:
-        return None
-    try:
-        data = json.loads(text)
-    except (ValueError, RecursionError):
-        return None
-    if not isinstance(data, dict) or data.get("type") != "action":
-        return None
-    ref = data.get("ref")
-    return ref if isinstance(ref, str) and 0 < len(ref) <= MAX_REF_LENGTH else None

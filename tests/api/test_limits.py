@@ -19,9 +19,9 @@ from sqlalchemy import func, select
 from starlette.websockets import WebSocketDisconnect
 
 from app.core.config import Settings
-from app.core.limits import live_bot_games
 from app.db.models import GameRow
 from app.main import create_app
+from app.services.bot_games import live_bot_games
 from tests.conftest import bearer, new_game
 
 KIND = "dolmengoetter"

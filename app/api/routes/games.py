@@ -27,7 +27,8 @@ from app.api.schemas import (
     Status,
 )
 from app.core.errors import ApiError
-from app.core.limits import check_bot_games, rate_limit
+from app.core.limits import rate_limit
+from app.services.bot_games import check_bot_games
 from app.services.clocks import stored_time_control
 from app.services.games import SeatSpec
 

@@ -1,0 +1,366 @@
+"""Seating: creating a table, its invites, taking a seat and giving it back (by the player,
+or by the host once the player has been away).
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, cast
+
+from sqlalchemy import CursorResult, func, select, update
+from sqlalchemy.orm import Session
+
+from app.core.errors import ApiError
+from app.core.security import hash_token, new_token
+from app.db.models import GameRow, SeatRow, TableEventRow, utcnow
+from app.services.base import ServiceBase, _check_seat, _game_row
+from app.services.reveals import fix_seed, to_reveal
+from app.services.snapshots import Snapshot, as_utc
+from bots import DEFAULT_LEVEL as DEFAULT_BOT_LEVEL
+from engines.core import fairness
+
+log = logging.getLogger(__name__)
+
+CLEAR_CONTRIBUTION = (
+    "a contribution is no longer sent with the join: send commitment (the SHA-256 of your "
+    'contribution, docs/API.md "Fair draws") and reveal the contribution with POST '
+    ".../seats/{seat}/reveal once every seat has committed"
+)
+"""Why a contribution in the clear is refused: whoever joins last (an operator who knows the
+server's seed) could choose theirs knowing every other one, and so choose the draws."""
+
+
+def new_invite_key() -> str:
+    return secrets.token_urlsafe(16)
+
+
+def invite_path(game_id: str, seat: int, key: str) -> str:
+    """The page a seat's invite link opens (docs/API.md, Browser pages)."""
+    return f"/play/{game_id}?join={seat}&key={key}"
+
+
+def _wait_text(seconds: float) -> str:
+    seconds = max(1, round(seconds))
+    if seconds < 90:
+        return f"{seconds} s"
+    return f"{seconds // 60} min {seconds % 60} s" if seconds % 60 else f"{seconds // 60} min"
+
+
+@dataclass(frozen=True, slots=True)
+class SeatSpec:
+    bot: bool = False
+    name: str | None = None
+    level: str | None = None
+    """A bot seat's level (``bots.LEVELS``); ``None``: the default, medium."""
+
+
+class Seating(ServiceBase):
+    """Tables made, invites read by the host, seats taken and given back."""
+
+    def create(
+        self,
+        session: Session,
+        kind: str,
+        num_seats: int,
+        options: Mapping[str, Any] | None,
+        seats: list[SeatSpec] | None,
+        public: bool = False,
+        rematch_of: str | None = None,
+        time_control: dict[str, Any] | None = None,
+    ) -> tuple[Snapshot, str, list[dict[str, Any]]]:
+        """A new game, its host token (shown once, stored as a hash: the creator's, to give
+        seats back and to see the invites again) and its invites (``invites``).
+        ``rematch_of``: the game it is the rematch of (app/services/rematch.py)."""
+        game = self.game(kind)
+        if seats is None:
+            seats = [SeatSpec() for _ in range(num_seats)]
+        if len(seats) != num_seats:
+            raise ApiError(
+                "bad_request", f"seats lists {len(seats)} seats but num_seats is {num_seats}"
+            )
+        seed = secrets.randbits(63)  # the bots' secret (app/bots/randomness.py)
+        server_seed = secrets.token_bytes(fairness.SERVER_SEED_BYTES)
+        salt = secrets.token_bytes(fairness.SALT_BYTES)
+        # Validate everything through the engine before anything is written.
+        game.new(num_seats, seed, options)
+        opts = game.parse_options(options).model_dump(mode="json")
+        game_id = secrets.token_hex(6)
+        host_token = new_token()
+        now = utcnow()
+        all_bots = all(s.bot for s in seats)
+        # A game of bots alone starts now, with no contributions; others when the last
+        # human seat is taken (``join``).
+        fixed = fairness.game_seed_bytes(server_seed, [None] * num_seats) if all_bots else None
+        with self.db.write(session):
+            session.add(
+                GameRow(
+                    id=game_id,
+                    kind=kind,
+                    num_seats=num_seats,
+                    options=opts,
+                    seed=seed,
+                    server_seed=server_seed.hex(),
+                    salt=salt.hex(),
+                    commitment=fairness.commitment(server_seed, salt),
+                    game_seed=fixed.hex() if fixed is not None else None,
+                    status="running" if all_bots else "open",
+                    version=0,
+                    seats_revision=0,
+                    host_token_hash=hash_token(host_token),
+                    public=public,
+                    time_control=time_control,
+                    created_at=now,
+                    updated_at=now,
+                    rematch_of=rematch_of,
+                )
+            )
+            session.flush()
+            for i, spec in enumerate(seats):
+                session.add(
+                    SeatRow(
+                        game_id=game_id,
+                        seat=i,
+                        bot=spec.bot,
+                        bot_level=(spec.level or DEFAULT_BOT_LEVEL) if spec.bot else None,
+                        name=spec.name or (f"Bot {i + 1}" if spec.bot else None),
+                        joined_at=now if spec.bot else None,
+                        invite_key=None if spec.bot else new_invite_key(),
+                        connections=0,
+                    )
+                )
+            session.flush()
+            invites = self._invites(session, game_id)
+        snap = self.load(session, game_id)
+        self.hub.publish(game_id, snap.version)
+        return snap, host_token, invites
+
+    @staticmethod
+    def _invites(session: Session, game_id: str) -> list[dict[str, Any]]:
+        rows = session.scalars(
+            select(SeatRow)
+            .where(SeatRow.game_id == game_id, SeatRow.bot.is_(False))
+            .order_by(SeatRow.seat)
+        )
+        return [
+            {
+                "seat": r.seat,
+                "key": r.invite_key,
+                "joined": r.joined_at is not None,
+                "path": invite_path(game_id, r.seat, r.invite_key) if r.invite_key else None,
+            }
+            for r in rows
+        ]
+
+    def invites(self, session: Session, game_id: str, host_token: str) -> list[dict[str, Any]]:
+        """Every human seat's invite (key and link), for the host token only."""
+        digest = hash_token(host_token)
+        game = _game_row(session, game_id)
+        if not self._is_host(game, digest):
+            raise self._not_host(session, digest, "see the invites")
+        invites = self._invites(session, game_id)
+        session.commit()
+        return invites
+
+    def join(
+        self,
+        session: Session,
+        game_id: str,
+        seat: int,
+        name: str,
+        key: str | None = None,
+        commitment: str | None = None,
+        rematch: bool = False,
+        contribution: str | None = None,
+    ) -> tuple[Snapshot, str]:
+        """Take a free human seat with its invite key (none needed at a public table);
+        returns the token (shown once, stored as a hash).
+
+        ``commitment`` (validated by the caller, ``fairness.is_seat_commitment``) is recorded
+        publicly if the game's seed is not fixed yet. The join that takes the last free seat
+        fixes the seed at once if no seat has a contribution to reveal; otherwise the seats
+        reveal theirs (``reveal_contribution``) within ``reveal_window``. A join after that
+        (a released seat taken again) changes no draw, so its commitment is not kept.
+        ``contribution`` in the clear is refused: a player who joins last could choose it
+        knowing everyone else's (docs/API.md "Fair draws").
+
+        A rematch's seats are kept for the old game's players for ``rematch_window``: only
+        ``rematch`` joins (app/services/rematch.py) take them until then."""
+        if contribution is not None:
+            raise ApiError("bad_request", CLEAR_CONTRIBUTION)
+        token = new_token()
+        with self.db.write(session):
+            game = _game_row(session, game_id)
+            _check_seat(game, seat)
+            row = session.scalars(
+                select(SeatRow).where(SeatRow.game_id == game_id, SeatRow.seat == seat)
+            ).one()
+            if not game.public and (
+                key is None
+                or row.invite_key is None
+                or not secrets.compare_digest(row.invite_key.encode(), key.encode())
+            ):
+                # Checked before "taken", so a stranger learns nothing about the seats.
+                raise ApiError(
+                    "invite_required",
+                    f"seat {seat} of this game is taken by invitation only: open the invite "
+                    "link the host sent you (its key is missing or no longer valid)",
+                )
+            now = utcnow()
+            if game.status == "abandoned":
+                raise ApiError("game_abandoned", "the host has abandoned this game")
+            kept_until = as_utc(game.created_at) + self.rematch_window
+            if game.rematch_of is not None and not rematch and now < kept_until:
+                raise ApiError(
+                    "seat_reserved",
+                    f"this game is a rematch: its seats are kept for the last game's players "
+                    f"until {kept_until:%H:%M:%S} UTC; after that the host can invite anyone",
+                )
+            counts = game.server_seed is not None and game.game_seed is None
+            extra = {"commitment": commitment, "contribution": None} if counts else {}
+            # An UPDATE answers with a cursor result: its rowcount says whether it matched.
+            taken = cast(
+                CursorResult[Any],
+                session.execute(
+                    update(SeatRow)
+                    .where(
+                        SeatRow.game_id == game_id,
+                        SeatRow.seat == seat,
+                        SeatRow.joined_at.is_(None),
+                        SeatRow.bot.is_(False),
+                    )
+                    .values(
+                        name=name,
+                        token_hash=hash_token(token),
+                        joined_at=now,
+                        left_at=None,
+                        connections=0,
+                        last_seen=now,
+                        stand_in=None,  # a new player: no bot stands in (a live timeout)
+                        **extra,
+                    )
+                ),
+            )
+            if taken.rowcount != 1:
+                raise ApiError("seat_taken", f"seat {seat} is already taken")
+            free = session.scalar(
+                select(func.count())
+                .select_from(SeatRow)
+                .where(SeatRow.game_id == game_id, SeatRow.joined_at.is_(None))
+            )
+            starts = free == 0 and game.status == "open"
+            revealing = starts and counts and bool(to_reveal(session, game_id))
+            session.execute(
+                update(GameRow)
+                .where(GameRow.id == game_id)
+                .values(
+                    seats_revision=GameRow.seats_revision + 1,
+                    status="running" if starts and not revealing else game.status,
+                    updated_at=now,
+                    reveal_deadline=self.now() + self.reveal_window if revealing else None,
+                )
+            )
+            if starts and counts and not revealing:
+                fix_seed(session, game_id, bytes.fromhex(game.server_seed or ""))
+        self.clocks.resync(session, game_id)  # the game may have started: clocks run
+        snap = self.load(session, game_id)
+        self.hub.publish(game_id, snap.version)
+        self.hub.publish_presence(game_id)  # the seat is away until its page connects
+        return snap, token
+
+    def release(self, session: Session, game_id: str, seat: int, token: str) -> Snapshot:
+        """Give a joined human seat back: its token stops working at once, everywhere, and
+        it gets a new invite key (the old link dies). The game keeps its state; it waits
+        (status ``open``) until the seat is taken again. Releasing a free seat changes
+        nothing.
+
+        Two tokens may do it: the seat's own (its player agrees), or the host's once the
+        seat's player has been away ``away_seconds`` (409 ``seat_in_use`` before). Every
+        release is a table event, in ``/log`` and on every WebSocket of the game.
+        """
+        digest = hash_token(token)
+        with self.db.write(session):
+            game = _game_row(session, game_id)
+            by = "host" if self._is_host(game, digest) else None
+            if by is None:
+                own = session.scalars(
+                    select(SeatRow).where(SeatRow.token_hash == digest)
+                ).one_or_none()
+                if own is None or own.game_id != game_id:
+                    raise self._not_host(session, digest, "give a seat back")
+                if own.seat != seat:
+                    raise ApiError(
+                        "forbidden",
+                        "a seat token can give back only its own seat; the host token any",
+                    )
+                by = "player"
+            _check_seat(game, seat)
+            row = session.scalars(
+                select(SeatRow).where(SeatRow.game_id == game_id, SeatRow.seat == seat)
+            ).one()
+            if row.bot:
+                raise ApiError("bot_seat", f"seat {seat} is played by the server's bot")
+            if game.status == "over":
+                raise ApiError("game_over", "the game is over; its seats stay as they were")
+            if game.status == "abandoned":
+                raise ApiError("game_abandoned", "the host has abandoned this game")
+            if row.stand_in == "resigned":
+                raise ApiError(
+                    "already_resigned", f"seat {seat} resigned; the bot plays it to the end"
+                )
+            if game.reveal_deadline is not None and row.joined_at is not None:
+                # A new player would commit knowing the contributions revealed so far.
+                raise ApiError(
+                    "revealing",
+                    "the seats are revealing their contributions: a seat can be given back "
+                    "once the game has started",
+                )
+            released = row.token_hash if row.joined_at is not None else None
+            if row.joined_at is not None:
+                now = self.now()
+                if by == "host":
+                    self._check_away(row, seat, now)
+                row.name, row.token_hash, row.joined_at, row.left_at = None, None, None, now
+                row.invite_key, row.connections, row.last_seen = new_invite_key(), 0, None
+                game.seats_revision += 1
+                game.status = "open"
+                game.updated_at = now
+                session.add(
+                    TableEventRow(
+                        game_id=game_id,
+                        version=game.version,
+                        seats_revision=game.seats_revision,
+                        event={"type": "seat_released", "seat": seat, "by": by},
+                        created_at=now,
+                    )
+                )
+        self._forget(released)
+        if released is not None:
+            self.clocks.resync(session, game_id)  # the game waits: clocks stop
+        snap = self.load(session, game_id)
+        if released is not None:
+            self.hub.publish(game_id, snap.version)
+            self.hub.publish_presence(game_id)
+        return snap
+
+    def _check_away(self, row: SeatRow, seat: int, now: Any) -> None:
+        """409 ``seat_in_use`` unless the seat's player has been away long enough."""
+        last = row.last_seen or row.joined_at
+        age = (now - as_utc(last)).total_seconds() if last is not None else float("inf")
+        away = self.away_seconds
+        after = f"once they have been away for {_wait_text(away)}" if away else "once they leave"
+        if row.connections > 0 and age < self.stale_seconds:
+            raise ApiError(
+                "seat_in_use",
+                f"seat {seat}'s player is connected now; you can give the seat back {after}, "
+                "or they can give it back themselves on their page",
+            )
+        if age < away:
+            raise ApiError(
+                "seat_in_use",
+                f"seat {seat}'s player was here {_wait_text(age)} ago; you can give the seat "
+                f"back in {_wait_text(away - age)} ({after}), or they can give it back "
+                "themselves on their page",
+            )
