@@ -79,11 +79,11 @@ def main(argv: list[str] | None = None) -> int:
     if argv and argv[0] == "verify":
         from clients.verify import main as verify
 
-        return verify(argv[1:])
+        return verify(argv[1:], prog="tafelrunde verify")
     if argv and argv[0] == "bot":
         from bots.client import main as bot
 
-        bot(argv[1:])
+        bot(argv[1:], prog="tafelrunde bot")
         return 0
     parser = argparse.ArgumentParser(
         prog="tafelrunde",

@@ -215,10 +215,8 @@ def _play_seat(
         ws.send(json.dumps({"type": "action", "version": version, "action": action}))
 
 
-def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(
-        prog="python -m bots.client", description="Play one seat of a Tafelrunde game."
-    )
+def main(argv: list[str] | None = None, prog: str = "python -m bots.client") -> None:
+    parser = argparse.ArgumentParser(prog=prog, description="Play one seat of a Tafelrunde game.")
     parser.add_argument("url", help="the seat's invite link (…/play/GAME_ID?join=SEAT&key=KEY)")
     parser.add_argument("--seat", type=int, help="the seat, if the link names none")
     parser.add_argument("--level", choices=LEVELS, default="hard")

@@ -219,9 +219,9 @@ def load(target: str) -> dict[str, Any]:
     return reveal
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def main(argv: Sequence[str] | None = None, prog: str = "python -m clients.verify") -> int:
     parser = argparse.ArgumentParser(
-        prog="python -m clients.verify",
+        prog=prog,
         description="Check that a finished game's draws came from its committed seed and "
         "the players' contributions, and that its log replays exactly.",
     )
