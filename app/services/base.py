@@ -77,6 +77,14 @@ def _check_seat(game: GameRow, seat: int) -> None:
         )
 
 
+def _seat_row(session: Session, game: GameRow, seat: int) -> SeatRow:
+    """The row of ``seat`` of ``game``, read inside a write (404 ``unknown_seat``)."""
+    _check_seat(game, seat)
+    return session.scalars(
+        select(SeatRow).where(SeatRow.game_id == game.id, SeatRow.seat == seat)
+    ).one()
+
+
 class ServiceBase:
     """What every concern of a game's service shares: the database, the engines, the hub and
     the cache, reading a game, and knowing who calls (seat tokens, the host's token). The

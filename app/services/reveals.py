@@ -15,7 +15,7 @@ from sqlalchemy.orm import Session
 from app.core.errors import ApiError
 from app.core.security import hash_token
 from app.db.models import ActionRow, GameRow, SeatRow, TableEventRow, utcnow
-from app.services.base import ServiceBase, _check_seat, _game_row
+from app.services.base import ServiceBase, _game_row, _seat_row
 from app.services.snapshots import Snapshot, as_utc
 from engines.core import fairness
 
@@ -70,10 +70,7 @@ class Reveals(ServiceBase):
         digest = hash_token(token)
         with self.db.write(session):
             game = _game_row(session, game_id)
-            _check_seat(game, seat)
-            row = session.scalars(
-                select(SeatRow).where(SeatRow.game_id == game_id, SeatRow.seat == seat)
-            ).one()
+            row = _seat_row(session, game, seat)
             if row.token_hash is None or not secrets.compare_digest(row.token_hash, digest):
                 raise self._not_host(session, digest, "reveal this seat's contribution")
             if row.commitment is None:

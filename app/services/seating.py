@@ -16,7 +16,7 @@ from sqlalchemy.orm import Session
 from app.core.errors import ApiError
 from app.core.security import hash_token, new_token
 from app.db.models import GameRow, SeatRow, TableEventRow, utcnow
-from app.services.base import ServiceBase, _check_seat, _game_row
+from app.services.base import ServiceBase, _game_row, _seat_row
 from app.services.reveals import fix_seed, to_reveal
 from app.services.snapshots import Snapshot, as_utc
 from bots import DEFAULT_LEVEL as DEFAULT_BOT_LEVEL
@@ -193,10 +193,7 @@ class Seating(ServiceBase):
         token = new_token()
         with self.db.write(session):
             game = _game_row(session, game_id)
-            _check_seat(game, seat)
-            row = session.scalars(
-                select(SeatRow).where(SeatRow.game_id == game_id, SeatRow.seat == seat)
-            ).one()
+            row = _seat_row(session, game, seat)
             if not game.public and (
                 key is None
                 or row.invite_key is None
@@ -296,10 +293,7 @@ class Seating(ServiceBase):
                         "a seat token can give back only its own seat; the host token any",
                     )
                 by = "player"
-            _check_seat(game, seat)
-            row = session.scalars(
-                select(SeatRow).where(SeatRow.game_id == game_id, SeatRow.seat == seat)
-            ).one()
+            row = _seat_row(session, game, seat)
             if row.bot:
                 raise ApiError("bot_seat", f"seat {seat} is played by the server's bot")
             if game.status == "over":
