@@ -145,6 +145,11 @@ def test_a_database_outage_logs_one_line_per_failure_and_one_traceback(client, k
     game_id, tokens = kit.new_game(client, kind, 2)
     seat, action = kit.next_move(client, game_id, tokens)
     service = client.app.state.service
+    # The requests above marked their seats as seen; that write commits in the background,
+    # and a commit is "the database works again". Let it land before the outage begins, or
+    # it may come between two failures and rightly show the next one's traceback.
+    writes = service.presence_writes
+    wait_for(lambda: writes._writer is None or writes._writer.done(), "presence written")
 
     def refused(*args: Any, **kwargs: Any) -> Any:
         raise read_only_error()
