@@ -37,7 +37,7 @@ from sqlalchemy.engine import make_url
 
 from app.db.models import ActionRow, Base, GameRow, utcnow
 from app.db.session import Database
-from app.services.games import BUMP, INSERT_ACTION
+from app.services.moves import BUMP, INSERT_ACTION
 
 ACTION = {"type": "walk", "from_place": 14, "to": 19, "stone": True}
 

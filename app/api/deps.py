@@ -16,7 +16,8 @@ from app.core.errors import ApiError
 from app.core.inputs import PLAIN_NUMBER, plain_int
 from app.core.limits import client_address
 from app.core.threads import in_thread
-from app.services.games import Caller, GameService
+from app.services.base import Caller
+from app.services.games import GameService
 from app.services.snapshots import Snapshot
 
 # Dependencies without I/O are ``async def``: FastAPI runs a plain ``def`` in the

@@ -26,7 +26,8 @@ from starlette.concurrency import run_in_threadpool
 from app.core.errors import DATABASE_FAILURES, ApiError, CommitUnknown, database_failed
 from app.db.models import GameRow, SeatRow
 from app.hub.base import Hub
-from app.services.games import Caller, GameService
+from app.services.base import Caller
+from app.services.games import GameService
 from app.services.snapshots import Snapshot
 from bots.api import Policy
 

@@ -19,16 +19,11 @@ from pathlib import Path
 
 from sqlalchemy.engine import make_url
 
-from app.db.session import sqlite_path
+from app.db.session import libpq_conninfo, sqlite_path
 
 
 class BackupError(Exception):
     """A backup or restore that did not happen; the message says why."""
-
-
-def _libpq_url(url: str) -> str:
-    # postgresql+psycopg://... -> postgresql://... (what pg_dump and pg_restore accept)
-    return re.sub(r"^postgres(ql)?(\+[a-z0-9_]+)?://", "postgresql://", url)
 
 
 def _kind(url: str) -> str:
@@ -111,7 +106,7 @@ def backup(url: str, out: Path) -> int:
                 src.backup(dst)
             games = sqlite_games(part)
         else:
-            _run([_tool("pg_dump"), "-Fc", "-f", str(part), "-d", _libpq_url(url)])
+            _run([_tool("pg_dump"), "-Fc", "-f", str(part), "-d", libpq_conninfo(url)])
             games = dump_games(part)
         os.replace(part, out)
     finally:
@@ -143,7 +138,7 @@ def restore(url: str, backup_file: Path) -> int:
             "--single-transaction",
             "--exit-on-error",
             "-d",
-            _libpq_url(url),
+            libpq_conninfo(url),
             str(backup_file),
         ]
     )

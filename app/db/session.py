@@ -14,6 +14,7 @@ import asyncio
 import gc
 import logging
 import os
+import re
 import sqlite3
 import threading
 from collections.abc import AsyncIterator, Iterator
@@ -37,6 +38,12 @@ log = logging.getLogger(__name__)
 
 def is_sqlite(url: str) -> bool:
     return make_url(url).get_backend_name() == "sqlite"
+
+
+def libpq_conninfo(url: str) -> str:
+    """``postgresql+psycopg://...`` (SQLAlchemy) -> ``postgresql://...`` (libpq: the hub's own
+    connection, pg_dump and pg_restore)."""
+    return re.sub(r"^postgres(ql)?(\+\w+)?://", "postgresql://", url)
 
 
 def sqlite_path(url: str) -> Path | None:

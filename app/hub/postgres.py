@@ -35,6 +35,7 @@ from datetime import UTC, datetime, timedelta
 
 import psycopg
 
+from app.db.session import libpq_conninfo
 from app.hub.base import Hub
 
 log = logging.getLogger(__name__)
@@ -53,11 +54,6 @@ Notice = tuple[str, str, int]
 """A notice to the other processes: (kind, game id, key). The kind names the payload's
 field (``version``, ``chat``, ``presence``); the key tells one game's chat messages apart
 (0 for the others: one notice per game)."""
-
-
-def libpq_conninfo(url: str) -> str:
-    """``postgresql+psycopg://...`` (SQLAlchemy) -> ``postgresql://...`` (libpq)."""
-    return re.sub(r"^postgres(ql)?(\+\w+)?://", "postgresql://", url)
 
 
 class Backoff:

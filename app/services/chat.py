@@ -38,7 +38,7 @@ from app.core.security import hash_token
 from app.db.models import ChatMessageRow, GameRow, SeatRow, utcnow
 from app.db.session import Database
 from app.hub.base import Hub
-from app.services.games import UNKNOWN_TOKEN, Caller
+from app.services.base import UNKNOWN_TOKEN, Caller
 from app.services.snapshots import as_utc
 
 log = logging.getLogger(__name__)

@@ -15,17 +15,10 @@ from app.db.models import utcnow
 from app.db.session import Database
 from app.hub.base import Hub
 from app.services import clocks
-from app.services.base import UNKNOWN_TOKEN as UNKNOWN_TOKEN
-from app.services.base import Caller as Caller
-from app.services.base import _game_row as _game_row
 from app.services.moves import Moves
 from app.services.presence import PresenceTracking, PresenceWrites
 from app.services.reveals import Reveals
-from app.services.seating import CLEAR_CONTRIBUTION as CLEAR_CONTRIBUTION
 from app.services.seating import Seating
-from app.services.seating import SeatSpec as SeatSpec
-from app.services.seating import invite_path as invite_path
-from app.services.seating import new_invite_key as new_invite_key
 from app.services.snapshots import StateCache
 from engines.core import Game
 
@@ -52,14 +45,14 @@ class GameService(Seating, Reveals, Moves, PresenceTracking):
         self.games = dict(games)
         self.hub = hub
         self.cache = StateCache(self.games, cache_size)
-        self._tokens: dict[str, Caller] = {}
+        self._tokens = {}
         self._tokens_lock = threading.Lock()
         self.away_seconds = away_minutes * 60
         """How long a seat's player must be away before the host may release the seat."""
         self.stale_seconds = stale_seconds
         """A seat whose live connections have not refreshed ``last_seen`` for this long
         counts as away anyway: the process that held them may have died uncounted."""
-        self._seen: dict[str, float] = {}
+        self._seen = {}
         self.presence_writes = PresenceWrites(self.write_presence, self.forget_seen)
         """Sockets' counts and players seen, written in batches (app/services/presence.py)."""
         self.rematch_window = timedelta(minutes=rematch_minutes)

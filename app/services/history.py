@@ -25,7 +25,7 @@ from sqlalchemy.orm import Session
 from app.core.errors import ApiError
 from app.core.inputs import plain_int
 from app.db.models import ActionRow, GameRow
-from app.services.games import Caller
+from app.services.base import Caller
 from app.services.snapshots import Snapshot, apply_entry, start_state
 from engines.core import Game, State
 

@@ -31,7 +31,9 @@ from sqlalchemy.orm import Session
 from app.core.errors import ApiError
 from app.core.security import hash_token
 from app.db.models import GameRow, SeatRow, TableEventRow, utcnow
-from app.services.games import Caller, GameService, SeatSpec, _game_row
+from app.services.base import Caller, _game_row
+from app.services.games import GameService
+from app.services.seating import SeatSpec
 from app.services.snapshots import Snapshot, as_utc
 
 

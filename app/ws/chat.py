@@ -22,8 +22,8 @@ from starlette.concurrency import run_in_threadpool
 
 from app.core.errors import ApiError
 from app.hub.base import Hub
+from app.services.base import Caller
 from app.services.chat import ChatMessage, ChatService, rate_key
-from app.services.games import Caller
 from app.ws.feeds import Feed, Listener
 
 log = logging.getLogger(__name__)

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 from collections.abc import Mapping
 from typing import Any
@@ -32,11 +31,12 @@ from app.core import jsontext
 from app.core.errors import DATABASE_ERRORS, ApiError, database_failed, database_unavailable
 from app.core.inputs import PLAIN_NUMBER, plain_int
 from app.core.limits import RateLimiter, SocketCounter, client_address
+from app.services.base import Caller
 from app.services.chat import ChatService
-from app.services.games import Caller, GameService
+from app.services.games import GameService
 from app.services.snapshots import Snapshot
 from app.ws.chat import ChatSender
-from app.ws.messages import MAX_REF_LENGTH, action_ref, state_message
+from app.ws.messages import MAX_REF_LENGTH, action_ref, decode, state_message
 from app.ws.rooms import Room, Rooms
 from app.ws.transport import (
     MALFORMED,
@@ -284,16 +284,10 @@ class GameSocket(SocketTransport):
     # ---- messages -------------------------------------------------------------------
 
     def _decode(self, message: Mapping[str, Any]) -> dict[str, Any]:
-        text = message.get("text")
         try:
-            if text is None:
-                raise ValueError("binary frames are not understood")
-            data = json.loads(text)
-            if not isinstance(data, dict):
-                raise ValueError("a message is a JSON object")
-        except (ValueError, RecursionError) as exc:  # RecursionError: nested too deeply
+            return decode(message)
+        except (ValueError, RecursionError) as exc:
             raise Close(MALFORMED) from exc
-        return data
 
     async def _auth(self, data: dict[str, Any], first: bool) -> None:
         token = data.get("token")

@@ -32,17 +32,26 @@ def state_message(
     }
 
 
+def decode(message: Mapping[str, Any]) -> dict[str, Any]:
+    """A received frame as the JSON object it must be; ``ValueError`` (``RecursionError``
+    for JSON nested too deeply) when it is not one."""
+    text = message.get("text")
+    if text is None:
+        raise ValueError("binary frames are not understood")
+    data = json.loads(text)
+    if not isinstance(data, dict):
+        raise ValueError("a message is a JSON object")
+    return data
+
+
 def action_ref(message: Mapping[str, Any]) -> str | None:
     """The ``ref`` of an action message, if it is one with a valid ``ref`` (else ``None``):
     a refusal before the message is read still names the move it refuses."""
-    text = message.get("text")
-    if text is None:
-        return None
     try:
-        data = json.loads(text)
+        data = decode(message)
     except (ValueError, RecursionError):
         return None
-    if not isinstance(data, dict) or data.get("type") != "action":
+    if data.get("type") != "action":
         return None
     ref = data.get("ref")
     return ref if isinstance(ref, str) and 0 < len(ref) <= MAX_REF_LENGTH else None

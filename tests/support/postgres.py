@@ -68,11 +68,6 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def sqlalchemy_url_to_libpq(url: str) -> str:
-    """``postgresql+psycopg://...`` -> ``postgresql://...`` (for psql, pg_dump, psycopg)."""
-    return re.sub(r"^postgres(ql)?(\+\w+)?://", "postgresql://", url)
-
-
 class PostgresServer:
     """One PostgreSQL cluster in a temporary directory; see the module docstring.
 

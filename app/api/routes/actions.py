@@ -9,7 +9,8 @@ from fastapi import APIRouter, Request, Response
 from app.api.deps import GameDep, SeatDep, posting_seat
 from app.api.schemas import ERRORS, Applied, LegalActions, PostAction, PostUndo
 from app.core import jsontext
-from app.services.games import Caller, GameService
+from app.services.base import Caller
+from app.services.games import GameService
 from app.services.snapshots import Snapshot
 from engines.core import Event
 

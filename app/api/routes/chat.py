@@ -23,8 +23,8 @@ from app.api.deps import (
 from app.api.schemas import ERRORS, Error, Strict
 from app.core.errors import ApiError
 from app.core.limits import client_address
+from app.services.base import Caller
 from app.services.chat import MAX_NAME, MAX_TEXT, PAGE, ChatService, rate_key
-from app.services.games import Caller
 
 router = APIRouter(
     prefix="/api/games/{game_id}/chat",

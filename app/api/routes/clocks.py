@@ -9,7 +9,7 @@ from fastapi import APIRouter
 from app.api.deps import ActingSeatDep, SeatNumber, ServiceDep, SessionDep
 from app.api.schemas import ERRORS, GameSummary
 from app.core.errors import ApiError
-from app.services.games import Caller
+from app.services.base import Caller
 
 router = APIRouter(prefix="/api/games/{game_id}", tags=["seats"], responses=ERRORS)
 

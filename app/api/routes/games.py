@@ -30,7 +30,7 @@ from app.core.errors import ApiError
 from app.core.limits import rate_limit
 from app.services.bot_games import check_bot_games
 from app.services.clocks import stored_time_control
-from app.services.games import SeatSpec
+from app.services.seating import SeatSpec
 
 router = APIRouter(prefix="/api/games", tags=["games"], responses=ERRORS)
 

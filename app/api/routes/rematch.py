@@ -11,8 +11,8 @@ from app.api.deps import BearerDep, GameIdDep, SessionDep, bearer_token
 from app.api.schemas import ERRORS, GameSummary, RematchRequest, RematchSeat
 from app.core.errors import ApiError
 from app.core.limits import rate_limit
-from app.services.games import CLEAR_CONTRIBUTION
 from app.services.rematch import Rematches
+from app.services.seating import CLEAR_CONTRIBUTION
 
 router = APIRouter(prefix="/api/games/{game_id}", tags=["rematch"], responses=ERRORS)
 
