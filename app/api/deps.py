@@ -16,8 +16,10 @@ from app.core.errors import ApiError
 from app.core.inputs import PLAIN_NUMBER, plain_int
 from app.core.limits import client_address
 from app.core.threads import in_thread
+from app.services import sessions
 from app.services.base import Caller
 from app.services.games import GameService
+from app.services.sessions import SignedIn
 from app.services.snapshots import Snapshot
 
 # Dependencies without I/O are ``async def``: FastAPI runs a plain ``def`` in the
@@ -187,3 +189,23 @@ async def posting_caller(request: Request, game_id: str, budget: str) -> Caller:
     service: GameService = request.app.state.service
     await existing_game(game_id, service)
     return _required(await _token_caller(request, game_id, service))
+
+
+# ---- accounts: the session cookie (app/services/sessions.py) --------------------------
+
+
+def _signed_in(request: Request, session: SessionDep) -> SignedIn | None:
+    settings = request.app.state.settings
+    return sessions.signed_in(session, request.cookies.get(sessions.COOKIE), settings.session_days)
+
+
+def _require_account(signed: Annotated[SignedIn | None, Depends(_signed_in)]) -> SignedIn:
+    if signed is None:
+        raise ApiError("not_signed_in", "sign in first (POST /api/auth/login)")
+    return signed
+
+
+OptionalAccountDep = Annotated[SignedIn | None, Depends(_signed_in)]
+"""The signed-in account of the request's session cookie, or ``None``."""
+AccountDep = Annotated[SignedIn, Depends(_require_account)]
+"""The signed-in account; 401 ``not_signed_in`` without a valid session cookie."""

@@ -163,6 +163,50 @@ class Settings(BaseSettings):
         '(time_control {"type": "correspondence", "seconds": N} or live with "seconds") '
         "this server accepts. Hours and minutes are always accepted.",
     )
+    # ---- accounts and nudges (docs/SELF-HOSTING.md, "Accounts and reminders") ----
+    signup: Literal["open", "invite", "closed"] = Field(
+        "open",
+        description="Who may make an account: open (anyone), invite (with an invite code an "
+        "admin made), closed (nobody; accounts come from `tafelrunde admin create`).",
+    )
+    accounts_required: bool = Field(
+        False,
+        description="1: only signed-in players may create or join tables. 0 (default): "
+        "accounts are an offer; invite links work without one.",
+    )
+    session_days: float = Field(
+        30, gt=0, description="Days a sign-in lasts without being used (then it expires)."
+    )
+    rate_login: int = Field(
+        10,
+        ge=0,
+        description="Sign-in attempts per minute, counted per address and per account name.",
+    )
+    public_url: str = Field(
+        "",
+        description="The address players open (e.g. https://games.example.org), for the links "
+        "in e-mails, pushes and webhooks; empty: http://localhost:PORT.",
+    )
+    nudge_delay: float = Field(
+        60,
+        ge=0,
+        description="Seconds after a turn passes to a player with no page of the game open "
+        "before they are nudged (unless they acted or opened it meanwhile).",
+    )
+    smtp_host: str = Field("", description="Mail server for e-mail nudges; empty: no e-mail.")
+    smtp_port: int = Field(587, ge=1, le=65535, description="The mail server's port.")
+    smtp_user: str = Field("", description="User name at the mail server (empty: no login).")
+    smtp_password: str = Field("", description="Password at the mail server; never logged.")
+    smtp_from: str = Field("", description="Sender address of e-mail nudges.")
+    smtp_security: Literal["starttls", "tls", "none"] = Field(
+        "starttls",
+        description="starttls (port 587), tls (implicit TLS, port 465) or none (a local relay).",
+    )
+    allow_private_webhooks: bool = Field(
+        False,
+        description="1: webhook URLs may point at private, loopback or link-local addresses "
+        "(refused by default: no server-side request forgery).",
+    )
     static_dir: Path = PACKAGE_DIR / "static"
     migrate_on_start: bool = True
 

@@ -25,6 +25,7 @@ SECURITY_HEADERS = {**HEADERS, "content-security-policy": CSP}
 STATUS: dict[str, int] = {
     "bad_request": 400,
     "unauthorized": 401,
+    "not_signed_in": 401,
     "forbidden": 403,
     "invite_required": 403,
     "history_private": 403,

@@ -146,6 +146,18 @@ class SeatRow(Base):
     """The server's bot plays this human seat: "resigned" (for good; its token may not act)
     or "timeout" (its live clock ran out; any action of its token, or POST .../back, gives
     it back). ``None``: its player plays it."""
+    account_id: Mapped[int | None] = mapped_column(
+        ForeignKey("accounts.id", ondelete="SET NULL"), nullable=True, index=True
+    )
+    """The account that holds the seat (joined signed in, or claimed later): its every
+    signed-in device may take the seat up (``POST /api/me/games/{id}/access``). ``None``:
+    anonymous, or the account was deleted."""
+    reserved_for: Mapped[int | None] = mapped_column(
+        ForeignKey("accounts.id", ondelete="SET NULL"), nullable=True, index=True
+    )
+    """A free seat kept for one account (a friend seated from the create form, or invited
+    again by the host after a release): only that account, signed in, may join it; its
+    invite link still works for whoever holds it. Cleared by the join."""
 
 
 class TableEventRow(Base):
@@ -200,4 +212,179 @@ class ChatMessageRow(Base):
     """The seat's name when written, or the name a watcher gave ("Watcher" if none)."""
     text: Mapped[str] = mapped_column(Text)
     """Plain text, 1 to 500 characters, trimmed; shown escaped, never logged."""
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+# ---- accounts (issue 38) ------------------------------------------------------------------
+#
+# Accounts are an offer, never a gate: every game and seat works without one. Secrets are
+# stored only as hashes (passwords: argon2id; sessions, invite codes: SHA-256 of 256-bit
+# random values), never logged and never exported.
+
+
+class AccountRow(Base):
+    __tablename__ = "accounts"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    name: Mapped[str] = mapped_column(String(64))
+    """The display name, as its player typed it (checked free text, app/core/inputs.py)."""
+    name_key: Mapped[str] = mapped_column(String(64), unique=True)
+    """``name`` NFKC-normalised and case-folded: names are unique by it and looked up by it."""
+    password_hash: Mapped[str | None] = mapped_column(Text, nullable=True)
+    """argon2id; ``None``: passkeys only."""
+    language: Mapped[str] = mapped_column(String(8), default="en")
+    """``en`` or ``de``: the nudges' language."""
+    is_admin: Mapped[bool] = mapped_column(Boolean, default=False)
+    disabled_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    """Set by an admin: no sign-in, every session revoked, no nudge."""
+    friend_code: Mapped[str] = mapped_column(String(32), unique=True)
+    """The secret part of the account's friend link (``/friends/add/{code}``); renewable."""
+    notify: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    """Nudge choices (``GET|PUT /api/me/notifications``): ``webhook_url``, ``email``,
+    ``email_confirmed``, ``push``, ``always``, ``digest_hours``."""
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class PasskeyRow(Base):
+    __tablename__ = "passkeys"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    account_id: Mapped[int] = mapped_column(
+        ForeignKey("accounts.id", ondelete="CASCADE"), index=True
+    )
+    credential_id: Mapped[str] = mapped_column(String(1400), unique=True)
+    """base64url of the WebAuthn credential id."""
+    public_key: Mapped[str] = mapped_column(Text)
+    """base64url of the COSE public key."""
+    sign_count: Mapped[int] = mapped_column(BigInteger, default=0)
+    transports: Mapped[list[str]] = mapped_column(JSON, default=list)
+    label: Mapped[str] = mapped_column(String(64), default="")
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    last_used_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+
+
+class AuthSessionRow(Base):
+    """A signed-in browser. The cookie holds a random value; only its hash is kept here, so
+    a copy of the database signs nobody in. Deleting the row signs the browser out."""
+
+    __tablename__ = "auth_sessions"
+
+    id_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    account_id: Mapped[int] = mapped_column(
+        ForeignKey("accounts.id", ondelete="CASCADE"), index=True
+    )
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    last_seen_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    """Expires ``SESSION_DAYS`` after this (idle), written at most once a minute."""
+    user_agent: Mapped[str] = mapped_column(String(200), default="")
+    """Shown in the account's list of sessions, so its player can tell them apart."""
+
+
+class WebAuthnChallengeRow(Base):
+    """A passkey ceremony under way (any server process may answer its second half)."""
+
+    __tablename__ = "webauthn_challenges"
+
+    id_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    purpose: Mapped[str] = mapped_column(String(16))
+    """signup | login | add"""
+    challenge: Mapped[str] = mapped_column(String(200))
+    account_id: Mapped[int | None] = mapped_column(
+        ForeignKey("accounts.id", ondelete="CASCADE"), nullable=True
+    )
+    data: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class InviteCodeRow(Base):
+    """``SIGNUP=invite``: a code an admin made, good for one sign-up."""
+
+    __tablename__ = "invite_codes"
+
+    code_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    created_by: Mapped[int | None] = mapped_column(
+        ForeignKey("accounts.id", ondelete="SET NULL"), nullable=True
+    )
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    used_by: Mapped[int | None] = mapped_column(
+        ForeignKey("accounts.id", ondelete="SET NULL"), nullable=True
+    )
+    used_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+
+
+class FriendshipRow(Base):
+    """A friend request (``pending``) or a friendship (``accepted``), one row per pair."""
+
+    __tablename__ = "friendships"
+    __table_args__ = (UniqueConstraint("requester_id", "addressee_id", name="uq_friendships_pair"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    requester_id: Mapped[int] = mapped_column(
+        ForeignKey("accounts.id", ondelete="CASCADE"), index=True
+    )
+    addressee_id: Mapped[int] = mapped_column(
+        ForeignKey("accounts.id", ondelete="CASCADE"), index=True
+    )
+    status: Mapped[str] = mapped_column(String(16), default="pending")
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    accepted_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+
+
+class PushSubscriptionRow(Base):
+    """One browser's Web Push subscription (a service worker's), for one account."""
+
+    __tablename__ = "push_subscriptions"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    account_id: Mapped[int] = mapped_column(
+        ForeignKey("accounts.id", ondelete="CASCADE"), index=True
+    )
+    endpoint: Mapped[str] = mapped_column(Text)
+    endpoint_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    p256dh: Mapped[str] = mapped_column(String(200))
+    auth: Mapped[str] = mapped_column(String(100))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class ServerKeyRow(Base):
+    """Keys the server makes on first start and every process shares: the VAPID key pair of
+    Web Push, the secret that signs e-mail links and derives account seats' tokens."""
+
+    __tablename__ = "server_keys"
+
+    name: Mapped[str] = mapped_column(String(64), primary_key=True)
+    value: Mapped[str] = mapped_column(Text)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class DeliveryRow(Base):
+    """One nudge to one account over one channel. ``(dedupe_key, channel)`` is unique: an
+    event is delivered once per channel however many processes see it; a process claims a
+    row with a conditional UPDATE before it sends, and never holds a transaction open while
+    it waits on the network (app/services/nudges)."""
+
+    __tablename__ = "deliveries"
+    __table_args__ = (
+        UniqueConstraint("dedupe_key", "channel", name="uq_deliveries_key_channel"),
+        Index("ix_deliveries_status_due_at", "status", "due_at"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    account_id: Mapped[int] = mapped_column(
+        ForeignKey("accounts.id", ondelete="CASCADE"), index=True
+    )
+    channel: Mapped[str] = mapped_column(String(16))
+    """push | email | webhook"""
+    dedupe_key: Mapped[str] = mapped_column(String(200))
+    """What happened, once: e.g. ``turn:{game}:{seat}:{version}``."""
+    event: Mapped[dict[str, Any]] = mapped_column(JSON)
+    """Public facts only (kind, game id, names): never anything hidden of a game."""
+    status: Mapped[str] = mapped_column(String(16), default="pending")
+    """pending | sending | sent | skipped | failed"""
+    due_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    attempts: Mapped[int] = mapped_column(Integer, default=0)
+    claimed_by: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    claimed_until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    sent_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    last_error: Mapped[str | None] = mapped_column(String(200), nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
