@@ -42,6 +42,8 @@ def compose_variables() -> set[str]:
 def shown(default: object) -> str:
     if isinstance(default, bool):
         return "1" if default else "0"
+    if default == "":
+        return "empty"
     if isinstance(default, float) and default.is_integer():
         return str(int(default))
     return str(default)
