@@ -22,6 +22,7 @@ import { setupHistory } from "./history.js";
 import { errorText, lang, num, t } from "./i18n.js";
 import { setupLayout } from "./layout.js";
 import { setupMarks } from "./marks.js";
+import { markSeatForAccount, me, showAccountControl } from "./me.js";
 import { seatStyle, seatSwatch } from "./palette.js";
 import { Picker } from "./picker.js";
 import { Presence } from "./presence.js";
@@ -96,6 +97,13 @@ async function init() {
     return fatal(t("game.cannotShowKind", app.kind));
   }
   app.host = loadHost(app.gameId);
+  const signedIn = showAccountControl();
+  // A seat of the signed-in account and no token for it on this device (a new phone, a
+  // cleared browser): the server hands this device the seat's access, no link, no host.
+  if (!loadSeat(app.gameId)) {
+    const account = await signedIn;
+    if (account) await takeUpAccountSeat(account);
+  }
   const held = loadSeat(app.gameId);
   const params = new URLSearchParams(location.search);
   const wanted = params.has("join") ? Number(params.get("join")) : null;
@@ -128,6 +136,19 @@ async function init() {
   await start();
 }
 
+async function takeUpAccountSeat(account) {
+  try {
+    const res = await api(`/api/me/games/${encodeURIComponent(app.gameId)}/access`, {
+      method: "POST",
+    });
+    const mine = (app.summary.seats || []).find((s) => s.seat === res.seat);
+    saveSeat(app.gameId, res.seat, res.token, mine?.name || account.name);
+    markSeatForAccount(app.gameId, account.id);
+  } catch {
+    /* not a seat of this account (or no accounts on this server): watch or join as before */
+  }
+}
+
 function cleanUrl() {
   if (location.search) history.replaceState(null, "", location.pathname);
 }
@@ -146,6 +167,9 @@ function askToJoin(seat, key) {
   );
   const input = $("#join-name");
   input.value = rememberedName();
+  me().then((account) => {
+    if (account && !input.value) input.value = account.name;
+  });
   input.focus();
   return new Promise((resolve) => {
     $("#join-watch").onclick = () => {
@@ -168,6 +192,8 @@ function askToJoin(seat, key) {
           body: await withCommitment(app.gameId, seat, key ? { name, key } : { name }),
         });
         saveSeat(app.gameId, res.seat, res.token, name);
+        const account = await me();
+        if (account) markSeatForAccount(app.gameId, account.id); // joined signed in: linked
         rememberName(name);
         panel.hidden = true;
         resolve(res);
