@@ -9,7 +9,7 @@
 
 import { api } from "./api.js";
 import { lang, setLang, t } from "./i18n.js";
-import { forgetAccountSeats, safeNext, showAccountControl, signOut } from "./me.js";
+import { forgetAccountSeats, noteSignedIn, safeNext, showAccountControl, signOut } from "./me.js";
 import { h } from "./svg.js";
 import { ago, copyFrom, plainError, when } from "./words.js";
 
@@ -72,6 +72,7 @@ function passkeyError(err) {
 
 /** Where to go once signed in: `?next=` (this site only), the friend link, or home. */
 function afterSignIn(created) {
+  noteSignedIn(true);
   const next = safeNext(params.get("next"));
   if (friendCode()) location.reload();
   else if (next) location.href = next;
@@ -796,6 +797,7 @@ function setupSessions() {
     say("#sessions-error", "");
     try {
       await busy(ev.target, () => api("/api/auth/logout-everywhere", { method: "POST" }));
+      noteSignedIn(false);
       forgetAccountSeats(account.id);
       location.href = "/";
     } catch (err) {
@@ -823,6 +825,7 @@ function setupData() {
     }
     try {
       await busy($("#delete-submit"), () => api("/api/me", { method: "DELETE" }));
+      noteSignedIn(false);
       forgetAccountSeats(account.id);
       location.href = "/?deleted=1";
     } catch (err) {
@@ -854,7 +857,7 @@ async function init() {
     const b = ev.target.closest("button.copy");
     if (b) copyFrom(b.dataset.copy, b);
   });
-  account = await showAccountControl();
+  account = await showAccountControl({ always: true });
   if (account) await reloadAccount().catch(() => {});
   $("#account-loading").hidden = true;
   if (account) setupSignedIn();

@@ -11,9 +11,33 @@ import { h } from "./svg.js";
 
 let asked = null;
 
-/** The account ({id, name, language, ...}) or null when nobody is signed in here. */
-export function me() {
-  if (!asked) asked = fetchMe();
+// The session cookie is HttpOnly, so the page cannot see it; this browser notes (no secret,
+// only "yes") that it signed in, and only then asks the server who it is. A visitor who
+// never signed in costs the server nothing and the anonymous pages stay as they were. The
+// account page always asks (a cookie without the note, e.g. after clearing site storage).
+const HINT = "tafelrunde.signedIn";
+
+export function noteSignedIn(yes) {
+  try {
+    if (yes) localStorage.setItem(HINT, "1");
+    else localStorage.removeItem(HINT);
+  } catch {
+    /* storage refused: the account page still asks */
+  }
+}
+
+function hinted() {
+  try {
+    return localStorage.getItem(HINT) === "1";
+  } catch {
+    return false;
+  }
+}
+
+/** The account ({id, name, language, ...}) or null when nobody is signed in here.
+ * `always`: ask the server even if this browser has no note of a sign-in. */
+export function me({ always = false } = {}) {
+  if (!asked) asked = always || hinted() ? fetchMe() : Promise.resolve(null);
   return asked;
 }
 
@@ -21,11 +45,12 @@ async function fetchMe() {
   try {
     const data = await api("/api/me");
     const account = data?.account ?? data;
-    return account && typeof account.name === "string" ? account : null;
+    const ok = account && typeof account.name === "string";
+    noteSignedIn(ok);
+    return ok ? account : null;
   } catch (err) {
-    if (!(err instanceof ApiError) || (err.status !== 401 && err.status !== 404)) {
-      console.info("account unknown:", err.message);
-    }
+    if (err instanceof ApiError && (err.status === 401 || err.status === 404)) noteSignedIn(false);
+    else console.info("account unknown:", err.message);
     return null;
   }
 }
@@ -65,6 +90,7 @@ export async function signOut(account) {
   try {
     await api("/api/auth/logout", { method: "POST" });
   } finally {
+    noteSignedIn(false);
     if (account) forgetAccountSeats(account.id);
   }
 }
@@ -134,14 +160,15 @@ function accountMenu(account) {
   return menu;
 }
 
-/** Put the account control into the page's header (before the language switch). */
-export async function showAccountControl() {
+/** Put the account control into the page's header (before the language switch).
+ * `always`: ask the server even without a note of a sign-in (the account page). */
+export async function showAccountControl({ always = false } = {}) {
   const header = document.querySelector("header.top");
   if (!header) return null;
   const slot = h("div", { class: "account-slot", "data-state": "loading" });
   const lang = header.querySelector(".lang-switch");
   header.insertBefore(slot, lang);
-  const account = await me();
+  const account = await me({ always });
   if (account) {
     slot.replaceChildren(accountMenu(account));
     slot.dataset.state = "signed-in";

@@ -823,7 +823,7 @@ export default {
   "acct.pushBlocked":
     "Benachrichtigungen sind für diese Seite blockiert: erlaube sie zuerst in den Website-Einstellungen des Browsers.",
   "acct.emailTitle": "E-Mail",
-  "acct.emailLabel": "E-Mail-Adresse",
+  "acct.emailLabel": "Adresse für Erinnerungen",
   "acct.emailNone": "Keine Erinnerungen per E-Mail.",
   "acct.emailConfirmed": (email) => `Bestätigt: Erinnerungen gehen an ${email}.`,
   "acct.emailWaiting": (email) =>

@@ -772,7 +772,7 @@ export default {
   "acct.pushBlocked":
     "Notifications are blocked for this site: allow them in the browser's site settings first.",
   "acct.emailTitle": "E-mail",
-  "acct.emailLabel": "E-mail address",
+  "acct.emailLabel": "Address for reminders",
   "acct.emailNone": "No reminders by e-mail.",
   "acct.emailConfirmed": (email) => `Confirmed: reminders go to ${email}.`,
   "acct.emailWaiting": (email) =>
