@@ -4,8 +4,8 @@
 // the devices signed in, the data download and deleting the account (docs/API.md
 // "Accounts", "Passkeys", "Friends", "Nudges").
 //
-// A friend link (/friends/add/{code}, or /account?friend={code}) opens this page too: once
-// signed in, one button sends the friend request.
+// `?next=/path` (a page of this site): where to go once signed in; `?tab=signup`: the
+// sign-up form first.
 
 import { api } from "./api.js";
 import { lang, setLang, t } from "./i18n.js";
@@ -15,7 +15,7 @@ import { ago, copyFrom, plainError, when } from "./words.js";
 
 const $ = (sel) => document.querySelector(sel);
 const params = new URLSearchParams(location.search);
-const MIN_PASSWORD = 10;
+let minPassword = 10; // GET /api/auth/config's password_min_length, when it says
 
 let account = null;
 
@@ -42,12 +42,6 @@ async function busy(button, work) {
   }
 }
 
-function friendCode() {
-  const m = location.pathname.match(/^\/friends\/add\/([^/]+)\/?$/);
-  if (m) return decodeURIComponent(m[1]);
-  return params.get("friend");
-}
-
 /** The passkey ceremonies (js/passkeys.js): loaded when asked for, so a server or browser
  * without them still shows the rest of the page. */
 async function passkeys() {
@@ -61,21 +55,19 @@ async function passkeys() {
   }
 }
 
-/** A passkey ceremony's failure in plain words (the browser's own ones included). */
+/** A passkey ceremony's failure in plain words (passkeys.js gives the browser's refusals
+ * codes of their own: passkey_cancelled, passkey_exists, passkey_unsupported). */
 function passkeyError(err) {
-  const name = err?.name || err?.code;
-  if (name === "NotAllowedError" || name === "AbortError") return t("acct.passkeyCancelled");
-  if (name === "InvalidStateError") return t("acct.passkeyExists");
   if (err?.code === "no_passkeys") return err.message;
   return plainError(err);
 }
 
-/** Where to go once signed in: `?next=` (this site only), the friend link, or home. */
+/** Where to go once signed in: `?next=` (this site only; e.g. a friend link's page), the
+ * account page's welcome after a sign-up, else My games on the home page. */
 function afterSignIn(created) {
   noteSignedIn(true);
   const next = safeNext(params.get("next"));
-  if (friendCode()) location.reload();
-  else if (next) location.href = next;
+  if (next) location.href = next;
   else if (created) location.href = "/account?welcome=1";
   else location.href = "/";
 }
@@ -120,7 +112,8 @@ function signupRefused(err) {
 async function signupMode() {
   try {
     const cfg = await api("/api/auth/config");
-    const mode = cfg?.signup ?? cfg?.signup_mode;
+    if (Number.isInteger(cfg?.password_min_length)) minPassword = cfg.password_min_length;
+    const mode = cfg?.signup;
     if (mode === "invite") $("#invite-code-box").hidden = false;
     if (mode === "closed") showSignupClosed();
   } catch {
@@ -209,11 +202,11 @@ function setupSignedOut() {
     const name = signupName();
     if (!name) return;
     const password = $("#signup-password").value;
-    if (password.length < MIN_PASSWORD) {
+    if (password.length < minPassword) {
       $("#signup-password").focus();
       return say(
         "#signup-error",
-        password ? t("acct.passwordShort", MIN_PASSWORD) : t("acct.choosePassword"),
+        password ? t("acct.passwordShort", minPassword) : t("acct.choosePassword"),
       );
     }
     try {
@@ -527,14 +520,31 @@ async function loadFriends() {
   const outgoing = data.outgoing || [];
   $("#friends-outgoing-box").hidden = outgoing.length === 0;
   $("#friends-outgoing").replaceChildren(
-    ...outgoing.map((r) =>
-      friendRow(
+    ...outgoing.map((r) => {
+      const li = friendRow(
         r.name,
         h("strong", {}, r.name),
         " ",
         h("span", { class: "muted" }, t("acct.asked", ago(r.at))),
-      ),
-    ),
+      );
+      li.append(
+        h(
+          "span",
+          { class: "row-actions" },
+          h(
+            "button",
+            {
+              type: "button",
+              class: "small",
+              "data-action": "withdraw",
+              onclick: act(`/api/me/friends/requests/${encodeURIComponent(r.id)}`, "DELETE"),
+            },
+            t("acct.withdraw"),
+          ),
+        ),
+      );
+      return li;
+    }),
   );
   const link = data.link || account.friend_link || "";
   $("#friend-link").value = link ? new URL(link, location.origin).href : "";
@@ -575,38 +585,8 @@ function setupFriends() {
 
 /** "Friend request sent to Ben" or "You and Ben are friends now" (the other had asked). */
 function friendAnswer(res, name) {
-  const who = res?.name || res?.friend?.name || name;
-  const accepted = res?.status === "accepted" || res?.friend !== undefined || res?.accepted;
-  return accepted ? t("acct.nowFriends", who) : t("acct.requestSent", who);
-}
-
-// ---- signed in: a friend link opened ------------------------------------------------------
-
-function setupFriendInvite(code) {
-  const box = $("#friend-invite");
-  box.hidden = false;
-  if (!account) {
-    $("#friend-invite-text").textContent = t("acct.friendInviteSignIn");
-    return;
-  }
-  $("#friend-invite-text").textContent = t("acct.friendInviteText");
-  const button = $("#friend-invite-accept");
-  button.hidden = false;
-  button.focus();
-  button.addEventListener("click", async () => {
-    say("#friend-invite-error", "");
-    try {
-      const res = await busy(button, () =>
-        api("/api/me/friends", { method: "POST", body: { code } }),
-      );
-      button.hidden = true;
-      $("#friend-invite-text").textContent = friendAnswer(res, res?.name || "");
-      history.replaceState(null, "", "/account#friends");
-      await loadFriends();
-    } catch (err) {
-      say("#friend-invite-error", plainError(err));
-    }
-  });
+  const who = res?.name || name;
+  return res?.status === "accepted" ? t("acct.nowFriends", who) : t("acct.requestSent", who);
 }
 
 // ---- signed in: passkeys and password ----------------------------------------------------
@@ -700,9 +680,9 @@ function setupSecurity() {
       $("#current-password").focus();
       return say("#password-error", t("acct.enterCurrent"));
     }
-    if (password.length < MIN_PASSWORD) {
+    if (password.length < minPassword) {
       $("#new-password").focus();
-      return say("#password-error", t("acct.passwordShort", MIN_PASSWORD));
+      return say("#password-error", t("acct.passwordShort", minPassword));
     }
     const body = account.has_password ? { password, current_password: current } : { password };
     try {
@@ -824,7 +804,9 @@ function setupData() {
       return say("#delete-error", t("acct.deleteMismatch", account.name));
     }
     try {
-      await busy($("#delete-submit"), () => api("/api/me", { method: "DELETE" }));
+      await busy($("#delete-submit"), () =>
+        api("/api/me", { method: "DELETE", body: { confirm: account.name } }),
+      );
       noteSignedIn(false);
       forgetAccountSeats(account.id);
       location.href = "/?deleted=1";
@@ -859,11 +841,15 @@ async function init() {
   });
   account = await showAccountControl({ always: true });
   if (account) await reloadAccount().catch(() => {});
+  // Signed in already and sent here to sign in first: straight on.
+  const next = safeNext(params.get("next"));
+  if (account && next) {
+    location.replace(next);
+    return;
+  }
   $("#account-loading").hidden = true;
   if (account) setupSignedIn();
   else setupSignedOut();
-  const code = friendCode();
-  if (code) setupFriendInvite(code);
   document.body.dataset.state = account ? "signed-in" : "signed-out";
 }
 

@@ -15,7 +15,7 @@ import {
 } from "./api.js";
 import { noteCommitment, revealIfAsked, withCommitment } from "./fairness.js";
 import { errorText, has, t } from "./i18n.js";
-import { markSeatForAccount, showAccountControl, signInHref } from "./me.js";
+import { markSeatForAccount, safeNext, showAccountControl, signInHref } from "./me.js";
 import { seatStyle, seatSwatch } from "./palette.js";
 import { h } from "./svg.js";
 import { ago, copyFrom, plainError, when } from "./words.js";
@@ -720,6 +720,13 @@ async function loadFriends() {
 }
 
 async function init() {
+  // `/?next=/path` (a page that asked to sign in first, e.g. a friend link's): the account
+  // page signs in and comes back there.
+  const next = safeNext(new URLSearchParams(location.search).get("next"));
+  if (next) {
+    location.replace(`/account?${new URLSearchParams({ next })}`);
+    return;
+  }
   $("#your-name").value = rememberedName();
   $("#num-seats").addEventListener("change", renderSeatRows);
   $("#create-form").addEventListener("submit", onCreate);

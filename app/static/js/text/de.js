@@ -103,41 +103,17 @@ export default {
   "error.chat_empty": "Die Nachricht ist leer: schreib zuerst etwas.",
   "error.chat_too_long": "Die Nachricht ist zu lang (höchstens 500 Zeichen).",
   "error.chat_too_fast": "Zu viele Nachrichten auf einmal: warte ein paar Sekunden.",
-  // Konten (Issue 38)
-  "error.not_signed_in": "Du bist nicht (mehr) angemeldet: melde dich wieder an.",
-  "error.login_failed": "Name und Passwort passen zu keinem Konto.",
-  "error.signup_closed": "Dieser Server nimmt zurzeit keine neuen Konten an.",
-  "error.invite_code_required":
-    "Für ein Konto braucht dieser Server einen Einladungscode: gib ihn unten ein.",
-  "error.invite_code_invalid": "Dieser Einladungscode gilt nicht (oder wurde schon benutzt).",
-  "error.name_taken": "Diesen Namen gibt es schon: wähle einen anderen.",
-  "error.bad_name": "Dieser Name geht nicht: 1 bis 40 Buchstaben, Ziffern oder Leerzeichen.",
+  // Konten (Issue 38, die Codes von Teil AUTH)
   "error.password_too_short": "Das Passwort ist zu kurz: bitte mindestens 10 Zeichen.",
   "error.password_too_common":
     "Dieses Passwort ist zu verbreitet und leicht zu erraten: wähle ein anderes.",
   "error.wrong_password": "Das aktuelle Passwort stimmt nicht.",
   "error.cross_site_request": "Abgelehnt: die Anfrage kam nicht von den Seiten dieses Servers.",
   "error.account_disabled": "Dieses Konto wurde vom Betreiber des Servers gesperrt.",
-  "error.last_sign_in_method":
-    "Dein einziger Weg zur Anmeldung bleibt: füge zuerst einen weiteren hinzu.",
-  "error.passkey_failed": "Der Passkey ließ sich nicht prüfen: versuch es noch einmal.",
-  "error.passkey_unknown": "Dieser Passkey gehört zu keinem Konto auf diesem Server.",
-  "error.challenge_expired": "Das hat zu lange gedauert: versuch es noch einmal.",
-  "error.unknown_account": "Ein Konto mit diesem Namen gibt es nicht.",
-  "error.unknown_friend_code": "Dieser Freundeslink gilt nicht (mehr): bitte um einen neuen.",
-  "error.already_friends": "Ihr seid schon befreundet.",
-  "error.friend_self": "Das ist dein eigenes Konto.",
-  "error.not_friends": "Nur deinen Freunden kannst du direkt einen Platz geben.",
-  "error.bad_webhook_url": "Diese Webhook-Adresse lässt sich nicht verwenden.",
-  "error.private_webhook": "Diese Webhook-Adresse zeigt in ein privates Netz: sie wird abgelehnt.",
-  "error.email_unavailable": "Dieser Server verschickt keine E-Mails.",
-  "error.bad_email": "Das ist keine E-Mail-Adresse.",
   "error.unknown_session": "Dieses Gerät ist schon abgemeldet.",
-  "error.not_your_game": "Keiner der Plätze dieses Spiels gehört zu deinem Konto.",
-  "error.no_kept_seat": "In diesem Spiel ist kein Platz (mehr) für dich freigehalten.",
-  "error.seat_claimed": "Dieser Platz gehört schon zu einem anderen Konto.",
-  "error.account_required":
-    "Auf diesem Server dürfen nur angemeldete Spieler Spiele anlegen oder beitreten: melde dich zuerst an.",
+  "error.password_too_long": "Dieses Passwort ist zu lang: höchstens 256 Zeichen.",
+  "error.own_account": "Das ist dein eigenes Konto.",
+  "error.confirm_mismatch": "Der eingegebene Name stimmt nicht genau mit dem Kontonamen überein.",
 
   // ---- der Verbindungspunkt
   "conn.live": "Verbunden",
@@ -794,9 +770,6 @@ export default {
   "acct.noPasskeyBrowser":
     "Dieser Browser bietet keine Passkeys an: nimm stattdessen ein Passwort.",
   "acct.noPasskeyServer": "Passkeys gibt es auf diesem Server noch nicht: nimm ein Passwort.",
-  "acct.passkeyCancelled":
-    "Der Passkey wurde nicht benutzt: die Anfrage wurde abgebrochen oder lief ab.",
-  "acct.passkeyExists": "Dieses Gerät hat schon einen Passkey für dieses Konto.",
   "acct.welcomeTitle": "Dein Konto ist bereit",
   "acct.welcomeText":
     "Deine Spiele liegen jetzt in deinem Konto. Wähle unten, wie dich eine Erinnerung erreicht, wenn du am Zug bist.",
@@ -853,6 +826,7 @@ export default {
   "acct.friendsUnavailable": "Dieser Server hat keine Freundesliste.",
   "acct.friendsSince": (date) => `befreundet seit ${date}`,
   "acct.asked": (ago) => `angefragt ${ago}`,
+  "acct.withdraw": "Zurückziehen",
   "acct.accept": "Annehmen",
   "acct.decline": "Ablehnen",
   "acct.removeFriend": "Entfernen",
@@ -868,11 +842,6 @@ export default {
     "Wer diesen Link angemeldet öffnet, wird dein Freund, sobald ihr beide zustimmt. Erneuere ihn, damit der alte Link nicht mehr geht.",
   "acct.renewLink": "Neuen Link machen",
   "acct.linkRenewed": "Ein neuer Freundeslink: der alte geht nicht mehr.",
-  "acct.friendInviteTitle": "Ein Freundeslink",
-  "acct.friendInviteText": "Jemand hat dir seinen Freundeslink geschickt. Als Freund hinzufügen?",
-  "acct.friendInviteSignIn":
-    "Jemand hat dir seinen Freundeslink geschickt. Melde dich zuerst an oder lege ein Konto an; dann kannst du ihn hinzufügen.",
-  "acct.friendInviteAccept": "Als Freund hinzufügen",
   "acct.passkeys": "Passkeys",
   "acct.passkey": "Passkey",
   "acct.noPasskeys": "Noch kein Passkey.",
