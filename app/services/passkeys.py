@@ -17,6 +17,7 @@ key, free text, ``SIGNUP`` open, invite or closed).
 
 from __future__ import annotations
 
+import logging
 import secrets
 import unicodedata
 from collections.abc import Callable, Sequence
@@ -81,6 +82,8 @@ _SELECTION = AuthenticatorSelectionCriteria(
 
 _MALFORMED = (WebAuthnException, ValueError, KeyError, TypeError, IndexError)
 """What py_webauthn raises for an answer that does not verify or does not parse."""
+
+log = logging.getLogger(__name__)
 
 LOGIN_FAILED = "the passkey did not sign you in: try again, or use another sign-in method"
 
@@ -248,6 +251,13 @@ def _sign_in(session: Session, account_id: int, user_agent: str, previous: str |
     if previous:
         sessions.end(session, previous)
     return sessions.start(session, account_id, user_agent)
+
+
+def _login_failed(why: str, *, warn: bool = False) -> ApiError:
+    """The one answer to every failed sign-in; the reason goes to the log only (it names
+    no secret: ids, origins, counters)."""
+    log.log(logging.WARNING if warn else logging.INFO, "passkey sign-in refused: %s", why)
+    return ApiError("login_failed", LOGIN_FAILED)
 
 
 def _refused(message: str) -> ApiError:
@@ -439,23 +449,22 @@ class Passkeys:
         another site's or origin's answer, a used or expired ceremony, a disabled account,
         a signature counter that went backwards (a cloned authenticator)."""
         row = self._take(session, ceremony, LOGIN_PURPOSE)
-        failed = ApiError("login_failed", LOGIN_FAILED)
         if row is None:
-            raise failed
+            raise _login_failed("the ceremony is unknown, used, expired or not a sign-in's")
         try:
             parsed = parse_authentication_credential_json(credential)
-        except _MALFORMED:
-            raise failed from None
+        except _MALFORMED as exc:
+            raise _login_failed(f"the credential does not parse: {exc}") from None
         found = session.execute(
             select(PasskeyRow, AccountRow)
             .join(AccountRow, AccountRow.id == PasskeyRow.account_id)
             .where(PasskeyRow.credential_id == bytes_to_base64url(parsed.raw_id))
         ).one_or_none()
         if found is None:
-            raise failed
+            raise _login_failed("no account has this passkey")
         passkey, account = found
         if account.disabled_at is not None:
-            raise failed
+            raise _login_failed(f"account {account.id} is disabled")
         try:
             verified = verify_authentication_response(
                 credential=parsed,
@@ -465,8 +474,9 @@ class Passkeys:
                 credential_public_key=base64url_to_bytes(passkey.public_key),
                 credential_current_sign_count=passkey.sign_count,
             )
-        except _MALFORMED:
-            raise failed from None
+        except _MALFORMED as exc:
+            # A wrong origin or host here is most often a proxy's doing: PUBLIC_URL fixes it.
+            raise _login_failed(f"passkey {passkey.id} did not verify: {exc}", warn=True) from None
         count = verified.new_sign_count
         with self.db.write(session):
             moved = session.execute(
@@ -480,7 +490,7 @@ class Passkeys:
                 .values(sign_count=count, last_used_at=self.clock())
             )
             if getattr(moved, "rowcount", 0) != 1:
-                raise failed
+                raise _login_failed(f"passkey {passkey.id}: a sign-in with a later count won")
             cookie = _sign_in(session, account.id, user_agent, previous)
         return SignIn(account, cookie)
 

@@ -5,6 +5,7 @@ ceremony, a cloned authenticator — with the same 401 ``login_failed``."""
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -345,6 +346,25 @@ def test_an_answer_from_another_origin_does_not_sign_in(http):
     passkey, _ = sign_up(http, "Anna")
     assert_login_failed(log_in(other_browser(http), passkey, origin="https://evil.example"))
     assert_login_failed(log_in(other_browser(http), passkey, origin="http://testserver:8080"))
+
+
+def test_the_log_says_why_a_sign_in_failed_and_names_no_secret(http, caplog):
+    passkey, first = sign_up(http, "Anna")
+    browser = other_browser(http)
+    options = login_options(browser)
+    credential = passkey.get(options["publicKey"], "https://evil.example")
+    with caplog.at_level(logging.INFO, logger="app.services.passkeys"):
+        r = browser.post(
+            "/api/auth/passkey/login/verify",
+            json={"ceremony": options["ceremony"], "credential": credential},
+        )
+    assert_login_failed(r)
+    [record] = [r for r in caplog.records if "passkey sign-in refused" in r.getMessage()]
+    assert record.levelno == logging.WARNING  # most often a proxy without PUBLIC_URL
+    assert "https://evil.example" in record.getMessage()
+    assert "http://testserver" in record.getMessage()
+    for secret in (options["ceremony"], first.cookies[COOKIE], options["publicKey"]["challenge"]):
+        assert secret not in caplog.text
 
 
 def test_a_replayed_sign_in_is_refused(http):
