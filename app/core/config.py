@@ -185,7 +185,9 @@ class Settings(BaseSettings):
     public_url: str = Field(
         "",
         description="The address players open (e.g. https://games.example.org), for the links "
-        "in e-mails, pushes and webhooks; empty: http://localhost:PORT.",
+        "in e-mails, pushes and webhooks, and the host name passkeys belong to (change it and "
+        "every passkey stops working); empty: http://localhost:PORT for links, the host each "
+        "request names for passkeys.",
     )
     nudge_delay: float = Field(
         60,

@@ -103,6 +103,22 @@ export default {
   "error.chat_empty": "Die Nachricht ist leer: schreib zuerst etwas.",
   "error.chat_too_long": "Die Nachricht ist zu lang (höchstens 500 Zeichen).",
   "error.chat_too_fast": "Zu viele Nachrichten auf einmal: warte ein paar Sekunden.",
+  // Passkeys (static/js/passkeys.js; Ablehnungen des Browsers und Codes des Servers)
+  "error.passkey_unsupported":
+    "Dieser Browser kann hier keine Passkeys verwenden (Passkeys brauchen HTTPS, beim Testen localhost).",
+  "error.passkey_cancelled": "Es wurde kein Passkey gewählt (abgebrochen oder Zeit abgelaufen).",
+  "error.passkey_exists":
+    "Dieses Gerät oder dieser Schlüssel hat schon einen Passkey dieses Kontos.",
+  "error.passkey_failed": "Der Passkey hat nicht funktioniert: bitte versuch es noch einmal.",
+  "error.login_failed":
+    "Die Anmeldung hat nicht geklappt: versuch es noch einmal oder melde dich anders an.",
+  "error.signup_closed": "Dieser Server legt keine neuen Konten an.",
+  "error.invite_code_required": "Um dich hier zu registrieren, brauchst du einen Einladungscode.",
+  "error.invite_code_invalid": "Dieser Einladungscode ist unbekannt oder schon benutzt.",
+  "error.name_taken": "Dieser Name ist vergeben: wähle einen anderen.",
+  "error.unknown_passkey": "Dieses Konto hat keinen solchen Passkey.",
+  "error.last_sign_in_method":
+    "Nur mit diesem Passkey kannst du dich anmelden: füge zuerst ein Passwort oder einen weiteren Passkey hinzu.",
 
   // ---- der Verbindungspunkt
   "conn.live": "Verbunden",

@@ -89,6 +89,20 @@ export default {
   "error.chat_empty": "The message is empty: type something first.",
   "error.chat_too_long": "The message is too long (at most 500 characters).",
   "error.chat_too_fast": "Too many messages at once: wait a few seconds.",
+  // passkeys (static/js/passkeys.js; the browser's own refusals and the server's codes)
+  "error.passkey_unsupported":
+    "This browser cannot use passkeys here (passkeys need HTTPS, or localhost when testing).",
+  "error.passkey_cancelled": "No passkey was chosen (cancelled or timed out).",
+  "error.passkey_exists": "This device or key holds a passkey of this account already.",
+  "error.passkey_failed": "The passkey did not work: please try again.",
+  "error.login_failed": "That did not sign you in: try again, or use another way to sign in.",
+  "error.signup_closed": "This server makes no new accounts.",
+  "error.invite_code_required": "Signing up here needs an invite code.",
+  "error.invite_code_invalid": "This invite code is unknown or used already.",
+  "error.name_taken": "This name is taken: choose another one.",
+  "error.unknown_passkey": "This account has no such passkey.",
+  "error.last_sign_in_method":
+    "This passkey is your only way to sign in: add a password or another passkey first.",
 
   // ---- the connection dot
   "conn.live": "Live",
