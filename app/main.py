@@ -32,6 +32,7 @@ from app.db.session import Database
 from app.hub.choice import make_hub
 from app.services.chat import ChatService
 from app.services.clocks import ClockRunner
+from app.services.friends import Friends
 from app.services.games import GameService
 from app.services.history import History
 from app.services.registry import available_games
@@ -204,6 +205,7 @@ def create_app(
     app.state.clock_runner = clock_runner
     app.state.limiter = limiter
     app.state.chat = chat
+    app.state.friends = Friends(db, settings.rate_friend_requests)  # friends (issue 38)
     app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
     # Views, legal-action lists and the client's files shrink 4-8x; small answers are not
     # worth the CPU. Level 6 costs a third of level 9's time for nearly the same size.
@@ -220,6 +222,7 @@ def create_app(
         routes.rematch,
         routes.chat,
         routes.clocks,
+        routes.friends,
         health_probes,
     ):
         app.include_router(module.router)

@@ -72,6 +72,13 @@ STATUS: dict[str, int] = {
     "database_unavailable": 503,
     "commit_unknown": 503,
     "internal_error": 500,
+    # ---- part FRIENDS (issue 38): app/services/friends.py ----
+    "not_yourself": 400,
+    "unknown_account": 404,
+    "unknown_request": 404,
+    "unknown_friend": 404,
+    "already_friends": 409,
+    "already_asked": 409,
 }
 """Error code → HTTP status. Codes are stable; clients should branch on them, not on text."""
 
