@@ -275,9 +275,11 @@ class Friends:
     def unfriend(self, session: Session, account_id: int, name: str) -> None:
         """End the friendship with the account named ``name`` (either may end it)."""
         with self.db.write(session):
-            other = session.scalar(
-                select(AccountRow).where(AccountRow.name_key == name_key(name[:MAX_NAME]))
-            )
+            other = None
+            if len(name) <= MAX_NAME:
+                other = session.scalar(
+                    select(AccountRow).where(AccountRow.name_key == name_key(name))
+                )
             ended = None
             if other is not None:
                 ended = session.execute(
