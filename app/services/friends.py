@@ -252,7 +252,6 @@ class Friends:
         """Accept a request made to this account (404 ``unknown_request`` for any other)."""
         with self.db.write(session):
             row, other = self._request(session, request_id, addressee_id=account_id)
-            self._lock_pair(session, account_id, other.id)
             for leftover in self._rows(session, account_id, other.id):
                 if leftover.id != row.id:  # a request of ours that crossed theirs
                     session.delete(leftover)
@@ -282,6 +281,7 @@ class Friends:
                 )
             ended = None
             if other is not None:
+                self._lock_pair(session, account_id, other.id)
                 ended = session.execute(
                     delete(FriendshipRow).where(
                         FriendshipRow.status == "accepted", _pair(account_id, other.id)
@@ -332,7 +332,7 @@ class Friends:
 
     def _rows(self, session: Session, a: int, b: int) -> list[FriendshipRow]:
         query = select(FriendshipRow).where(_pair(a, b)).order_by(FriendshipRow.id)
-        return list(session.scalars(query))
+        return list(session.scalars(query.execution_options(populate_existing=True)))
 
     def _lock_pair(self, session: Session, a: int, b: int) -> None:
         """PostgreSQL: hold both accounts' rows (in id order, so two requests crossing
@@ -356,8 +356,18 @@ class Friends:
     ) -> tuple[FriendshipRow, AccountRow]:
         """The pending request ``request_id`` made to ``addressee_id`` (or by
         ``requester_id``) and the account on its other side; 404 ``unknown_request``
-        otherwise, whoever else's request it is."""
-        row = session.get(FriendshipRow, request_id) if request_id <= MAX_ID else None
+        otherwise, whoever else's request it is. Its pair is locked first and the row read
+        again after, so a request its other side answered or withdrew meanwhile is unknown
+        here (rather than accepted after its withdrawal, or deleted after its acceptance)."""
+        found = session.get(FriendshipRow, request_id) if request_id <= MAX_ID else None
+        if found is None:
+            raise ApiError("unknown_request", "you have no such friend request")
+        self._lock_pair(session, found.requester_id, found.addressee_id)
+        row = session.scalar(
+            select(FriendshipRow)
+            .where(FriendshipRow.id == request_id)
+            .execution_options(populate_existing=True)
+        )
         if row is not None and row.status == "pending":
             if addressee_id is not None and row.addressee_id == addressee_id:
                 other = session.get(AccountRow, row.requester_id)
