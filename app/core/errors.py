@@ -82,6 +82,13 @@ STATUS: dict[str, int] = {
     "unknown_passkey": 404,
     "passkey_exists": 409,
     "last_sign_in_method": 409,
+    # ---- part FRIENDS (issue 38): app/services/friends.py ----
+    "not_yourself": 400,
+    "unknown_account": 404,
+    "unknown_request": 404,
+    "unknown_friend": 404,
+    "already_friends": 409,
+    "already_asked": 409,
 }
 """Error code → HTTP status. Codes are stable; clients should branch on them, not on text."""
 

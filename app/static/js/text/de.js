@@ -486,6 +486,29 @@ export default {
     "Um jeden Zug nachzuspielen und jedes Ereignis und die Endwertung selbst zu vergleichen:",
   "verify.back": "Zurück zum Spiel",
 
+  // ---- friends: the friend link's page /friends/add/{code} (friends.html, js/friends.js)
+  "friends.pageTitle": "Tafelrunde – Freunde finden",
+  "friends.title": "Freunde werden",
+  "friends.offer":
+    "Jemand hat dir seinen Freundeslink geschickt. Wollt ihr Freunde werden? Freunde können einander direkt an ihre Tische setzen, ohne Links zu kopieren.",
+  "friends.add": "Freunde werden",
+  "friends.adding": "Einen Moment …",
+  "friends.added": (name) => `Du und ${name} seid jetzt Freunde.`,
+  "friends.own":
+    "Das ist dein eigener Freundeslink. Schick ihn den Leuten, mit denen du befreundet sein willst: wer ihn öffnet und zustimmt, ist dein Freund.",
+  "friends.signIn": "Melde dich zuerst an oder leg ein Konto an, dann kannst du Freunde werden.",
+  "friends.signInButton": "Anmelden",
+  "friends.deadLink": "Dieser Freundeslink gilt nicht (mehr): bitte seinen Besitzer um den neuen.",
+  "friends.home": "Zur Startseite",
+  "error.not_signed_in": "Melde dich zuerst an.",
+  "error.unknown_account": "Ein solches Konto gibt es hier nicht.",
+  "error.not_yourself": "Das bist du selbst.",
+  "error.already_friends": "Ihr seid schon Freunde.",
+  "error.already_asked": "Du hast schon gefragt: warte auf die Antwort.",
+  "error.unknown_request":
+    "Diese Freundschaftsanfrage gibt es nicht mehr (zurückgezogen oder beantwortet).",
+  "error.unknown_friend": "Du hast keinen Freund mit diesem Namen.",
+
   // ---- Dschingis Khan
   "dk.face.chinese": "Chinese",
   "dk.face.mongolian": "Mongole",

@@ -454,6 +454,28 @@ export default {
     "To replay every move and compare every event and the final scores yourself:",
   "verify.back": "Back to the game",
 
+  // ---- friends: the friend link's page /friends/add/{code} (friends.html, js/friends.js)
+  "friends.pageTitle": "Tafelrunde — add a friend",
+  "friends.title": "Add a friend",
+  "friends.offer":
+    "Someone sent you their friend link. Become friends? Friends can put each other in seats at their tables directly, with no link to copy.",
+  "friends.add": "Become friends",
+  "friends.adding": "One moment…",
+  "friends.added": (name) => `You and ${name} are friends now.`,
+  "friends.own":
+    "This is your own friend link. Send it to the people you want as friends: whoever opens it and says yes becomes your friend.",
+  "friends.signIn": "Sign in or make an account first, then you can add this friend.",
+  "friends.signInButton": "Sign in",
+  "friends.deadLink": "This friend link is not valid (any more): ask its owner for their new one.",
+  "friends.home": "To the home page",
+  "error.not_signed_in": "Sign in first.",
+  "error.unknown_account": "There is no such account here.",
+  "error.not_yourself": "That is you.",
+  "error.already_friends": "You are friends already.",
+  "error.already_asked": "You asked already: wait for the answer.",
+  "error.unknown_request": "That friend request is gone (withdrawn or answered).",
+  "error.unknown_friend": "You have no friend of that name.",
+
   // ---- Dschingis Khan
   "dk.face.chinese": "Chinese",
   "dk.face.mongolian": "Mongolian",
