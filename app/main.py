@@ -32,8 +32,10 @@ from app.db.session import Database
 from app.hub.choice import make_hub
 from app.services.chat import ChatService
 from app.services.clocks import ClockRunner
+from app.services.friends import Friends
 from app.services.games import GameService
 from app.services.history import History
+from app.services.passkeys import Passkeys
 from app.services.registry import available_games
 from app.services.rematch import Rematches
 from app.ws.chat import chat_feed_factory
@@ -161,6 +163,7 @@ def create_app(
             "join": settings.rate_join,
             "action": settings.rate_action,
             "ws": settings.rate_ws_messages,
+            "login": settings.rate_login,
         }
     )
     sockets = SocketCounter(settings.ws_per_game, settings.ws_per_client, settings.ws_per_seat)
@@ -204,6 +207,8 @@ def create_app(
     app.state.clock_runner = clock_runner
     app.state.limiter = limiter
     app.state.chat = chat
+    app.state.passkeys = Passkeys(db)  # passkey ceremonies (app/api/routes/passkeys.py)
+    app.state.friends = Friends(db, settings.rate_friend_requests)  # friends (issue 38)
     app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
     # Views, legal-action lists and the client's files shrink 4-8x; small answers are not
     # worth the CPU. Level 6 costs a third of level 9's time for nearly the same size.
@@ -220,6 +225,8 @@ def create_app(
         routes.rematch,
         routes.chat,
         routes.clocks,
+        routes.passkeys,
+        routes.friends,
         health_probes,
     ):
         app.include_router(module.router)

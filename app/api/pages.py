@@ -49,5 +49,9 @@ def install_pages(app: FastAPI, static_dir: Path) -> None:
     def verify(game_id: str) -> Response:
         return page("verify.html")
 
+    @router.api_route("/friends/add/{code}", methods=["GET", "HEAD"])
+    def add_friend(code: str) -> Response:
+        return page("friends.html")
+
     app.include_router(router)
     app.mount("/static", OptionalStaticFiles(directory=static_dir, check_dir=False), name="static")
