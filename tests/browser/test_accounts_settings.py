@@ -1,7 +1,8 @@
 """The account page once signed in (issue 38, items 1, 4 and 5), in Chromium: reminder
 settings (e-mail with its confirmation state, a webhook, "always", a digest) saved and shown
 again, a private webhook address refused in plain words with nothing saved; renaming, a
-password changed, another device signed out from the list of devices; "Download my data"
+password changed (the other devices signed out with it), another device signed out from the
+list of devices; "Download my data"
 as a file without secrets; "Delete my account" only with the name typed. Screenshots of the
 page with the reminder settings in English and German, at 1280×720, 1920×1080 and 390×844."""
 
@@ -119,7 +120,8 @@ def test_rename_password_devices_data_and_deleting_the_account(chromium, site):
         expect(laptop.page.locator(".account-slot .account-label")).to_have_text(new_name)
         assert laptop.me()["name"] == new_name
 
-        # A new password: the current one is asked for, a short one refused by the page.
+        # A new password: the current one is asked for, a short one refused by the page;
+        # once changed, the account's other devices are signed out.
         laptop.page.fill("#new-password", "short")
         laptop.page.fill("#current-password", password)
         laptop.page.click("#password-submit")
@@ -131,7 +133,10 @@ def test_rename_password_devices_data_and_deleting_the_account(chromium, site):
         expect(laptop.page.locator("#password-error")).to_contain_text("current password")
         laptop.page.fill("#current-password", password)
         laptop.page.click("#password-submit")
-        expect(laptop.page.locator("#password-status")).to_contain_text("changed")
+        expect(laptop.page.locator("#password-status")).to_contain_text("other devices")
+        expect(laptop.page.locator("#session-list li")).to_have_count(1)
+        assert phone.me() is None
+        phone.sign_in_with_password(new_name, changed)
 
         # Devices: two; the phone signed out from the laptop's list.
         laptop.account_page()

@@ -690,9 +690,11 @@ function setupSecurity() {
       $("#new-password").value = "";
       $("#current-password").value = "";
       const added = !account.has_password;
-      account.has_password = true;
+      // A changed password ends the account's other sign-ins (docs/API.md): the list shows it.
+      await reloadAccount();
       renderPassword();
       renderPasskeys();
+      renderSessions();
       status("#password-status", added ? t("acct.passwordAdded") : t("acct.passwordChanged"));
     } catch (err) {
       say("#password-error", plainError(err));

@@ -106,8 +106,9 @@ export function safeNext(value) {
 export function signInHref(tab = "signin") {
   const here = location.pathname + location.search;
   const q = new URLSearchParams({ tab });
-  if (location.pathname !== "/account" && location.pathname !== "/account.html")
-    q.set("next", here);
+  // Back here afterwards; from the home page (where a sign-in ends anyway) and the account
+  // page itself no `next`, so a new account first sees its welcome and reminder settings.
+  if (!["/", "/account", "/account.html"].includes(location.pathname)) q.set("next", here);
   return `/account?${q}`;
 }
 

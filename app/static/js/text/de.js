@@ -901,7 +901,8 @@ export default {
   "acct.changePassword": "Passwort ändern",
   "acct.addPassword": "Passwort hinzufügen",
   "acct.enterCurrent": "Bitte gib dein aktuelles Passwort ein.",
-  "acct.passwordChanged": "Passwort geändert.",
+  "acct.passwordChanged":
+    "Passwort geändert. Deine anderen Geräte sind abgemeldet: melde dich dort mit dem neuen an.",
   "acct.passwordAdded": "Passwort hinzugefügt: du kannst dich jetzt auch damit anmelden.",
   "acct.sessionsIntro":
     "Wo dein Konto angemeldet ist. Melde ein Gerät ab, das du nicht kennst oder nicht mehr benutzt.",

@@ -848,7 +848,8 @@ export default {
   "acct.changePassword": "Change the password",
   "acct.addPassword": "Add the password",
   "acct.enterCurrent": "Please enter your current password.",
-  "acct.passwordChanged": "Password changed.",
+  "acct.passwordChanged":
+    "Password changed. Your other devices are signed out: sign in there with the new one.",
   "acct.passwordAdded": "Password added: you can sign in with it too.",
   "acct.sessionsIntro":
     "Where your account is signed in. Sign out a device you do not know or no longer use.",
