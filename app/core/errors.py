@@ -72,6 +72,12 @@ STATUS: dict[str, int] = {
     "database_unavailable": 503,
     "commit_unknown": 503,
     "internal_error": 500,
+    # issue 38, SEATS (seats belong to accounts; docs/API.md "My games")
+    "not_a_friend": 400,
+    "seat_kept": 403,
+    "not_your_game": 404,
+    "unknown_account": 404,
+    "seat_has_account": 409,
 }
 """Error code → HTTP status. Codes are stable; clients should branch on them, not on text."""
 
