@@ -220,6 +220,7 @@ def create_app(
         routes.rematch,
         routes.chat,
         routes.clocks,
+        routes.me_games,  # issue 38, SEATS: My games
         health_probes,
     ):
         app.include_router(module.router)
