@@ -109,3 +109,17 @@ def test_another_account_never_sees_these_games(client, seat: int) -> None:
     table(client, anna, anna_seat=seat)
     assert my_games(client, carl) == []
     assert len(my_games(client, anna)) == 1
+
+
+def test_a_resigned_seat_is_never_the_account_s_turn(client) -> None:
+    """The server's bot plays a resigned seat to the end: it stays in My games, never as
+    the account's turn, and its token still opens the game."""
+    _, anna = make_account(client, "Anna")
+    game_id, tokens, _ = table(client, anna, anna_seat=0)
+    assert [g["your_turn"] for g in my_games(client, anna)] == [True]
+    r = client.post(f"/api/games/{game_id}/seats/0/resign", headers=auth(tokens[0]))
+    assert r.status_code == 200, r.text
+    [entry] = my_games(client, anna)
+    assert entry["game_id"] == game_id and entry["your_turn"] is False
+    taken = client.post(f"/api/me/games/{game_id}/access", headers=signed_in(anna)).json()
+    assert taken == {"seat": 0, "token": tokens[0]}

@@ -199,7 +199,11 @@ def claim(
     return _account_seats(request).claim(session, account.account_id, body.game_id, body.token)
 
 
-@router.post("/api/games/{game_id}/seats/{seat}/invite", response_model=SeatKept)
+@router.post(
+    "/api/games/{game_id}/seats/{seat}/invite",
+    response_model=SeatKept,
+    dependencies=[rate_limit("join")],
+)
 def invite_account(
     request: Request,
     game_id: GameIdDep,
