@@ -227,6 +227,7 @@ def create_app(
         routes.clocks,
         routes.passkeys,
         routes.friends,
+        routes.me_games,  # issue 38, SEATS: My games
         health_probes,
     ):
         app.include_router(module.router)

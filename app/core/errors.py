@@ -89,6 +89,11 @@ STATUS: dict[str, int] = {
     "unknown_friend": 404,
     "already_friends": 409,
     "already_asked": 409,
+    # issue 38, SEATS (seats belong to accounts; docs/API.md "My games")
+    "not_a_friend": 400,
+    "seat_kept": 403,
+    "not_your_game": 404,
+    "seat_has_account": 409,
 }
 """Error code → HTTP status. Codes are stable; clients should branch on them, not on text."""
 

@@ -1,6 +1,18 @@
 """One module per resource: kinds, games, seats, actions, history, chat (and the pages)."""
 
-from . import actions, chat, clocks, friends, games, history, kinds, passkeys, rematch, seats
+from . import (
+    actions,
+    chat,
+    clocks,
+    friends,
+    games,
+    history,
+    kinds,
+    me_games,
+    passkeys,
+    rematch,
+    seats,
+)
 
 __all__ = [
     "actions",
@@ -10,6 +22,7 @@ __all__ = [
     "games",
     "history",
     "kinds",
+    "me_games",
     "passkeys",
     "rematch",
     "seats",
