@@ -470,7 +470,7 @@ async function takeKeptSeat(ev, g) {
     const id = encodeURIComponent(g.game_id);
     const res = await api(`/api/me/games/${id}/join`, {
       method: "POST",
-      body: await withCommitment(g.game_id, g.seat, { name: account.name }),
+      body: await withCommitment(g.game_id, g.seat, { seat: g.seat, name: account.name }),
     });
     saveSeat(g.game_id, res.seat, res.token, account.name);
     markSeatForAccount(g.game_id, account.id);
@@ -597,10 +597,15 @@ function declinedClaims() {
   }
 }
 
-/** Keep this browser's seat in `gameId` in the account (POST /api/me/claim). */
+/** Keep this browser's seat in `gameId` in the account (POST /api/me/claim): its token is
+ * replaced by the account's, which this browser keeps from now on. */
 async function claim(gameId) {
-  const seat = loadSeat(gameId);
-  await api("/api/me/claim", { method: "POST", body: { game_id: gameId, token: seat.token } });
+  const held = loadSeat(gameId);
+  const res = await api("/api/me/claim", {
+    method: "POST",
+    body: { game_id: gameId, token: held.token },
+  });
+  saveSeat(gameId, res.seat, res.token, held.name);
   markSeatForAccount(gameId, account.id);
 }
 

@@ -114,6 +114,12 @@ export default {
   "error.password_too_long": "Dieses Passwort ist zu lang: höchstens 256 Zeichen.",
   "error.own_account": "Das ist dein eigenes Konto.",
   "error.confirm_mismatch": "Der eingegebene Name stimmt nicht genau mit dem Kontonamen überein.",
+  // Meine Spiele (die Codes von Teil SEATS)
+  "error.not_a_friend":
+    "Nur deinen Freunden kannst du direkt einen Platz geben: werdet zuerst Freunde.",
+  "error.seat_kept": "Dieser Platz ist für einen anderen Spieler freigehalten.",
+  "error.not_your_game": "Keiner der Plätze dieses Spiels gehört (mehr) dir.",
+  "error.seat_has_account": "Dieser Platz gehört schon zu einem anderen Konto.",
   // Passkeys (static/js/passkeys.js; Ablehnungen des Browsers und Codes des Servers)
   "error.passkey_unsupported":
     "Dieser Browser kann hier keine Passkeys verwenden (Passkeys brauchen HTTPS, beim Testen localhost).",

@@ -101,6 +101,12 @@ export default {
   "error.password_too_long": "That password is too long: at most 256 characters.",
   "error.own_account": "That is your own account.",
   "error.confirm_mismatch": "The name typed does not match the account's name exactly.",
+  // My games (part SEATS' codes)
+  "error.not_a_friend":
+    "Only your friends can be given a seat directly: ask them to be friends first.",
+  "error.seat_kept": "This seat is kept for another player.",
+  "error.not_your_game": "None of this game's seats is yours (any more).",
+  "error.seat_has_account": "This seat belongs to another account already.",
   // passkeys (static/js/passkeys.js; the browser's own refusals and the server's codes)
   "error.passkey_unsupported":
     "This browser cannot use passkeys here (passkeys need HTTPS, or localhost when testing).",
