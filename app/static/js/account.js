@@ -283,10 +283,11 @@ function setupProfile() {
 
 let notify = null;
 
+/** js/push.js (part CHANNELS), when this browser can use Web Push here at all. */
 async function pushModule() {
-  if (!("serviceWorker" in navigator) || !("PushManager" in window)) return null;
   try {
-    return await import("./push.js");
+    const push = await import("./push.js");
+    return push.pushSupported() ? push : null;
   } catch {
     return null;
   }
@@ -295,7 +296,7 @@ async function pushModule() {
 /** Whether this device has a push subscription (its service worker's). */
 async function pushedHere() {
   try {
-    const reg = await navigator.serviceWorker?.getRegistration?.();
+    const reg = await navigator.serviceWorker?.getRegistration?.("/");
     return Boolean(await reg?.pushManager?.getSubscription());
   } catch {
     return false;
@@ -310,6 +311,11 @@ function showEmailState() {
   const el = $("#email-state");
   el.textContent = text;
   el.dataset.state = !email ? "none" : notify.email_confirmed ? "confirmed" : "waiting";
+  $("#email-resend").hidden = !email || Boolean(notify.email_confirmed);
+  // No mail server: the address cannot be used; one kept from before can be removed.
+  const off = notify.email_available === false;
+  $("#notify-email").disabled = off && !email;
+  if (off && !email) el.textContent = t("acct.emailUnavailable");
 }
 
 function fillNotify() {
@@ -328,18 +334,34 @@ async function showPushState(push) {
   const box = $("#notify-push");
   const here = await pushedHere();
   box.checked = Boolean(notify?.push) && here;
+  const others = Math.max(0, (notify?.push_devices || 0) - (here ? 1 : 0));
   let text;
   if (!push) {
     box.disabled = true;
     text = t("acct.pushUnsupported");
-  } else if (typeof Notification !== "undefined" && Notification.permission === "denied") {
+  } else if (Notification.permission === "denied") {
     box.disabled = true;
     text = t("acct.pushBlocked");
   } else {
     box.disabled = false;
     text = box.checked ? t("acct.pushOn") : t("acct.pushOff");
   }
+  if (notify?.push && others > 0) text += ` ${t("acct.pushOthers", others)}`;
   $("#push-state").textContent = text;
+}
+
+/** This device's push switch: subscribe (or not) this browser, and the account's "push"
+ * follows (on with this device; off once no device of the account gets pushes). */
+async function togglePush(push, on) {
+  if (on) {
+    await push.enablePush();
+    if (!notify.push) await api("/api/me/notifications", { method: "PUT", body: { push: true } });
+  } else {
+    await push.disablePush();
+    const now = await api("/api/me/notifications");
+    if (now.push && !now.push_devices)
+      await api("/api/me/notifications", { method: "PUT", body: { push: false } });
+  }
 }
 
 async function setupNotifications() {
@@ -357,17 +379,26 @@ async function setupNotifications() {
   await showPushState(push);
   $("#notify-push").addEventListener("change", async (ev) => {
     const box = ev.target;
-    const on = box.checked;
     say("#notify-error", "");
     box.disabled = true;
     try {
-      if (on) await push.enablePush();
-      else await push.disablePush();
-      notify = await api("/api/me/notifications");
+      await togglePush(push, box.checked);
     } catch (err) {
       say("#notify-error", plainError(err));
     }
+    notify = await api("/api/me/notifications").catch(() => notify);
     await showPushState(push);
+  });
+  $("#email-resend").addEventListener("click", async (ev) => {
+    say("#notify-error", "");
+    try {
+      await busy(ev.target, () =>
+        api("/api/me/notifications/email-confirmation", { method: "POST" }),
+      );
+      status("#notify-status", t("acct.confirmationSent", notify.email));
+    } catch (err) {
+      say("#notify-error", plainError(err));
+    }
   });
   $("#notify-form").addEventListener("submit", async (ev) => {
     ev.preventDefault();
@@ -384,21 +415,25 @@ async function setupNotifications() {
       return say("#notify-error", t("acct.badWebhook"));
     }
     const body = {
-      email: email || null,
       webhook_url: webhook || null,
-      push: Boolean(notify?.push),
       always: $("#notify-always").checked,
       digest_hours: Number($("#notify-digest").value) || 0,
     };
+    if (!$("#notify-email").disabled) body.email = email || null;
     try {
-      notify = await busy($("#notify-save"), () =>
+      const answer = await busy($("#notify-save"), () =>
         api("/api/me/notifications", { method: "PUT", body }),
       );
-      if (!notify || typeof notify !== "object") notify = await api("/api/me/notifications");
+      notify = answer && typeof answer === "object" ? answer : await api("/api/me/notifications");
       fillNotify();
-      status("#notify-status", t("acct.saved"));
+      status(
+        "#notify-status",
+        answer?.confirmation_sent ? t("acct.confirmationSent", notify.email) : t("acct.saved"),
+      );
     } catch (err) {
       say("#notify-error", plainError(err));
+      const field = { webhook_refused: "#notify-webhook", bad_email: "#notify-email" }[err?.code];
+      if (field) $(field).focus();
     }
   });
 }

@@ -846,6 +846,12 @@ export default {
   "acct.emailConfirmed": (email) => `Bestätigt: Erinnerungen gehen an ${email}.`,
   "acct.emailWaiting": (email) =>
     `Noch nicht bestätigt: öffne den Link in der E-Mail an ${email}. Vorher geht nichts anderes dorthin.`,
+  "acct.emailUnavailable": "Dieser Server verschickt keine E-Mails.",
+  "acct.confirmationSent": (email) =>
+    `Ein Bestätigungslink ist unterwegs an ${email}: öffne ihn, dann geht es los.`,
+  "acct.resend": "Bestätigungslink noch einmal schicken",
+  "acct.pushOthers": (n) =>
+    n === 1 ? "1 weiteres Gerät bekommt sie auch." : `${n} weitere Geräte bekommen sie auch.`,
   "acct.webhookTitle": "Chatdienst (Webhook)",
   "acct.webhookLabel": "Webhook-Adresse",
   "acct.webhookHint":

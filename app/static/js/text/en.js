@@ -795,6 +795,12 @@ export default {
   "acct.emailConfirmed": (email) => `Confirmed: reminders go to ${email}.`,
   "acct.emailWaiting": (email) =>
     `Not confirmed yet: open the link in the e-mail sent to ${email}. Nothing else is sent there before.`,
+  "acct.emailUnavailable": "This server sends no e-mail.",
+  "acct.confirmationSent": (email) =>
+    `A confirmation link is on its way to ${email}: open it to start.`,
+  "acct.resend": "Send the confirmation link again",
+  "acct.pushOthers": (n) =>
+    n === 1 ? "1 other device gets them too." : `${n} other devices get them too.`,
   "acct.webhookTitle": "Chat service (webhook)",
   "acct.webhookLabel": "Webhook URL",
   "acct.webhookHint":
