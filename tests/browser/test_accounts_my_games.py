@@ -103,7 +103,7 @@ def test_one_account_on_a_laptop_and_a_phone_plays_the_same_game(chromium, site,
         with laptop.page.expect_navigation():
             my_games_item(laptop, game_id).locator("[data-action=open]").click()
         laptop.page.wait_for_selector("body[data-version]")
-        laptop.page.wait_for_function("v => Number(document.body.dataset.version) > v", arg=moved)
+        laptop.page.wait_for_function("v => Number(document.body.dataset.version) >= v", arg=moved)
         play_a_turn(at_laptop, rng)
 
         games = laptop.fetch("/api/me/games")["body"]["games"]

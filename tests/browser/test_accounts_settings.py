@@ -1,6 +1,7 @@
 """The account page once signed in (issue 38, items 1, 4 and 5), in Chromium: reminder
-settings (e-mail with its confirmation state, a webhook, "always", a digest) saved and shown
-again, a private webhook address refused in plain words with nothing saved; renaming, a
+settings (e-mail with its confirmation state, the link from the mail a local SMTP server
+received opened, a webhook, "always", a digest) saved and shown again, a private webhook
+address refused in plain words with nothing saved; renaming, a
 password changed (the other devices signed out with it), another device signed out from the
 list of devices; "Download my data"
 as a file without secrets; "Delete my account" only with the name typed. Screenshots of the
@@ -9,6 +10,9 @@ page with the reminder settings in English and German, at 1280×720, 1920×1080 
 from __future__ import annotations
 
 import json
+import re
+from collections.abc import Iterator
+from urllib.parse import urlsplit
 
 import pytest
 from playwright.sync_api import Browser as Chromium
@@ -22,14 +26,39 @@ from tests.browser.accounts_ui import (
     page_problems,
     screenshot,
     set_language,
-    site_fixture,
+    start_site,
     unique,
 )
 from tests.browser.conftest import PHONE
+from tests.support.channels import Mailbox, smtp_server
+from tests.support.server import ServerProcess
+from tests.support.waiting import wait_for
 
 pytestmark = pytest.mark.browser
 
-site = site_fixture()
+
+@pytest.fixture(scope="module")
+def mailbox() -> Iterator[tuple[int, Mailbox]]:
+    """A local mail server (aiosmtpd) the site sends its e-mail to."""
+    with smtp_server() as server:
+        yield server
+
+
+@pytest.fixture(scope="module")
+def site(
+    tmp_path_factory: pytest.TempPathFactory, mailbox: tuple[int, Mailbox]
+) -> Iterator[ServerProcess]:
+    server = start_site(
+        tmp_path_factory.mktemp("accounts-settings"),
+        SMTP_HOST="127.0.0.1",
+        SMTP_PORT=str(mailbox[0]),
+        SMTP_SECURITY="none",
+        SMTP_FROM="Tafelrunde <games@example.org>",
+    )
+    yield server
+    server.stop()
+
+
 DESKTOP_720 = {"width": 1280, "height": 720}
 FULL_HD = {"width": 1920, "height": 1080}
 
@@ -46,7 +75,20 @@ def reminders(b: Browser) -> dict:
     return answer["body"]
 
 
-def test_reminder_settings_are_saved_and_shown_in_both_languages(chromium, site):
+def confirmation_link(box: Mailbox, address: str) -> str:
+    """The path of the confirmation link in the newest mail to ``address``."""
+    mail = wait_for(
+        lambda: next((m for m in reversed(box.messages) if address in str(m["To"])), None),
+        f"the confirmation mail to {address}",
+    )
+    text = mail.get_body(preferencelist=("plain",)).get_content()
+    link = re.search(r"https?://\S+/api/nudges/confirm\?token=\S+", text)
+    assert link, text
+    parts = urlsplit(link.group(0))
+    return f"{parts.path}?{parts.query}"
+
+
+def test_reminder_settings_are_saved_and_shown_in_both_languages(chromium, site, mailbox):
     anna = browser(chromium, site.url, DESKTOP_720)
     try:
         anna.sign_up_with_password(unique("Anna"), new_password())
@@ -58,33 +100,44 @@ def test_reminder_settings_are_saved_and_shown_in_both_languages(chromium, site)
         anna.page.fill("#notify-webhook", "http://127.0.0.1:9/hook")
         anna.page.click("#notify-save")
         anna.page.locator("#notify-error").wait_for()
-        assert anna.page.inner_text("#notify-error").strip()
+        assert "public address" in anna.page.inner_text("#notify-error")
         assert reminders(anna) == before
 
+        address = f"anna-{unique('x').split()[1]}@example.org"
         anna.page.fill("#notify-webhook", "https://93.184.215.14/hooks/tafelrunde")
-        anna.page.fill("#notify-email", "anna@example.org")
+        anna.page.fill("#notify-email", address)
         anna.page.check("#notify-always")
         anna.page.select_option("#notify-digest", "24")
         anna.page.click("#notify-save")
-        expect(anna.page.locator("#notify-status")).not_to_be_empty()
+        expect(anna.page.locator("#notify-status")).to_contain_text(address)
         saved = reminders(anna)
         assert saved["webhook_url"] == "https://93.184.215.14/hooks/tafelrunde"
-        assert saved["email"] == "anna@example.org"
+        assert saved["email"] == address
         assert saved["email_confirmed"] is False
         assert saved["always"] is True
         assert saved["digest_hours"] == 24
+        assert anna.page.get_attribute("#email-state", "data-state") == "waiting"
+        assert anna.page.locator("#email-resend").is_visible()
+        link = confirmation_link(mailbox[1], address)
 
         # Shown again as saved, the address waiting for its confirmation.
         anna.account_page()
         anna.page.wait_for_selector("#notify-form:not([hidden])")
-        assert anna.page.input_value("#notify-email") == "anna@example.org"
+        assert anna.page.input_value("#notify-email") == address
         assert anna.page.get_attribute("#email-state", "data-state") == "waiting"
-        assert "anna@example.org" in anna.page.inner_text("#email-state")
+        assert address in anna.page.inner_text("#email-state")
         assert anna.page.is_checked("#notify-always")
         assert anna.page.input_value("#notify-digest") == "24"
         assert page_problems(anna.page) == []
         assert focus_is_visible(anna.page) == []
-        anna.page.locator("#notifications").scroll_into_view_if_needed()
+        screenshot(anna.page, "settings-waiting-en-desktop")
+
+        # The link from the mail confirms the address; the page says so.
+        anna.goto(link)
+        anna.account_page()
+        anna.page.wait_for_selector("#email-state[data-state=confirmed]")
+        assert reminders(anna)["email_confirmed"] is True
+        assert anna.page.locator("#email-resend").is_hidden()
         screenshot(anna.page, "settings-en-desktop")
         set_language(anna.page, "de")
         anna.page.wait_for_selector("#notify-form:not([hidden])")

@@ -498,8 +498,7 @@ async function loadFriends() {
           "span",
           { class: "row-main" },
           h("strong", {}, r.name),
-          " ",
-          h("span", { class: "muted" }, ago(r.at)),
+          h("span", { class: "detail" }, t("acct.asked", ago(r.at))),
         ),
         h(
           "span",
@@ -534,7 +533,7 @@ async function loadFriends() {
       const li = friendRow(
         f.name,
         h("strong", {}, f.name),
-        f.since ? h("span", { class: "muted" }, ` · ${t("acct.friendsSince", when(f.since))}`) : "",
+        f.since ? h("span", { class: "detail" }, t("acct.friendsSince", when(f.since))) : "",
       );
       li.append(
         h(
@@ -560,7 +559,7 @@ async function loadFriends() {
         r.name,
         h("strong", {}, r.name),
         " ",
-        h("span", { class: "muted" }, t("acct.asked", ago(r.at))),
+        h("span", { class: "detail" }, t("acct.asked", ago(r.at))),
       );
       li.append(
         h(
@@ -657,11 +656,7 @@ function renderPasskeys() {
           "span",
           { class: "row-main" },
           h("strong", {}, k.label || t("acct.passkey")),
-          h(
-            "span",
-            { class: "muted" },
-            [made, used].filter(Boolean).map((x) => ` · ${x}`),
-          ),
+          h("span", { class: "detail" }, [made, used].filter(Boolean).join(" · ")),
         ),
         h("span", { class: "row-actions" }, remove),
       );
@@ -796,11 +791,7 @@ function renderSessions() {
           { class: "row-main" },
           h("strong", {}, deviceName(s.user_agent)),
           here ? h("span", { class: "badge" }, t("acct.thisDevice")) : "",
-          h(
-            "span",
-            { class: "muted" },
-            [since, seen].filter(Boolean).map((x) => ` · ${x}`),
-          ),
+          h("span", { class: "detail" }, [since, seen].filter(Boolean).join(" · ")),
         ),
         h("span", { class: "row-actions" }, out),
       );
