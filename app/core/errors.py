@@ -72,6 +72,23 @@ STATUS: dict[str, int] = {
     "database_unavailable": 503,
     "commit_unknown": 503,
     "internal_error": 500,
+    # ---- accounts (issue 38, part AUTH: app/services/accounts.py, app/core/csrf.py) ----
+    "login_failed": 401,
+    "account_disabled": 403,
+    "signup_closed": 403,
+    "invite_code_required": 403,
+    "invite_code_invalid": 403,
+    "cross_site_request": 403,
+    "wrong_password": 403,
+    "admin_only": 403,
+    "unknown_session": 404,
+    "unknown_account": 404,
+    "name_taken": 409,
+    "own_account": 409,
+    "password_too_short": 422,
+    "password_too_long": 422,
+    "password_too_common": 422,
+    "confirm_mismatch": 422,
 }
 """Error code → HTTP status. Codes are stable; clients should branch on them, not on text."""
 

@@ -12,6 +12,7 @@ from app.api.deps import (
     GameIdDep,
     OptionalSeatDep,
     PlainDigits,
+    PlayerDep,
     ServiceDep,
     SessionDep,
 )
@@ -37,10 +38,11 @@ router = APIRouter(prefix="/api/games", tags=["games"], responses=ERRORS)
 
 @router.post("", status_code=201, response_model=CreatedGame, dependencies=[rate_limit("create")])
 def create_game(
-    request: Request, body: CreateGame, service: ServiceDep, session: SessionDep
+    request: Request, _player: PlayerDep, body: CreateGame, service: ServiceDep, session: SessionDep
 ) -> dict[str, Any]:
     """Create a game. Bot seats are joined at once and played by the server; the game
-    starts when every human seat is joined. The answer carries the host token, once."""
+    starts when every human seat is joined. The answer carries the host token, once.
+    With ``ACCOUNTS_REQUIRED=1`` only a signed-in player may (401 ``not_signed_in``)."""
     all_bots = bool(body.seats) and all(s.bot for s in body.seats or ())
     check_bot_games(session, request.app.state.settings.max_bot_games, all_bots)
     seats = (

@@ -7,7 +7,7 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 
-from app.api.deps import BearerDep, GameIdDep, SessionDep, bearer_token
+from app.api.deps import BearerDep, GameIdDep, PlayerDep, SessionDep, bearer_token
 from app.api.schemas import ERRORS, GameSummary, RematchRequest, RematchSeat
 from app.core.errors import ApiError
 from app.core.limits import rate_limit
@@ -38,6 +38,7 @@ def _commitment(body: RematchRequest | None) -> str | None:
 def offer_rematch(
     request: Request,
     game_id: GameIdDep,
+    _player: PlayerDep,
     _doc: BearerDep,
     session: SessionDep,
     body: RematchRequest | None = None,
@@ -62,6 +63,7 @@ def offer_rematch(
 def join_rematch(
     request: Request,
     game_id: GameIdDep,
+    _player: PlayerDep,
     _doc: BearerDep,
     session: SessionDep,
     body: RematchRequest | None = None,

@@ -11,6 +11,7 @@ from app.api.deps import (
     BearerDep,
     GameDep,
     GameIdDep,
+    PlayerDep,
     SeatNumber,
     ServiceDep,
     SessionDep,
@@ -36,13 +37,15 @@ router = APIRouter(prefix="/api/games/{game_id}", tags=["seats"], responses=ERRO
 )
 def join_seat(
     game: GameDep,
+    _player: PlayerDep,
     seat: SeatNumber,
     body: JoinSeat,
     service: ServiceDep,
     session: SessionDep,
 ) -> dict[str, Any]:
     """Take a free human seat with its invite key (403 ``invite_required`` without it,
-    unless the table is public). The token is shown only now; only its hash is stored."""
+    unless the table is public). The token is shown only now; only its hash is stored.
+    With ``ACCOUNTS_REQUIRED=1`` only a signed-in player may (401 ``not_signed_in``)."""
     _, token = service.join(
         session,
         game.game_id,
