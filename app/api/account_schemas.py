@@ -25,9 +25,10 @@ def _encodable(value: str) -> str:
     return value
 
 
-Password = Annotated[StrictStr, Field(max_length=MAX_LENGTH), AfterValidator(_encodable)]
-"""A password as sent: any characters, at most ``MAX_LENGTH``; the rules for a new one
-(app/core/passwords.py) are checked by the service, with their own error codes."""
+Password = Annotated[StrictStr, Field(max_length=4 * MAX_LENGTH), AfterValidator(_encodable)]
+"""A password as sent: any characters (a longer one than 4 × ``MAX_LENGTH`` is no
+password: 400). The rules for a new one (app/core/passwords.py) are the service's, with
+their own error codes (422 ``password_too_long`` above ``MAX_LENGTH``)."""
 
 # Names are trimmed and checked by the service (app/services/accounts.py, ``clean_name``);
 # the schema only keeps what cannot be a name out (a few spaces of slack around it).
