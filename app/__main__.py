@@ -1,20 +1,21 @@
-"""``python -m app``: serve on http://localhost:8000 (HOST, PORT, ...: app/core/config.py)."""
+"""``python -m app``: serve on http://localhost:8000 (HOST, PORT, ...: app/core/config.py).
 
-import uvicorn
+With arguments it is the ``tafelrunde`` command (app/cli.py): ``python -m app admin create
+NAME``, ``python -m app migrate``, ...
+"""
 
-from app.core.config import get_settings
-from app.core.serving import uvicorn_options
+import sys
+
+from app.core.serving import serve
 
 
 def main() -> None:
-    settings = get_settings()
-    uvicorn.run(
-        "app.main:app",
-        host=settings.host,
-        port=settings.port,
-        **uvicorn_options(settings),
-    )
+    serve()
 
 
 if __name__ == "__main__":
+    if len(sys.argv) > 1:
+        from app.cli import main as command
+
+        sys.exit(command(sys.argv[1:]))
     main()

@@ -1,4 +1,5 @@
-"""The ``tafelrunde`` command: serve, migrate, back up, restore, verify a game, run a bot.
+"""The ``tafelrunde`` command: serve, migrate, back up, restore, verify a game, run a bot,
+and look after accounts (``admin``).
 
 Settings come from the environment as for the server (docs/SELF-HOSTING.md); the
 subcommands ``verify`` and ``bot`` take the arguments of ``python -m clients.verify`` and
@@ -10,12 +11,13 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import Any
 
 from app.core.config import VERSION
 
 
 def _serve(_: argparse.Namespace) -> int:
-    from app.__main__ import main as serve
+    from app.core.serving import serve
 
     serve()
     return 0
@@ -73,6 +75,82 @@ def _games(count: int) -> str:
     return f"{count} game" if count == 1 else f"{count} games"
 
 
+def _accounts() -> tuple[Any, Any]:
+    """The database of ``DATABASE_URL`` (brought to the newest revision unless
+    ``MIGRATE_ON_START=0``) and its ``Accounts``."""
+    from app.core.config import Settings
+    from app.db.migrate import upgrade
+    from app.db.session import Database
+    from app.services.accounts import Accounts
+
+    settings = Settings()
+    db = Database(settings.database_url)
+    if settings.migrate_on_start:
+        upgrade(db)
+    return db, Accounts(db, settings.signup)
+
+
+def _read_password(args: argparse.Namespace) -> str | None:
+    if args.password_stdin:
+        return sys.stdin.readline().rstrip("\r\n")
+    import getpass
+
+    first = getpass.getpass("Password: ")
+    if getpass.getpass("Password again: ") != first:
+        print("the two passwords differ; nothing changed", file=sys.stderr)
+        return None
+    return first
+
+
+def _admin(args: argparse.Namespace) -> int:
+    from app.core.errors import ApiError
+
+    password = _read_password(args) if args.action == "create" else None
+    if args.action == "create" and password is None:
+        return 1
+    db, accounts = _accounts()
+    try:
+        with db.session() as session:
+            if args.action == "create":
+                account = accounts.create_admin(session, args.name, password or "", args.language)
+                print(f"admin account {account.name!r} created")
+            elif args.action == "invite":
+                print(accounts.make_invite_code(session))
+            elif args.action in ("disable", "enable"):
+                account = accounts.set_disabled(session, args.name, args.action == "disable")
+                print(f"account {account.name!r} {args.action}d")
+            elif args.action == "revoke":
+                ended = accounts.revoke(session, args.name)
+                print(f"{ended} sign-in{'' if ended == 1 else 's'} of {args.name!r} ended")
+    except ApiError as refused:
+        print(f"{args.action} refused: {refused.message} ({refused.code})", file=sys.stderr)
+        return 1
+    finally:
+        db.dispose()
+    return 0
+
+
+def _admin_parser(sub: Any) -> None:
+    admin = sub.add_parser("admin", help="accounts: make an admin, invite codes, disable, revoke")
+    actions = admin.add_subparsers(dest="action", required=True, metavar="ACTION")
+    p = actions.add_parser("create", help="make an admin account NAME (asks for its password)")
+    p.add_argument("name")
+    p.add_argument(
+        "--password-stdin",
+        action="store_true",
+        help="read the password from the first line of standard input instead of asking",
+    )
+    p.add_argument("--language", choices=("en", "de"), default="en")
+    actions.add_parser("invite", help="print a new invite code (good for one sign-up)")
+    for action, text in (
+        ("disable", "disable account NAME: its sign-ins end, it cannot sign in"),
+        ("enable", "let account NAME sign in again"),
+        ("revoke", "end every sign-in of account NAME"),
+    ):
+        actions.add_parser(action, help=text).add_argument("name")
+    admin.set_defaults(run=_admin)
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     # verify and bot hand everything after their name to their own parsers.
@@ -105,6 +183,7 @@ def main(argv: list[str] | None = None) -> int:
     p.set_defaults(run=_restore)
     sub.add_parser("verify", help="check a finished game's fair draws (python -m clients.verify)")
     sub.add_parser("bot", help="play a seat from its invite link (python -m bots.client)")
+    _admin_parser(sub)
     args = parser.parse_args(argv)
     result: int = args.run(args)
     return result

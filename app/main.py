@@ -9,6 +9,7 @@ from typing import Any
 
 from anyio import to_thread
 from fastapi import FastAPI, WebSocket
+from sqlalchemy.orm import Session
 from starlette.concurrency import run_in_threadpool
 from starlette.middleware.gzip import GZipMiddleware
 from starlette.types import ASGIApp, Receive, Scope, Send
@@ -23,6 +24,7 @@ from app.api.routes import health as health_probes
 from app.bots.runner import BotRunner
 from app.core import collector, threads
 from app.core.config import Settings, get_settings
+from app.core.csrf import CrossSiteGuard
 from app.core.errors import install_error_handlers
 from app.core.headers import SecurityHeaders
 from app.core.limits import BodyLimit, RateLimiter, SocketCounter
@@ -30,6 +32,8 @@ from app.core.logs import install_token_redaction
 from app.db.migrate import upgrade
 from app.db.session import Database
 from app.hub.choice import make_hub
+from app.services import sessions
+from app.services.accounts import Accounts
 from app.services.chat import ChatService
 from app.services.clocks import ClockRunner
 from app.services.friends import Friends
@@ -163,7 +167,8 @@ def create_app(
             "join": settings.rate_join,
             "action": settings.rate_action,
             "ws": settings.rate_ws_messages,
-            "login": settings.rate_login,
+            "login": settings.rate_login,  # sign-ins and sign-ups per address
+            "login_name": settings.rate_login,  # sign-ins per account name
         }
     )
     sockets = SocketCounter(settings.ws_per_game, settings.ws_per_client, settings.ws_per_seat)
@@ -209,7 +214,16 @@ def create_app(
     app.state.chat = chat
     app.state.passkeys = Passkeys(db)  # passkey ceremonies (app/api/routes/passkeys.py)
     app.state.friends = Friends(db, settings.rate_friend_requests)  # friends (issue 38)
+
+    def seats_renamed(session: Session, game_ids: list[str]) -> None:
+        """A deleted account's seats: every page of those games gets the new names."""
+        for game_id in game_ids:
+            hub.publish(game_id, service.load(session, game_id).version)
+
+    app.state.accounts = Accounts(db, settings.signup, seats_changed=seats_renamed)
     app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
+    # Outside the body limit: a cross-site request is refused before its body is read.
+    app.add_middleware(CrossSiteGuard, cookie=sessions.COOKIE, public_url=settings.public_url)
     # Views, legal-action lists and the client's files shrink 4-8x; small answers are not
     # worth the CPU. Level 6 costs a third of level 9's time for nearly the same size.
     app.add_middleware(GZipReads, minimum_size=GZIP_MIN_BYTES, compresslevel=6)
@@ -228,6 +242,8 @@ def create_app(
         routes.passkeys,
         routes.friends,
         routes.me_games,  # issue 38, SEATS: My games
+        routes.accounts,
+        routes.admin,
         health_probes,
     ):
         app.include_router(module.router)

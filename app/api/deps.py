@@ -17,6 +17,7 @@ from app.core.inputs import PLAIN_NUMBER, plain_int
 from app.core.limits import client_address
 from app.core.threads import in_thread
 from app.services import sessions
+from app.services.accounts import Accounts
 from app.services.base import Caller
 from app.services.games import GameService
 from app.services.sessions import SignedIn
@@ -209,3 +210,35 @@ OptionalAccountDep = Annotated[SignedIn | None, Depends(_signed_in)]
 """The signed-in account of the request's session cookie, or ``None``."""
 AccountDep = Annotated[SignedIn, Depends(_require_account)]
 """The signed-in account; 401 ``not_signed_in`` without a valid session cookie."""
+
+
+def _admin(signed: AccountDep) -> SignedIn:
+    if not signed.is_admin:
+        raise ApiError("admin_only", "only an admin of this server may do this")
+    return signed
+
+
+AdminDep = Annotated[SignedIn, Depends(_admin)]
+"""A signed-in admin; 401 ``not_signed_in``, then 403 ``admin_only``."""
+
+
+def _account_if_required(request: Request, signed: OptionalAccountDep) -> SignedIn | None:
+    if signed is None and request.app.state.settings.accounts_required:
+        raise ApiError(
+            "not_signed_in",
+            "this server lets only signed-in players create or join tables: sign in first",
+        )
+    return signed
+
+
+PlayerDep = Annotated[SignedIn | None, Depends(_account_if_required)]
+"""Whoever creates or joins a table: the signed-in account, or ``None``; with
+``ACCOUNTS_REQUIRED=1`` a request without a valid session cookie is refused (401
+``not_signed_in``)."""
+
+
+async def accounts(request: Request) -> Accounts:
+    return request.app.state.accounts
+
+
+AccountsDep = Annotated[Accounts, Depends(accounts)]

@@ -94,6 +94,17 @@ STATUS: dict[str, int] = {
     "seat_kept": 403,
     "not_your_game": 404,
     "seat_has_account": 409,
+    # ---- accounts (issue 38, part AUTH: app/services/accounts.py, app/core/csrf.py) ----
+    "account_disabled": 403,
+    "cross_site_request": 403,
+    "wrong_password": 403,
+    "admin_only": 403,
+    "unknown_session": 404,
+    "own_account": 409,
+    "password_too_short": 422,
+    "password_too_long": 422,
+    "password_too_common": 422,
+    "confirm_mismatch": 422,
 }
 """Error code → HTTP status. Codes are stable; clients should branch on them, not on text."""
 

@@ -15,19 +15,31 @@ import logging
 import re
 from typing import Any
 
-_TOKEN = re.compile(r"(?i)([?&;](?:token|key)=)[^&\s\"'#]*")
+SECRET_PARAMETERS = (
+    "token",
+    "key",
+    "invite",
+    "invite_code",
+    "code",
+    "password",
+    "tafelrunde_session",
+)
+"""Query parameters (and cookie-like pairs) whose values are secrets."""
+_TOKEN = re.compile(r"(?i)((?:^|[?&;\s])(?:" + "|".join(SECRET_PARAMETERS) + r")=)[^&;\s\"'#]*")
+_FRIEND_LINK = re.compile(r"(?i)(/friends/add/)[^/?&\s\"'#]+")
 
 LOGGERS = ("uvicorn.error", "uvicorn.access", "uvicorn")
 """The loggers uvicorn writes request paths to (``uvicorn.error`` has the WebSocket lines)."""
 
 
 def redact(text: str) -> str:
-    """``text`` with the value of every ``token=`` and ``key=`` query parameter replaced."""
-    return _TOKEN.sub(r"\1[redacted]", text)
+    """``text`` with the value of every secret query parameter (``SECRET_PARAMETERS``)
+    and every friend link's code replaced."""
+    return _FRIEND_LINK.sub(r"\1[redacted]", _TOKEN.sub(r"\1[redacted]", text))
 
 
 def _clean(value: Any) -> Any:
-    if isinstance(value, str) and ("token=" in value.lower() or "key=" in value.lower()):
+    if isinstance(value, str) and ("=" in value or "/friends/add/" in value.lower()):
         return redact(value)
     return value
 

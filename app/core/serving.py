@@ -39,6 +39,17 @@ if TYPE_CHECKING:
     from app.core.config import Settings
 
 
+def serve() -> None:
+    """Serve ``app.main:app`` at ``HOST``:``PORT`` with the options below (``python -m app``,
+    ``tafelrunde serve``)."""
+    import uvicorn
+
+    from app.core.config import get_settings
+
+    settings = get_settings()
+    uvicorn.run("app.main:app", host=settings.host, port=settings.port, **uvicorn_options(settings))
+
+
 def uvicorn_options(settings: Settings) -> dict[str, Any]:
     """How ``python -m app`` has uvicorn serve (tests that start uvicorn themselves use the
     same): the protocols below and the settings' limits."""

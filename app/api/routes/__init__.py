@@ -1,7 +1,9 @@
 """One module per resource: kinds, games, seats, actions, history, chat (and the pages)."""
 
 from . import (
+    accounts,
     actions,
+    admin,
     chat,
     clocks,
     friends,
@@ -15,7 +17,9 @@ from . import (
 )
 
 __all__ = [
+    "accounts",
     "actions",
+    "admin",
     "chat",
     "clocks",
     "friends",

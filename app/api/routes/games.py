@@ -11,9 +11,9 @@ from app.api.deps import (
     OPTIONAL_TOKEN,
     GameDep,
     GameIdDep,
-    OptionalAccountDep,
     OptionalSeatDep,
     PlainDigits,
+    PlayerDep,
     ServiceDep,
     SessionDep,
 )
@@ -45,12 +45,13 @@ def create_game(
     body: CreateGame,
     service: ServiceDep,
     session: SessionDep,
-    account: OptionalAccountDep,
+    account: PlayerDep,
 ) -> dict[str, Any]:
     """Create a game. Bot seats are joined at once and played by the server; the game
     starts when every human seat is joined. The answer carries the host token, once.
     Signed in, a seat ``{"friend": "Name"}`` is kept for that accepted friend (400
-    ``not_a_friend``), who joins it from My games."""
+    ``not_a_friend``), who joins it from My games. With ``ACCOUNTS_REQUIRED=1`` only a
+    signed-in player may (401 ``not_signed_in``)."""
     all_bots = bool(body.seats) and all(s.bot for s in body.seats or ())
     check_bot_games(session, request.app.state.settings.max_bot_games, all_bots)
     friends = kept_for_friends(request, session, body, account)

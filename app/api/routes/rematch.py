@@ -7,7 +7,7 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 
-from app.api.deps import BearerDep, GameIdDep, OptionalAccountDep, SessionDep, bearer_token
+from app.api.deps import BearerDep, GameIdDep, PlayerDep, SessionDep, bearer_token
 from app.api.schemas import ERRORS, GameSummary, RematchRequest, RematchSeat
 from app.core.errors import ApiError
 from app.core.limits import rate_limit
@@ -40,7 +40,7 @@ def offer_rematch(
     game_id: GameIdDep,
     _doc: BearerDep,
     session: SessionDep,
-    account: OptionalAccountDep,
+    account: PlayerDep,
     body: RematchRequest | None = None,
 ) -> dict[str, Any]:
     """With a seat token of this game, once it is over (409 ``game_not_over`` before):
@@ -67,7 +67,7 @@ def join_rematch(
     game_id: GameIdDep,
     _doc: BearerDep,
     session: SessionDep,
-    account: OptionalAccountDep,
+    account: PlayerDep,
     body: RematchRequest | None = None,
 ) -> dict[str, Any]:
     """With your seat token of this (old) game: take your kept seat in its rematch, under

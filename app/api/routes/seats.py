@@ -11,7 +11,7 @@ from app.api.deps import (
     BearerDep,
     GameDep,
     GameIdDep,
-    OptionalAccountDep,
+    PlayerDep,
     SeatNumber,
     ServiceDep,
     SessionDep,
@@ -41,14 +41,15 @@ def join_seat(
     body: JoinSeat,
     service: ServiceDep,
     session: SessionDep,
-    account: OptionalAccountDep,
+    account: PlayerDep,
 ) -> dict[str, Any]:
     """Take a free human seat with its invite key (403 ``invite_required`` without it,
     unless the table is public). The token is shown only now; only its hash is stored.
     Signed in (the session cookie), the seat is linked to the account: its other devices
     get the same token from ``POST /api/me/games/{id}/access``. A seat kept for an account
     is joined only by that account, signed in, and needs no key (403 ``seat_kept`` for
-    anyone else)."""
+    anyone else). With ``ACCOUNTS_REQUIRED=1`` only a signed-in player may (401
+    ``not_signed_in``)."""
     _, token = service.join(
         session,
         game.game_id,

@@ -1,0 +1,667 @@
+"""Accounts (issue 38): signing up and in with a password, the account's own settings
+(name, language, password, its sign-ins), its data (export, deletion), and what an admin
+does (invite codes, disabling an account, revoking its sign-ins).
+
+Accounts are an offer, never a gate: no game needs one unless the operator sets
+``ACCOUNTS_REQUIRED=1``. Secrets are kept only as hashes (passwords argon2id, sign-ins and
+invite codes SHA-256 of 256- and 128-bit random values) and leave the server only once, in
+the answer that made them. Password hashing runs outside any write transaction: it takes
+tens of milliseconds, and on SQLite a write transaction holds every other writer back.
+
+Sign-ins answer the same for an unknown name, a wrong password and an account without a
+password (``login_failed``, after the same argon2 work: app/core/passwords.py). Only a
+correct password learns that an account is disabled.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import re
+import secrets
+import unicodedata
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import delete, or_, select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+
+from app.core.errors import ApiError
+from app.core.inputs import TextRefused, check_text
+from app.core.passwords import (
+    PasswordRefused,
+    check_new_password,
+    hash_password,
+    needs_rehash,
+    verify_password,
+)
+from app.core.security import hash_token
+from app.db.models import (
+    AccountRow,
+    AuthSessionRow,
+    ChatMessageRow,
+    DeliveryRow,
+    FriendshipRow,
+    GameRow,
+    InviteCodeRow,
+    PasskeyRow,
+    PushSubscriptionRow,
+    SeatRow,
+    WebAuthnChallengeRow,
+    utcnow,
+)
+from app.db.session import Database
+from app.services import sessions
+from app.services.sessions import SignedIn
+from app.services.snapshots import as_utc
+
+log = logging.getLogger(__name__)
+
+NAME_MAX = 32
+LANGUAGES = ("en", "de")
+DELETED_PLAYER = "deleted player"
+"""The name a deleted account's seats keep (and its chat lines show)."""
+LOGIN_FAILED = "the name or the password is wrong"
+NOTIFY_KEYS = ("webhook_url", "email", "email_confirmed", "push", "always", "digest_hours")
+"""The nudge choices an export shows (``accounts.notify``; anything else there is the
+server's own bookkeeping, e.g. an e-mail confirmation's secret)."""
+
+_SPACES = re.compile(r"\s+")
+
+SeatsChanged = Callable[[Session, list[str]], None]
+"""Told the games whose seats' names changed (after the commit), to refresh their pages."""
+
+
+# ---- names ------------------------------------------------------------------------------
+
+
+def name_key(name: str) -> str:
+    """What names are unique by and looked up by: NFKC, without invisible (format)
+    characters, white space runs as one space, case-folded. "Anna", "ANNA", "Ａｎｎａ" and
+    "An\u200bna" are one name."""
+    text = unicodedata.normalize("NFKC", name)
+    text = "".join(char for char in text if unicodedata.category(char) != "Cf")
+    text = _SPACES.sub(" ", text).strip().casefold()
+    return unicodedata.normalize("NFKC", text)
+
+
+def clean_name(name: str) -> str:
+    """``name`` trimmed, if it may be an account's name (readable free text, 1 to
+    ``NAME_MAX`` characters); else 400 ``bad_request`` naming ``body.name``."""
+    name = name.strip()
+    try:
+        check_text(name)
+    except TextRefused as refused:
+        raise ApiError("bad_request", f"body.name: {refused.message}") from None
+    if len(name) > NAME_MAX:
+        raise ApiError("bad_request", f"body.name: at most {NAME_MAX} characters")
+    return name
+
+
+def opaque_id(id_hash: str) -> str:
+    """The id a sign-in is shown under: derived from its row's key, never the key itself
+    (which names the cookie's hash)."""
+    return hashlib.sha256(f"tafelrunde-session:{id_hash}".encode()).hexdigest()[:16]
+
+
+def friend_link(code: str) -> str:
+    return f"/friends/add/{code}"
+
+
+def new_friend_code() -> str:
+    return secrets.token_urlsafe(12)
+
+
+def new_invite_code() -> str:
+    return secrets.token_urlsafe(16)
+
+
+def _checked_password(password: str, name: str) -> None:
+    try:
+        check_new_password(password, name)
+    except PasswordRefused as refused:
+        raise ApiError(refused.code, refused.message) from None
+
+
+def _iso(moment: datetime | None) -> str | None:
+    return as_utc(moment).isoformat() if moment is not None else None
+
+
+@dataclass(frozen=True, slots=True)
+class SignedUp:
+    """A new sign-in: the account and the session cookie's value (shown only now)."""
+
+    account_id: int
+    cookie: str
+
+
+class Accounts:
+    """Every change to accounts; routes and the ``tafelrunde admin`` command call it."""
+
+    def __init__(
+        self,
+        db: Database,
+        signup: str = "open",
+        seats_changed: SeatsChanged | None = None,
+    ) -> None:
+        self.db = db
+        self.signup = signup
+        self.seats_changed = seats_changed
+
+    # ---- creating accounts --------------------------------------------------------------
+
+    def check_signup(self, invite_code: str | None) -> None:
+        """403 ``signup_closed`` or ``invite_code_required`` when ``SIGNUP`` forbids a
+        sign-up now (the invite code itself is checked when the account is made)."""
+        if self.signup == "closed":
+            raise ApiError(
+                "signup_closed", "this server makes no new accounts; ask its operator for one"
+            )
+        if self.signup == "invite" and not invite_code:
+            raise ApiError(
+                "invite_code_required",
+                "this server makes accounts by invitation: enter the invite code you were given",
+            )
+
+    def create(
+        self,
+        session: Session,
+        name: str,
+        password_hash: str | None,
+        language: str = "en",
+        *,
+        is_admin: bool = False,
+        invite_code: str | None = None,
+    ) -> AccountRow:
+        """Insert an account inside the caller's write transaction (``db.write``). 409
+        ``name_taken`` if the name (by ``name_key``) is anybody's; with ``SIGNUP=invite``
+        the invite code is used up here (403 ``invite_code_invalid`` if unknown or used),
+        so a refused sign-up keeps its code."""
+        key = name_key(name)
+        taken = session.scalar(select(AccountRow.id).where(AccountRow.name_key == key))
+        if taken is not None:
+            raise _name_taken(name)
+        account = AccountRow(
+            name=name,
+            name_key=key,
+            password_hash=password_hash,
+            language=language,
+            is_admin=is_admin,
+            friend_code=new_friend_code(),
+            notify={},
+        )
+        session.add(account)
+        try:
+            session.flush()
+        except IntegrityError:  # the same name, made by another request meanwhile
+            raise _name_taken(name) from None
+        if invite_code is not None and self.signup == "invite":
+            used = session.execute(
+                update(InviteCodeRow)
+                .where(
+                    InviteCodeRow.code_hash == hash_token(invite_code.strip()),
+                    InviteCodeRow.used_at.is_(None),
+                )
+                .values(used_by=account.id, used_at=utcnow())
+            )
+            if getattr(used, "rowcount", 0) != 1:
+                raise ApiError(
+                    "invite_code_invalid",
+                    "this invite code is not valid (mistyped, or used already)",
+                )
+        return account
+
+    def sign_up(
+        self,
+        session: Session,
+        name: str,
+        password: str,
+        language: str = "en",
+        invite_code: str | None = None,
+        user_agent: str = "",
+        old_cookie: str | None = None,
+    ) -> SignedUp:
+        """A new account with a password, signed in at once."""
+        self.check_signup(invite_code)
+        name = clean_name(name)
+        _checked_password(password, name)
+        hashed = hash_password(password)  # before the write: it takes a while
+        with self.db.write(session):
+            account = self.create(session, name, hashed, language, invite_code=invite_code)
+            if old_cookie:
+                sessions.end(session, old_cookie)
+            cookie = sessions.start(session, account.id, user_agent)
+        log.info("account %d signed up", account.id)
+        return SignedUp(account.id, cookie)
+
+    # ---- signing in ---------------------------------------------------------------------
+
+    def log_in(
+        self,
+        session: Session,
+        name: str,
+        password: str,
+        user_agent: str = "",
+        old_cookie: str | None = None,
+    ) -> SignedUp:
+        """A new sign-in for the account of ``name`` and ``password``. 401 ``login_failed``
+        for an unknown name, a wrong password and an account with passkeys only (the same
+        answer after the same work); 403 ``account_disabled`` only after a right password.
+        Every sign-in gets a new cookie value; the one the browser sent, if any, ends."""
+        account = session.scalars(
+            select(AccountRow).where(AccountRow.name_key == name_key(name))
+        ).one_or_none()
+        session.commit()  # no read transaction held while argon2 works
+        stored = account.password_hash if account is not None else None
+        right = verify_password(stored, password)  # always: the same work for every name
+        if account is None or stored is None or not right:
+            raise ApiError("login_failed", LOGIN_FAILED)
+        if account.disabled_at is not None:
+            raise ApiError("account_disabled", "an admin of this server disabled this account")
+        fresh = hash_password(password) if needs_rehash(stored) else None
+        with self.db.write(session):
+            if fresh is not None:
+                session.execute(
+                    update(AccountRow)
+                    .where(AccountRow.id == account.id, AccountRow.password_hash == stored)
+                    .values(password_hash=fresh)
+                )
+            if old_cookie:
+                sessions.end(session, old_cookie)
+            cookie = sessions.start(session, account.id, user_agent)
+        return SignedUp(account.id, cookie)
+
+    def log_out(self, session: Session, cookie: str | None) -> None:
+        if cookie:
+            with self.db.write(session):
+                sessions.end(session, cookie)
+
+    def log_out_everywhere(self, session: Session, account_id: int) -> int:
+        with self.db.write(session):
+            return sessions.end_all(session, account_id)
+
+    # ---- the account's own page --------------------------------------------------------
+
+    def _account(self, session: Session, account_id: int) -> AccountRow:
+        account = session.get(AccountRow, account_id)
+        if account is None:  # deleted by another request since the cookie was checked
+            raise ApiError("not_signed_in", "sign in first (POST /api/auth/login)")
+        return account
+
+    def view(self, session: Session, account_id: int, current_hash: str | None) -> dict[str, Any]:
+        """``GET /api/me``'s account: who it is, its passkeys and its sign-ins."""
+        account = self._account(session, account_id)
+        passkeys = session.scalars(
+            select(PasskeyRow).where(PasskeyRow.account_id == account_id).order_by(PasskeyRow.id)
+        ).all()
+        return {
+            "id": account.id,
+            "name": account.name,
+            "language": account.language,
+            "is_admin": account.is_admin,
+            "has_password": account.password_hash is not None,
+            "created_at": _iso(account.created_at),
+            "passkeys": [
+                {
+                    "id": p.id,
+                    "label": p.label,
+                    "created_at": _iso(p.created_at),
+                    "last_used_at": _iso(p.last_used_at),
+                }
+                for p in passkeys
+            ],
+            "sessions": self.sign_ins(session, account_id, current_hash),
+            "friend_link": friend_link(account.friend_code),
+        }
+
+    def sign_ins(
+        self, session: Session, account_id: int, current_hash: str | None
+    ) -> list[dict[str, Any]]:
+        """The account's sign-ins, the latest used first, each under its opaque id."""
+        rows = session.scalars(
+            select(AuthSessionRow)
+            .where(AuthSessionRow.account_id == account_id)
+            .order_by(AuthSessionRow.last_seen_at.desc())
+        ).all()
+        return [
+            {
+                "id": opaque_id(row.id_hash),
+                "created_at": _iso(row.created_at),
+                "last_seen_at": _iso(row.last_seen_at),
+                "user_agent": row.user_agent,
+                "current": row.id_hash == current_hash,
+            }
+            for row in rows
+        ]
+
+    def end_sign_in(self, session: Session, signed: SignedIn, shown_id: str) -> bool:
+        """End one of the account's sign-ins by its opaque id (404 ``unknown_session``);
+        returns whether it was the request's own."""
+        with self.db.write(session):
+            hashes = session.scalars(
+                select(AuthSessionRow.id_hash).where(AuthSessionRow.account_id == signed.account_id)
+            ).all()
+            match = next((h for h in hashes if opaque_id(h) == shown_id), None)
+            if match is None:
+                raise ApiError("unknown_session", "this account has no such sign-in")
+            session.execute(delete(AuthSessionRow).where(AuthSessionRow.id_hash == match))
+        return match == signed.session_hash
+
+    def update(
+        self,
+        session: Session,
+        account_id: int,
+        name: str | None = None,
+        language: str | None = None,
+    ) -> None:
+        """Rename the account (409 ``name_taken``) and/or change its language. Seats it
+        holds keep the name they were joined under."""
+        new_name = clean_name(name) if name is not None else None
+        with self.db.write(session):
+            account = self._account(session, account_id)
+            if new_name is not None:
+                key = name_key(new_name)
+                other = session.scalar(
+                    select(AccountRow.id).where(
+                        AccountRow.name_key == key, AccountRow.id != account_id
+                    )
+                )
+                if other is not None:
+                    raise _name_taken(new_name)
+                account.name, account.name_key = new_name, key
+            if language is not None:
+                account.language = language
+            try:
+                session.flush()
+            except IntegrityError:
+                raise _name_taken(new_name or "") from None
+
+    def set_password(
+        self,
+        session: Session,
+        signed: SignedIn,
+        password: str,
+        current_password: str | None,
+    ) -> int:
+        """Give the account a password (one with passkeys only), or change it: then
+        ``current_password`` must be right (403 ``wrong_password``), and every other
+        sign-in of the account ends. Returns how many sign-ins ended."""
+        account = self._account(session, signed.account_id)
+        stored = account.password_hash
+        session.commit()
+        if stored is not None and (
+            current_password is None or not verify_password(stored, current_password)
+        ):
+            raise ApiError(
+                "wrong_password",
+                "the current password is wrong"
+                if current_password is not None
+                else "send current_password to change the password",
+            )
+        _checked_password(password, account.name)
+        hashed = hash_password(password)
+        with self.db.write(session):
+            changed = session.execute(
+                update(AccountRow)
+                .where(AccountRow.id == signed.account_id, _same_hash(stored))
+                .values(password_hash=hashed)
+            )
+            if getattr(changed, "rowcount", 0) != 1:  # changed by another request meanwhile
+                raise ApiError("wrong_password", "the password was changed meanwhile")
+            ended = 0
+            if stored is not None:
+                ended = int(
+                    getattr(
+                        session.execute(
+                            delete(AuthSessionRow).where(
+                                AuthSessionRow.account_id == signed.account_id,
+                                AuthSessionRow.id_hash != signed.session_hash,
+                            )
+                        ),
+                        "rowcount",
+                        0,
+                    )
+                    or 0
+                )
+        return ended
+
+    # ---- the account's data -------------------------------------------------------------
+
+    def export(self, session: Session, account_id: int) -> dict[str, Any]:
+        """Everything the server keeps about the account, as JSON, without any secret:
+        no password hash, no sign-in's key, no passkey's key, no push subscription's keys.
+        Chat lines are those its seats wrote while it held them."""
+        account = self._account(session, account_id)
+        seats = session.execute(
+            select(SeatRow, GameRow)
+            .join(GameRow, GameRow.id == SeatRow.game_id)
+            .where(SeatRow.account_id == account_id)
+            .order_by(GameRow.created_at, SeatRow.seat)
+        ).all()
+        chat: list[dict[str, Any]] = []
+        for seat, _ in seats:
+            query = select(ChatMessageRow).where(
+                ChatMessageRow.game_id == seat.game_id, ChatMessageRow.seat == seat.seat
+            )
+            if seat.joined_at is not None:
+                query = query.where(ChatMessageRow.created_at >= seat.joined_at)
+            chat.extend(
+                {
+                    "game_id": line.game_id,
+                    "seat": line.seat,
+                    "name": line.name,
+                    "text": line.text,
+                    "at": _iso(line.created_at),
+                }
+                for line in session.scalars(query.order_by(ChatMessageRow.id))
+            )
+        notify = account.notify or {}
+        return {
+            "account": {
+                "id": account.id,
+                "name": account.name,
+                "language": account.language,
+                "is_admin": account.is_admin,
+                "has_password": account.password_hash is not None,
+                "created_at": _iso(account.created_at),
+                "disabled_at": _iso(account.disabled_at),
+                "friend_link": friend_link(account.friend_code),
+            },
+            "passkeys": [
+                {
+                    "label": p.label,
+                    "created_at": _iso(p.created_at),
+                    "last_used_at": _iso(p.last_used_at),
+                }
+                for p in session.scalars(
+                    select(PasskeyRow).where(PasskeyRow.account_id == account_id)
+                )
+            ],
+            "sessions": [
+                {
+                    "created_at": _iso(s.created_at),
+                    "last_seen_at": _iso(s.last_seen_at),
+                    "user_agent": s.user_agent,
+                }
+                for s in session.scalars(
+                    select(AuthSessionRow).where(AuthSessionRow.account_id == account_id)
+                )
+            ],
+            "notifications": {key: notify.get(key) for key in NOTIFY_KEYS},
+            "push_subscriptions": [
+                {"created_at": _iso(p.created_at)}
+                for p in session.scalars(
+                    select(PushSubscriptionRow).where(PushSubscriptionRow.account_id == account_id)
+                )
+            ],
+            "friends": self._friends(session, account_id),
+            "seats": [
+                {
+                    "game_id": game.id,
+                    "kind": game.kind,
+                    "status": game.status,
+                    "seat": seat.seat,
+                    "name": seat.name,
+                    "joined_at": _iso(seat.joined_at),
+                    "game_created_at": _iso(game.created_at),
+                    "link": f"/play/{game.id}",
+                }
+                for seat, game in seats
+            ],
+            "chat": chat,
+        }
+
+    def _friends(self, session: Session, account_id: int) -> list[dict[str, Any]]:
+        rows = session.execute(
+            select(FriendshipRow, AccountRow)
+            .join(
+                AccountRow,
+                or_(
+                    (FriendshipRow.requester_id == account_id)
+                    & (AccountRow.id == FriendshipRow.addressee_id),
+                    (FriendshipRow.addressee_id == account_id)
+                    & (AccountRow.id == FriendshipRow.requester_id),
+                ),
+            )
+            .order_by(FriendshipRow.id)
+        ).all()
+        return [
+            {
+                "name": other.name,
+                "status": row.status,
+                "asked_by_you": row.requester_id == account_id,
+                "since": _iso(row.accepted_at or row.created_at),
+            }
+            for row, other in rows
+        ]
+
+    def delete(self, session: Session, account_id: int, confirm: str) -> list[str]:
+        """Delete the account: its sign-ins, passkeys, settings, friendships, push
+        subscriptions and pending nudges go; ``confirm`` must be its name (422
+        ``confirm_mismatch``). Every seat it holds stays with its game under the name
+        "deleted player", no longer linked to an account: a finished game keeps its
+        result, and in a live game the seat plays on for whoever holds its token (a
+        browser that took it up). Its chat lines show "deleted player" too. Returns the
+        games whose seats changed."""
+        with self.db.write(session):
+            account = self._account(session, account_id)
+            if name_key(confirm) != account.name_key:
+                raise ApiError("confirm_mismatch", "type the account's name exactly to delete it")
+            seats = session.scalars(select(SeatRow).where(SeatRow.account_id == account_id)).all()
+            games: set[str] = set()
+            for seat in seats:
+                if seat.name is not None:
+                    query = update(ChatMessageRow).where(
+                        ChatMessageRow.game_id == seat.game_id, ChatMessageRow.seat == seat.seat
+                    )
+                    if seat.joined_at is not None:
+                        query = query.where(ChatMessageRow.created_at >= seat.joined_at)
+                    session.execute(query.values(name=DELETED_PLAYER))
+                    seat.name = DELETED_PLAYER
+                seat.account_id = None
+                games.add(seat.game_id)
+            session.execute(
+                update(SeatRow).where(SeatRow.reserved_for == account_id).values(reserved_for=None)
+            )
+            if games:
+                session.execute(
+                    update(GameRow)
+                    .where(GameRow.id.in_(games))
+                    .values(seats_revision=GameRow.seats_revision + 1)
+                )
+            session.execute(
+                update(InviteCodeRow)
+                .where(InviteCodeRow.used_by == account_id)
+                .values(used_by=None)
+            )
+            session.execute(
+                update(InviteCodeRow)
+                .where(InviteCodeRow.created_by == account_id)
+                .values(created_by=None)
+            )
+            for table, column in (
+                (AuthSessionRow, AuthSessionRow.account_id),
+                (PasskeyRow, PasskeyRow.account_id),
+                (WebAuthnChallengeRow, WebAuthnChallengeRow.account_id),
+                (PushSubscriptionRow, PushSubscriptionRow.account_id),
+                (DeliveryRow, DeliveryRow.account_id),
+            ):
+                session.execute(delete(table).where(column == account_id))
+            session.execute(
+                delete(FriendshipRow).where(
+                    or_(
+                        FriendshipRow.requester_id == account_id,
+                        FriendshipRow.addressee_id == account_id,
+                    )
+                )
+            )
+            session.delete(account)
+        log.info("account %d deleted", account_id)
+        changed = sorted(games)
+        if changed and self.seats_changed is not None:
+            self.seats_changed(session, changed)
+        return changed
+
+    # ---- admins -------------------------------------------------------------------------
+
+    def find(self, session: Session, name: str) -> AccountRow:
+        """The account of ``name`` (by ``name_key``); 404 ``unknown_account``."""
+        account = session.scalars(
+            select(AccountRow).where(AccountRow.name_key == name_key(name))
+        ).one_or_none()
+        if account is None:
+            raise ApiError("unknown_account", "no account has this name")
+        return account
+
+    def create_admin(
+        self, session: Session, name: str, password: str, language: str = "en"
+    ) -> AccountRow:
+        """An admin account (``tafelrunde admin create``), whatever ``SIGNUP`` says."""
+        name = clean_name(name)
+        _checked_password(password, name)
+        hashed = hash_password(password)
+        with self.db.write(session):
+            account = self.create(session, name, hashed, language, is_admin=True)
+        log.info("admin account %d created", account.id)
+        return account
+
+    def make_invite_code(self, session: Session, by: int | None = None) -> str:
+        """A new invite code, good for one sign-up (shown only now; kept as a hash)."""
+        code = new_invite_code()
+        with self.db.write(session):
+            session.add(InviteCodeRow(code_hash=hash_token(code), created_by=by))
+        log.info("invite code made (by account %s)", by)
+        return code
+
+    def set_disabled(self, session: Session, name: str, disabled: bool) -> AccountRow:
+        """Disable an account (no sign-in, every sign-in ended at once) or enable it."""
+        with self.db.write(session):
+            account = self.find(session, name)
+            if disabled:
+                account.disabled_at = account.disabled_at or utcnow()
+                sessions.end_all(session, account.id)
+            else:
+                account.disabled_at = None
+        log.info("account %d %s", account.id, "disabled" if disabled else "enabled")
+        return account
+
+    def revoke(self, session: Session, name: str) -> int:
+        """End every sign-in of an account; returns how many ended."""
+        with self.db.write(session):
+            account = self.find(session, name)
+            ended = sessions.end_all(session, account.id)
+        log.info("account %d: %d sign-ins revoked", account.id, ended)
+        return ended
+
+
+def _same_hash(stored: str | None) -> Any:
+    return (
+        AccountRow.password_hash.is_(None) if stored is None else AccountRow.password_hash == stored
+    )
+
+
+def _name_taken(name: str) -> ApiError:
+    return ApiError("name_taken", f"the name {name!r} is taken; choose another")
