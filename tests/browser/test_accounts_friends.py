@@ -1,7 +1,8 @@
 """Friends through the pages (issue 38, item 3), in Chromium: Anna (desktop) asks Ben (phone)
 by name on her account page; Ben accepts on his; Anna's create form then offers "A friend:
 Ben" for a seat, no link to send; Ben finds the game in My games, takes his seat there and
-the game starts with both at the table."""
+the game starts with both at the table. A kept seat is offered on the game page too, to
+a friend who follows a plain link to it."""
 
 from __future__ import annotations
 
@@ -32,6 +33,39 @@ def browser(chromium: Chromium, base: str, size: dict[str, int]) -> Browser:
     return Browser(ctx, base)
 
 
+def befriend(asker: Browser, other: Browser, other_name: str) -> None:
+    """``asker`` asks by name, ``other`` accepts (the routes the account page uses)."""
+    asked = asker.fetch("/api/me/friends", "POST", {"name": other_name})
+    assert asked["status"] in (200, 201), asked
+    incoming = other.fetch("/api/me/friends")["body"]["incoming"]
+    answer = other.fetch(f"/api/me/friends/requests/{incoming[0]['id']}/accept", "POST")
+    assert answer["status"] == 200, answer
+
+
+def create_with_friend(anna: Browser, friend: str, shot_name: str | None = None) -> str:
+    """On Anna's home page: a two-seat game, seat A hers, seat B kept for her friend; Anna
+    goes to the table. Returns the game id."""
+    anna.home()
+    option = f"account:{friend}"
+    anna.page.wait_for_selector(f"#seat-role-1 option[value='{option}']", state="attached")
+    anna.page.locator("#kind-dolmengoetter").check()
+    anna.page.select_option("#num-seats", "2")
+    anna.page.select_option("#seat-role-0", "you")
+    anna.page.select_option("#seat-role-1", option)
+    anna.page.select_option("#start-player", "0")
+    anna.page.click("#create")
+    anna.page.wait_for_selector("#created:not([hidden])")
+    assert friend in anna.page.inner_text("#invite-list")
+    assert anna.page.locator("#invite-list input").count() == 0  # no link to send
+    if shot_name:
+        screenshot(anna.page, shot_name)
+    game_id = anna.page.input_value("#spectator-link").rstrip("/").split("/play/")[1]
+    with anna.page.expect_navigation():
+        anna.page.click("#open-game")
+    anna.page.wait_for_selector("body[data-status=open]")
+    return game_id
+
+
 def test_a_friend_added_and_seated_from_the_create_form_takes_the_seat(chromium, site):
     anna = browser(chromium, site.url, DESKTOP)
     ben = browser(chromium, site.url, PHONE)
@@ -58,24 +92,7 @@ def test_a_friend_added_and_seated_from_the_create_form_takes_the_seat(chromium,
         screenshot(ben.page, "friends-en-phone")
 
         # Anna's create form: a seat for "A friend: Ben".
-        anna.home()
-        option = f"account:{ben_name}"
-        anna.page.wait_for_selector(f"#seat-role-1 option[value='{option}']", state="attached")
-        anna.page.locator("#kind-dolmengoetter").check()
-        anna.page.select_option("#num-seats", "2")
-        anna.page.select_option("#seat-role-0", "you")
-        anna.page.select_option("#seat-role-1", option)
-        anna.page.select_option("#start-player", "0")
-        anna.page.click("#create")
-        anna.page.wait_for_selector("#created:not([hidden])")
-        created = anna.page.inner_text("#invite-list")
-        assert ben_name in created
-        assert anna.page.locator("#invite-list input").count() == 0  # no link to send
-        screenshot(anna.page, "friend-seated-en-desktop")
-        game_id = anna.page.input_value("#spectator-link").rstrip("/").split("/play/")[1]
-        with anna.page.expect_navigation():
-            anna.page.click("#open-game")
-        anna.page.wait_for_selector("body[data-status=open]")
+        game_id = create_with_friend(anna, ben_name, "friend-seated-en-desktop")
 
         # Ben: the game is in My games, his seat kept; he takes it there.
         ben.home()
@@ -137,3 +154,28 @@ def test_a_friend_request_is_declined_and_a_name_nobody_has_is_said_plainly(chro
     finally:
         anna.context.close()
         carl.context.close()
+
+
+def test_a_kept_seat_is_offered_on_the_game_page_itself(chromium, site):
+    """Ben follows a plain link to the game (no invite key): signed in, the page offers him
+    the seat kept for him, under his account's name."""
+    anna = browser(chromium, site.url, DESKTOP)
+    ben = browser(chromium, site.url, PHONE)
+    try:
+        anna_name, ben_name = unique("Anna"), unique("Ben")
+        anna.sign_up_with_password(anna_name, new_password())
+        ben.sign_up_with_password(ben_name, new_password())
+        befriend(anna, ben, ben_name)
+        game_id = create_with_friend(anna, ben_name)
+        ben.goto(f"/play/{game_id}")
+        ben.page.wait_for_selector("#join:not([hidden])")
+        assert ben.page.input_value("#join-name") == ben_name
+        ben.page.click("#join-button")
+        ben.page.wait_for_selector("body[data-status=running]")
+        assert ben.page.get_attribute("body", "data-status") == "running"
+        mine = {g["game_id"]: g for g in ben.fetch("/api/me/games")["body"]["games"]}
+        assert (mine[game_id]["seat"], mine[game_id]["invited"]) == (1, False)
+        assert anna.errors == [] and ben.errors == []
+    finally:
+        anna.context.close()
+        ben.context.close()

@@ -98,15 +98,17 @@ async function init() {
   }
   app.host = loadHost(app.gameId);
   const signedIn = showAccountControl();
+  const params = new URLSearchParams(location.search);
+  let wanted = params.has("join") ? Number(params.get("join")) : null;
   // A seat of the signed-in account and no token for it on this device (a new phone, a
   // cleared browser): the server hands this device the seat's access, no link, no host.
+  // A seat kept for the account (a friend's table): the join form offers it, no key asked.
   if (!loadSeat(app.gameId)) {
     const account = await signedIn;
-    if (account) await takeUpAccountSeat(account);
+    if (account && !(await takeUpAccountSeat(account)) && wanted === null)
+      wanted = await keptSeat();
   }
   const held = loadSeat(app.gameId);
-  const params = new URLSearchParams(location.search);
-  const wanted = params.has("join") ? Number(params.get("join")) : null;
   const inviteKey = params.get("key"); // the seat's secret: only in the link the host sent
 
   if (held) {
@@ -136,6 +138,8 @@ async function init() {
   await start();
 }
 
+/** This device takes up the account's seat here (POST /api/me/games/{id}/access): whether
+ * the account holds one. */
 async function takeUpAccountSeat(account) {
   try {
     const res = await api(`/api/me/games/${encodeURIComponent(app.gameId)}/access`, {
@@ -144,8 +148,20 @@ async function takeUpAccountSeat(account) {
     const mine = (app.summary.seats || []).find((s) => s.seat === res.seat);
     saveSeat(app.gameId, res.seat, res.token, mine?.name || account.name);
     markSeatForAccount(app.gameId, account.id);
+    return true;
   } catch {
-    /* not a seat of this account (or no accounts on this server): watch or join as before */
+    return false; // not a seat of this account (or no accounts here): watch or join as before
+  }
+}
+
+/** The seat kept for the signed-in account in this game (My games' `invited`), or null. */
+async function keptSeat() {
+  try {
+    const { games } = await api("/api/me/games");
+    const g = (games || []).find((x) => x.game_id === app.gameId && x.invited);
+    return g ? g.seat : null;
+  } catch {
+    return null;
   }
 }
 
