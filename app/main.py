@@ -39,6 +39,7 @@ from app.services.clocks import ClockRunner
 from app.services.friends import Friends
 from app.services.games import GameService
 from app.services.history import History
+from app.services.nudges.runner import NudgeRunner
 from app.services.passkeys import Passkeys
 from app.services.registry import available_games
 from app.services.rematch import Rematches
@@ -161,6 +162,7 @@ def create_app(
         workers=settings.bot_workers,
     )
     clock_runner = ClockRunner(service.clocks, bots.choose_for, settings.clock_poll_seconds)
+    nudges = NudgeRunner(service, settings)  # reminders when no page is open (issue 38)
     limiter = RateLimiter(
         {
             "create": settings.rate_create,
@@ -181,6 +183,7 @@ def create_app(
         await hub.start()
         await bots.start()
         await clock_runner.start()
+        await nudges.start()
         collector.settle_startup()
         pacer = asyncio.create_task(collector.pace())
         try:
@@ -188,6 +191,7 @@ def create_app(
         finally:
             pacer.cancel()
             await asyncio.gather(pacer, return_exceptions=True)
+            await nudges.stop()
             await clock_runner.stop()
             await bots.stop()
             rooms.close_all()
@@ -210,6 +214,7 @@ def create_app(
     app.state.rooms = rooms
     app.state.bots = bots
     app.state.clock_runner = clock_runner
+    app.state.nudges = nudges
     app.state.limiter = limiter
     app.state.chat = chat
     app.state.passkeys = Passkeys(db)  # passkey ceremonies (app/api/routes/passkeys.py)
