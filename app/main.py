@@ -34,6 +34,7 @@ from app.services.chat import ChatService
 from app.services.clocks import ClockRunner
 from app.services.games import GameService
 from app.services.history import History
+from app.services.nudges.keys import vapid_keys
 from app.services.registry import available_games
 from app.services.rematch import Rematches
 from app.ws.chat import chat_feed_factory
@@ -170,6 +171,7 @@ def create_app(
         to_thread.current_default_thread_limiter().total_tokens = settings.threads
         if settings.migrate_on_start:
             await run_in_threadpool(upgrade, db)
+        await run_in_threadpool(vapid_keys, db)  # Web Push's key pair, made on first start
         await hub.start()
         await bots.start()
         await clock_runner.start()
@@ -220,6 +222,7 @@ def create_app(
         routes.rematch,
         routes.chat,
         routes.clocks,
+        routes.notifications,
         health_probes,
     ):
         app.include_router(module.router)

@@ -72,6 +72,14 @@ STATUS: dict[str, int] = {
     "database_unavailable": 503,
     "commit_unknown": 503,
     "internal_error": 500,
+    # ---- CHANNELS (issue 38): notification settings, push subscriptions ----
+    "webhook_refused": 400,
+    "bad_email": 400,
+    "email_unavailable": 400,
+    "push_refused": 400,
+    "bad_subscription": 400,
+    "no_email": 409,
+    "email_confirmed": 409,
 }
 """Error code → HTTP status. Codes are stable; clients should branch on them, not on text."""
 
