@@ -6,6 +6,7 @@ sends (HTTP for webhooks and push services, aiosmtpd for e-mail)."""
 from __future__ import annotations
 
 import email
+import email.policy
 import secrets
 import socket
 import threading
@@ -121,25 +122,55 @@ def http_server(status: int = 201, tls: Any = None) -> Iterator[tuple[str, Recor
 class Mailbox:
     messages: list[Message] = field(default_factory=list)
     envelopes: list[tuple[str, list[str]]] = field(default_factory=list)
+    logins: list[tuple[str, str]] = field(default_factory=list)
 
 
 @contextmanager
-def smtp_server() -> Iterator[tuple[int, Mailbox]]:
-    """aiosmtpd on a free loopback port (no TLS: ``SMTP_SECURITY=none``)."""
+def smtp_server(
+    login: tuple[str, str] | None = None, refuse: tuple[str, ...] = ()
+) -> Iterator[tuple[int, Mailbox]]:
+    """aiosmtpd on a free loopback port (no TLS: ``SMTP_SECURITY=none``). ``login``: the
+    only user and password it takes (AUTH then required); ``refuse``: recipients it answers
+    550."""
     from aiosmtpd.controller import Controller
+    from aiosmtpd.smtp import AuthResult
 
     box = Mailbox()
 
     class Handler:
-        async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:
-            box.envelopes.append((envelope.mail_from, list(envelope.rcpt_tos)))
-            box.messages.append(email.message_from_bytes(envelope.content))
+        async def handle_RCPT(
+            self, server: Any, session: Any, envelope: Any, address: str, options: Any
+        ) -> str:
+            if address in refuse:
+                return "550 no such user here"
+            envelope.rcpt_tos.append(address)
             return "250 OK"
 
+        async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:
+            box.envelopes.append((envelope.mail_from, list(envelope.rcpt_tos)))
+            box.messages.append(
+                email.message_from_bytes(envelope.content, policy=email.policy.default)
+            )
+            return "250 OK"
+
+    def authenticator(
+        server: Any, session: Any, envelope: Any, mechanism: str, data: Any
+    ) -> AuthResult:
+        pair = (data.login.decode(), data.password.decode())
+        box.logins.append(pair)
+        return AuthResult(success=pair == login, handled=False)  # False: aiosmtpd answers 535
+
+    options: dict[str, Any] = {}
+    if login is not None:
+        options = {
+            "authenticator": authenticator,
+            "auth_required": True,
+            "auth_require_tls": False,
+        }
     with socket.socket() as probe:  # a free port (aiosmtpd's Controller needs one named)
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    controller = Controller(Handler(), hostname="127.0.0.1", port=port)
+    controller = Controller(Handler(), hostname="127.0.0.1", port=port, **options)
     controller.start()
     try:
         yield port, box
