@@ -28,7 +28,7 @@ from app.services.nudges.channels import (
     webhook_form,
     webhook_request,
 )
-from tests.support.channels import app_client, http_server, notify_of, sign_in
+from tests.support.channels import app_client, fake_dns, http_server, notify_of, sign_in
 
 MESSAGE = Message(
     kind="your_turn",
@@ -38,29 +38,6 @@ MESSAGE = Message(
     game_id="abc123",
     delivery_id=4711,
 )
-
-
-def fake_dns(monkeypatch: pytest.MonkeyPatch, table: dict[str, list[str]]) -> list[str]:
-    """``socket.getaddrinfo`` answering the names in ``table`` (others as before); returns
-    the list of names looked up, in order."""
-    real = socket.getaddrinfo
-    looked_up: list[str] = []
-
-    def getaddrinfo(host: Any, port: Any, *args: Any, **kwargs: Any) -> Any:
-        name = host.decode() if isinstance(host, bytes) else str(host)
-        looked_up.append(name)
-        if name in table:
-            port = int(port or 0)
-            return [
-                (socket.AF_INET6, socket.SOCK_STREAM, 6, "", (a, port, 0, 0))
-                if ":" in a
-                else (socket.AF_INET, socket.SOCK_STREAM, 6, "", (a, port))
-                for a in table[name]
-            ]
-        return real(host, port, *args, **kwargs)
-
-    monkeypatch.setattr(socket, "getaddrinfo", getaddrinfo)
-    return looked_up
 
 
 # ---- formats -------------------------------------------------------------------------------

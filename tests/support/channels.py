@@ -17,6 +17,7 @@ from email.message import Message
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import Engine, select
 from sqlalchemy.orm import Session
@@ -57,6 +58,29 @@ def notify_of(db: Engine, account_id: int) -> dict[str, Any]:
         return dict(
             session.scalar(select(AccountRow.notify).where(AccountRow.id == account_id)) or {}
         )
+
+
+def fake_dns(monkeypatch: pytest.MonkeyPatch, table: dict[str, list[str]]) -> list[str]:
+    """``socket.getaddrinfo`` answering the names in ``table`` (others as before); returns
+    the list of names looked up, in order."""
+    real = socket.getaddrinfo
+    looked_up: list[str] = []
+
+    def getaddrinfo(host: Any, port: Any, *args: Any, **kwargs: Any) -> Any:
+        name = host.decode() if isinstance(host, bytes) else str(host)
+        looked_up.append(name)
+        if name in table:
+            port = int(port or 0)
+            return [
+                (socket.AF_INET6, socket.SOCK_STREAM, 6, "", (a, port, 0, 0))
+                if ":" in a
+                else (socket.AF_INET, socket.SOCK_STREAM, 6, "", (a, port))
+                for a in table[name]
+            ]
+        return real(host, port, *args, **kwargs)
+
+    monkeypatch.setattr(socket, "getaddrinfo", getaddrinfo)
+    return looked_up
 
 
 # ---- a local HTTP server that records requests ----------------------------------------------

@@ -59,7 +59,10 @@ def subscribe(
             endpoint, allow_private=settings.allow_private_webhooks, what="push endpoint"
         )
     except outbound.Refused as exc:
-        raise ApiError("push_refused", f"endpoint refused: {exc.reason}") from None
+        # A push service's name not resolving now is its problem, checked again at each
+        # push; a URL the server must never call is refused.
+        if not exc.transient:
+            raise ApiError("push_refused", f"endpoint refused: {exc.reason}") from None
     check_keys(p256dh, auth)
     digest = endpoint_hash(endpoint)
     with db.session() as session, db.write(session):
