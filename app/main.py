@@ -32,9 +32,11 @@ from app.db.session import Database
 from app.hub.choice import make_hub
 from app.services.chat import ChatService
 from app.services.clocks import ClockRunner
+from app.services.friends import Friends
 from app.services.games import GameService
 from app.services.history import History
 from app.services.nudges.keys import vapid_keys
+from app.services.passkeys import Passkeys
 from app.services.registry import available_games
 from app.services.rematch import Rematches
 from app.ws.chat import chat_feed_factory
@@ -162,6 +164,7 @@ def create_app(
             "join": settings.rate_join,
             "action": settings.rate_action,
             "ws": settings.rate_ws_messages,
+            "login": settings.rate_login,
         }
     )
     sockets = SocketCounter(settings.ws_per_game, settings.ws_per_client, settings.ws_per_seat)
@@ -206,6 +209,8 @@ def create_app(
     app.state.clock_runner = clock_runner
     app.state.limiter = limiter
     app.state.chat = chat
+    app.state.passkeys = Passkeys(db)  # passkey ceremonies (app/api/routes/passkeys.py)
+    app.state.friends = Friends(db, settings.rate_friend_requests)  # friends (issue 38)
     app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
     # Views, legal-action lists and the client's files shrink 4-8x; small answers are not
     # worth the CPU. Level 6 costs a third of level 9's time for nearly the same size.
@@ -222,6 +227,9 @@ def create_app(
         routes.rematch,
         routes.chat,
         routes.clocks,
+        routes.passkeys,
+        routes.friends,
+        routes.me_games,  # issue 38, SEATS: My games
         routes.notifications,
         health_probes,
     ):

@@ -44,6 +44,10 @@ def install_pages(app: FastAPI, static_dir: Path) -> None:
     def verify(game_id: str) -> Response:
         return page("verify.html")
 
+    @router.api_route("/friends/add/{code}", methods=["GET", "HEAD"])
+    def add_friend(code: str) -> Response:
+        return page("friends.html")
+
     @router.api_route("/sw.js", methods=["GET", "HEAD"])
     def service_worker() -> Response:
         """Web Push's service worker, at the root so that its scope is the whole site."""

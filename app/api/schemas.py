@@ -38,11 +38,20 @@ class SeatRequest(Strict):
         description="A bot seat's strength: easy (random), medium (greedy), hard (search). "
         "Default medium; only for bot seats.",
     )
+    friend: FreeText | None = Field(
+        None,
+        min_length=1,
+        max_length=64,
+        description="Keep this human seat for a friend (an account's name; signed in, an "
+        'accepted friend): they join it from My games (docs/API.md "My games").',
+    )
 
     @model_validator(mode="after")
     def _level_only_for_bots(self) -> SeatRequest:
         if self.level is not None and not self.bot:
             raise ValueError("level is for bot seats only (set bot: true)")
+        if self.friend is not None and (self.bot or self.name is not None):
+            raise ValueError("a friend's seat is a human seat named after its account")
         return self
 
 

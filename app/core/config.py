@@ -182,10 +182,18 @@ class Settings(BaseSettings):
         ge=0,
         description="Sign-in attempts per minute, counted per address and per account name.",
     )
+    rate_friend_requests: int = Field(
+        30,
+        ge=0,
+        description="Friend requests (by name or by friend link) an account may make per hour, "
+        "refused ones too (0: no limit).",
+    )
     public_url: str = Field(
         "",
         description="The address players open (e.g. https://games.example.org), for the links "
-        "in e-mails, pushes and webhooks; empty: http://localhost:PORT.",
+        "in e-mails, pushes and webhooks, and the host name passkeys belong to (change it and "
+        "every passkey stops working); empty: http://localhost:PORT for links, the host each "
+        "request names for passkeys.",
     )
     nudge_delay: float = Field(
         60,

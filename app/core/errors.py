@@ -72,6 +72,28 @@ STATUS: dict[str, int] = {
     "database_unavailable": 503,
     "commit_unknown": 503,
     "internal_error": 500,
+    # passkeys (issue 38, part PASSKEYS; signup_closed .. name_taken shared with AUTH's sign-up)
+    "login_failed": 401,
+    "signup_closed": 403,
+    "invite_code_required": 403,
+    "invite_code_invalid": 403,
+    "name_taken": 409,
+    "passkey_failed": 400,
+    "unknown_passkey": 404,
+    "passkey_exists": 409,
+    "last_sign_in_method": 409,
+    # ---- part FRIENDS (issue 38): app/services/friends.py ----
+    "not_yourself": 400,
+    "unknown_account": 404,
+    "unknown_request": 404,
+    "unknown_friend": 404,
+    "already_friends": 409,
+    "already_asked": 409,
+    # issue 38, SEATS (seats belong to accounts; docs/API.md "My games")
+    "not_a_friend": 400,
+    "seat_kept": 403,
+    "not_your_game": 404,
+    "seat_has_account": 409,
     # ---- CHANNELS (issue 38): notification settings, push subscriptions ----
     "webhook_refused": 400,
     "bad_email": 400,

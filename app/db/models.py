@@ -156,8 +156,8 @@ class SeatRow(Base):
         ForeignKey("accounts.id", ondelete="SET NULL"), nullable=True, index=True
     )
     """A free seat kept for one account (a friend seated from the create form, or invited
-    again by the host after a release): only that account, signed in, may join it; its
-    invite link still works for whoever holds it. Cleared by the join."""
+    again by the host after a release): only that account, signed in, may join it (anyone
+    else is refused ``seat_kept``, even with its invite link). Cleared by the join."""
 
 
 class TableEventRow(Base):

@@ -22,6 +22,7 @@ from app.db.models import ActionRow, GameRow, SeatRow, utcnow
 from app.db.session import Database
 from app.hub.base import Hub
 from app.services import clocks
+from app.services.seat_tokens import SeatTokens
 from app.services.snapshots import Snapshot, StateCache, as_utc, fairness_of, seat_infos
 from engines.core import Game
 
@@ -104,6 +105,7 @@ class ServiceBase:
     reveal_window: timedelta
     clocks: clocks.ClockService
     now: Callable[[], datetime]
+    seat_tokens: SeatTokens
 
     # ---- kinds ------------------------------------------------------------------------
 

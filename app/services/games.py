@@ -18,6 +18,7 @@ from app.services import clocks
 from app.services.moves import Moves
 from app.services.presence import PresenceTracking, PresenceWrites
 from app.services.reveals import Reveals
+from app.services.seat_tokens import SeatTokens
 from app.services.seating import Seating
 from app.services.snapshots import StateCache
 from engines.core import Game
@@ -66,3 +67,5 @@ class GameService(Seating, Reveals, Moves, PresenceTracking):
         self.now = now
         """The time reveal deadlines and a host's release are judged by (tests pass their
         own clock)."""
+        self.seat_tokens = SeatTokens(db)
+        """The tokens of seats that belong to accounts (app/services/seat_tokens.py)."""

@@ -75,8 +75,17 @@ class Rematches:
 
     # ---- rematch ------------------------------------------------------------------------
 
-    def offer(self, session: Session, game_id: str, token: str, commitment: str | None) -> Seated:
-        """Offer a rematch (or, once offered, take the caller's seat in it if still free)."""
+    def offer(
+        self,
+        session: Session,
+        game_id: str,
+        token: str,
+        commitment: str | None,
+        account_id: int | None = None,
+    ) -> Seated:
+        """Offer a rematch (or, once offered, take the caller's seat in it if still free).
+        ``account_id``: the signed-in account of the request; the new seat is linked to the
+        old seat's account if it had one, else to it (``_join``)."""
         caller, snap = self._seated_caller(session, game_id, token)
         if snap.status == "abandoned":
             raise ApiError("game_abandoned", "the host abandoned this game: it has no rematch")
@@ -84,7 +93,7 @@ class Rematches:
             raise ApiError("game_not_over", "a rematch can be offered once the game is over")
         existing = self._rematch_id(session, game_id)
         if existing is None:
-            made = self._create(session, snap, caller, commitment)
+            made = self._create(session, snap, caller, commitment, account_id)
             if made is not None:
                 return made
             existing = self._rematch_id(session, game_id)  # another offer won the race
@@ -92,21 +101,41 @@ class Rematches:
                 raise ApiError("stale_version", "the rematch changed meanwhile; try again")
         # Offered before: the same game; the caller's seat is taken now if it still can be.
         try:
-            return self._take(session, snap, caller, existing, commitment)
+            return self._take(session, snap, caller, existing, commitment, account_id)
         except ApiError as err:
             if err.code not in ("seat_taken", "rematch_expired"):
                 raise
             return Seated(existing, caller.seat, new_seat(caller.seat, snap.num_seats), None)
 
-    def join(self, session: Session, game_id: str, token: str, commitment: str | None) -> Seated:
+    def join(
+        self,
+        session: Session,
+        game_id: str,
+        token: str,
+        commitment: str | None,
+        account_id: int | None = None,
+    ) -> Seated:
         """Take the caller's kept seat in the rematch with the old game's seat token."""
         caller, snap = self._seated_caller(session, game_id, token)
+        return self.join_as(session, snap, caller, commitment, account_id)
+
+    def join_as(
+        self,
+        session: Session,
+        snap: Snapshot,
+        caller: Caller,
+        commitment: str | None,
+        account_id: int | None = None,
+    ) -> Seated:
+        """``join`` for ``caller``'s seat of the old game ``snap``, however it was shown to
+        be the caller's (its token, or the account it belongs to: My games)."""
+        game_id = snap.game_id
         existing = self._rematch_id(session, game_id)
         if existing is None:
             raise ApiError(
                 "no_rematch", "nobody has offered a rematch of this game yet: offer one instead"
             )
-        return self._take(session, snap, caller, existing, commitment)
+        return self._take(session, snap, caller, existing, commitment, account_id)
 
     def _seated_caller(self, session: Session, game_id: str, token: str) -> tuple[Caller, Snapshot]:
         """The old game and the seat ``token`` holds in it (404, then 401/403)."""
@@ -126,7 +155,12 @@ class Rematches:
         return rematch
 
     def _create(
-        self, session: Session, snap: Snapshot, caller: Caller, commitment: str | None
+        self,
+        session: Session,
+        snap: Snapshot,
+        caller: Caller,
+        commitment: str | None,
+        account_id: int | None,
     ) -> Seated | None:
         """Create the rematch, seat the caller, link it to the old game; ``None`` if
         another offer linked its game first (this one is then abandoned unseen)."""
@@ -146,7 +180,7 @@ class Rematches:
             time_control=snap.time_control,
         )
         seat = new_seat(caller.seat, n)
-        token = self._join(session, made.game_id, seat, snap, caller.seat, commitment)
+        token = self._join(session, made.game_id, seat, snap, caller.seat, commitment, account_id)
         now = utcnow()
         until = as_utc(made.created_at) + self.service.rematch_window
         with self.db.write(session):
@@ -186,6 +220,7 @@ class Rematches:
         caller: Caller,
         rematch_id: str,
         commitment: str | None,
+        account_id: int | None = None,
     ) -> Seated:
         """Seat the caller in the rematch (kept seat, within the window) and say so at the
         old table."""
@@ -204,7 +239,7 @@ class Rematches:
                 f"the rematch kept your seat until {until:%H:%M:%S} UTC; ask its host "
                 "for an invite link",
             )
-        token = self._join(session, rematch_id, seat, snap, caller.seat, commitment)
+        token = self._join(session, rematch_id, seat, snap, caller.seat, commitment, account_id)
         with self.db.write(session):
             session.execute(
                 update(GameRow)
@@ -228,15 +263,32 @@ class Rematches:
         old: Snapshot,
         old_seat: int,
         commitment: str | None,
+        account_id: int | None,
     ) -> str:
         """``GameService.join`` of the kept seat, with its own invite key (the old seat
-        token stands for the invite) and the old seat's name."""
+        token stands for the invite) and the old seat's name. The new seat belongs to the
+        old seat's account, if it had one (the same player, on any of its devices), else to
+        ``account_id`` (signed in now)."""
         key = session.scalar(
             select(SeatRow.invite_key).where(SeatRow.game_id == rematch_id, SeatRow.seat == seat)
         )
+        old_account = session.scalar(
+            select(SeatRow.account_id).where(
+                SeatRow.game_id == old.game_id, SeatRow.seat == old_seat
+            )
+        )
         session.commit()
         name = old.seats[old_seat].name or f"Player {old_seat + 1}"
-        _, token = self.service.join(session, rematch_id, seat, name, key, commitment, rematch=True)
+        _, token = self.service.join(
+            session,
+            rematch_id,
+            seat,
+            name,
+            key,
+            commitment,
+            rematch=True,
+            account_id=old_account or account_id,
+        )
         return token
 
     # ---- abandon ------------------------------------------------------------------------

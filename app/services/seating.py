@@ -16,8 +16,10 @@ from sqlalchemy.orm import Session
 from app.core.errors import ApiError
 from app.core.security import hash_token, new_token
 from app.db.models import GameRow, SeatRow, TableEventRow, utcnow
+from app.services import nudges
 from app.services.base import ServiceBase, _game_row, _seat_row
 from app.services.reveals import fix_seed, to_reveal
+from app.services.seat_tokens import derive
 from app.services.snapshots import Snapshot, as_utc
 from bots import DEFAULT_LEVEL as DEFAULT_BOT_LEVEL
 from engines.core import fairness
@@ -55,6 +57,47 @@ class SeatSpec:
     name: str | None = None
     level: str | None = None
     """A bot seat's level (``bots.LEVELS``); ``None``: the default, medium."""
+    reserved_for: int | None = None
+    """A human seat kept for this account (a friend seated from the create form): only it
+    may join the seat (app/services/account_seats.py)."""
+
+
+SEAT_KEPT = (
+    "this seat is kept for someone with an account: they take it from My games, signed in; "
+    "ask the host for another seat"
+)
+
+
+def seat_given(
+    session: Session,
+    game_id: str,
+    kind: str,
+    seat: int,
+    account_id: int,
+    revision: int,
+    by: str | None,
+) -> None:
+    """The ``seat_given`` nudge: a seat of ``game_id`` is kept for ``account_id`` (at the
+    game's seats ``revision``, so keeping it again later is another event). Public facts
+    only; the caller commits."""
+    nudges.emit(
+        session,
+        account_id,
+        "seat_given",
+        f"seat_given:{game_id}:{seat}:{revision}",
+        {
+            "game_id": game_id,
+            "game_kind": kind,
+            "seat": seat,
+            "by": by,
+            "link": game_path(game_id),
+        },
+    )
+
+
+def game_path(game_id: str) -> str:
+    """The game's page, without any secret (docs/API.md, Browser pages)."""
+    return f"/play/{game_id}"
 
 
 class Seating(ServiceBase):
@@ -70,10 +113,13 @@ class Seating(ServiceBase):
         public: bool = False,
         rematch_of: str | None = None,
         time_control: dict[str, Any] | None = None,
+        host_name: str | None = None,
     ) -> tuple[Snapshot, str, list[dict[str, Any]]]:
         """A new game, its host token (shown once, stored as a hash: the creator's, to give
         seats back and to see the invites again) and its invites (``invites``).
-        ``rematch_of``: the game it is the rematch of (app/services/rematch.py)."""
+        ``rematch_of``: the game it is the rematch of (app/services/rematch.py). A seat
+        kept for an account (``SeatSpec.reserved_for``) gets its ``seat_given`` nudge in the
+        same transaction, naming ``host_name`` (the signed-in creator)."""
         game = self.game(kind)
         if seats is None:
             seats = [SeatSpec() for _ in range(num_seats)]
@@ -129,9 +175,13 @@ class Seating(ServiceBase):
                         joined_at=now if spec.bot else None,
                         invite_key=None if spec.bot else new_invite_key(),
                         connections=0,
+                        reserved_for=None if spec.bot else spec.reserved_for,
                     )
                 )
             session.flush()
+            for i, spec in enumerate(seats):
+                if spec.reserved_for is not None and not spec.bot:
+                    seat_given(session, game_id, kind, i, spec.reserved_for, 0, host_name)
             invites = self._invites(session, game_id)
         snap = self.load(session, game_id)
         self.hub.publish(game_id, snap.version)
@@ -174,6 +224,7 @@ class Seating(ServiceBase):
         commitment: str | None = None,
         rematch: bool = False,
         contribution: str | None = None,
+        account_id: int | None = None,
     ) -> tuple[Snapshot, str]:
         """Take a free human seat with its invite key (none needed at a public table);
         returns the token (shown once, stored as a hash).
@@ -187,17 +238,27 @@ class Seating(ServiceBase):
         knowing everyone else's (docs/API.md "Fair draws").
 
         A rematch's seats are kept for the old game's players for ``rematch_window``: only
-        ``rematch`` joins (app/services/rematch.py) take them until then."""
+        ``rematch`` joins (app/services/rematch.py) take them until then.
+
+        ``account_id``: the signed-in account that joins; the seat is linked to it and its
+        token is the account's (app/services/seat_tokens.py), which every device of the
+        account can have again. A seat kept for an account (``reserved_for``) is joined only
+        by it, which needs no key; anyone else is refused 403 ``seat_kept``."""
         if contribution is not None:
             raise ApiError("bad_request", CLEAR_CONTRIBUTION)
-        token = new_token()
+        secret = self.seat_tokens.secret(session) if account_id is not None else None
         with self.db.write(session):
             game = _game_row(session, game_id)
             row = _seat_row(session, game, seat)
-            if not game.public and (
-                key is None
-                or row.invite_key is None
-                or not secrets.compare_digest(row.invite_key.encode(), key.encode())
+            kept_for_caller = account_id is not None and row.reserved_for == account_id
+            if (
+                not game.public
+                and not kept_for_caller
+                and (
+                    key is None
+                    or row.invite_key is None
+                    or not secrets.compare_digest(row.invite_key.encode(), key.encode())
+                )
             ):
                 # Checked before "taken", so a stranger learns nothing about the seats.
                 raise ApiError(
@@ -205,11 +266,22 @@ class Seating(ServiceBase):
                     f"seat {seat} of this game is taken by invitation only: open the invite "
                     "link the host sent you (its key is missing or no longer valid)",
                 )
+            if row.reserved_for is not None and not kept_for_caller and row.joined_at is None:
+                raise ApiError("seat_kept", SEAT_KEPT)
             now = utcnow()
+            if secret is not None and account_id is not None:
+                token = derive(secret, game_id, seat, account_id, now)
+            else:
+                token = new_token()
             if game.status == "abandoned":
                 raise ApiError("game_abandoned", "the host has abandoned this game")
             kept_until = as_utc(game.created_at) + self.rematch_window
-            if game.rematch_of is not None and not rematch and now < kept_until:
+            if (
+                game.rematch_of is not None
+                and not rematch
+                and not kept_for_caller
+                and now < kept_until
+            ):
                 raise ApiError(
                     "seat_reserved",
                     f"this game is a rematch: its seats are kept for the last game's players "
@@ -236,6 +308,8 @@ class Seating(ServiceBase):
                         connections=0,
                         last_seen=now,
                         stand_in=None,  # a new player: no bot stands in (a live timeout)
+                        account_id=account_id,
+                        reserved_for=None,
                         **extra,
                     )
                 ),
@@ -317,6 +391,7 @@ class Seating(ServiceBase):
                 if by == "host":
                     self._check_away(row, seat, now)
                 row.name, row.token_hash, row.joined_at, row.left_at = None, None, None, now
+                row.account_id = None  # the account's devices lose it too
                 row.invite_key, row.connections, row.last_seen = new_invite_key(), 0, None
                 game.seats_revision += 1
                 game.status = "open"

@@ -1,15 +1,31 @@
 """One module per resource: kinds, games, seats, actions, history, chat (and the pages)."""
 
-from . import actions, chat, clocks, games, history, kinds, notifications, rematch, seats
+from . import (
+    actions,
+    chat,
+    clocks,
+    friends,
+    games,
+    history,
+    kinds,
+    me_games,
+    notifications,
+    passkeys,
+    rematch,
+    seats,
+)
 
 __all__ = [
     "actions",
     "chat",
     "clocks",
+    "friends",
     "games",
     "history",
     "kinds",
+    "me_games",
     "notifications",
+    "passkeys",
     "rematch",
     "seats",
 ]

@@ -5,11 +5,13 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Query, Request
+from sqlalchemy.orm import Session
 
 from app.api.deps import (
     OPTIONAL_TOKEN,
     GameDep,
     GameIdDep,
+    OptionalAccountDep,
     OptionalSeatDep,
     PlainDigits,
     ServiceDep,
@@ -28,23 +30,35 @@ from app.api.schemas import (
 )
 from app.core.errors import ApiError
 from app.core.limits import rate_limit
+from app.services.account_seats import AccountSeats
 from app.services.bot_games import check_bot_games
 from app.services.clocks import stored_time_control
 from app.services.seating import SeatSpec
+from app.services.sessions import SignedIn
 
 router = APIRouter(prefix="/api/games", tags=["games"], responses=ERRORS)
 
 
 @router.post("", status_code=201, response_model=CreatedGame, dependencies=[rate_limit("create")])
 def create_game(
-    request: Request, body: CreateGame, service: ServiceDep, session: SessionDep
+    request: Request,
+    body: CreateGame,
+    service: ServiceDep,
+    session: SessionDep,
+    account: OptionalAccountDep,
 ) -> dict[str, Any]:
     """Create a game. Bot seats are joined at once and played by the server; the game
-    starts when every human seat is joined. The answer carries the host token, once."""
+    starts when every human seat is joined. The answer carries the host token, once.
+    Signed in, a seat ``{"friend": "Name"}`` is kept for that accepted friend (400
+    ``not_a_friend``), who joins it from My games."""
     all_bots = bool(body.seats) and all(s.bot for s in body.seats or ())
     check_bot_games(session, request.app.state.settings.max_bot_games, all_bots)
+    friends = kept_for_friends(request, session, body, account)
     seats = (
-        [SeatSpec(bot=s.bot, name=s.name, level=s.level) for s in body.seats]
+        [
+            SeatSpec(bot=s.bot, name=s.name, level=s.level, reserved_for=friends.get(i))
+            for i, s in enumerate(body.seats)
+        ]
         if body.seats
         else None
     )
@@ -57,8 +71,23 @@ def create_game(
         seats,
         public=body.public,
         time_control=time_control,
+        host_name=account.name if account else None,
     )
     return {**snap.summary(), "host_token": host_token, "invites": invites}
+
+
+def kept_for_friends(
+    request: Request, session: Session, body: CreateGame, account: SignedIn | None
+) -> dict[int, int]:
+    """Seat → the account of the friend it is kept for (``{"friend": "Name"}`` seats)."""
+    named = [(i, s.friend) for i, s in enumerate(body.seats or ()) if s.friend is not None]
+    if not named:
+        return {}
+    if account is None:
+        raise ApiError("not_signed_in", "sign in to keep seats for friends")
+    seats = AccountSeats(request.app.state.service, request.app.state.rematches)
+    ids = seats.friends_to_seat(session, account.account_id, [name for _, name in named])
+    return {i: account_id for (i, _), account_id in zip(named, ids, strict=True)}
 
 
 @router.get("", response_model=list[GameSummary])

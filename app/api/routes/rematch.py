@@ -7,7 +7,7 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 
-from app.api.deps import BearerDep, GameIdDep, SessionDep, bearer_token
+from app.api.deps import BearerDep, GameIdDep, OptionalAccountDep, SessionDep, bearer_token
 from app.api.schemas import ERRORS, GameSummary, RematchRequest, RematchSeat
 from app.core.errors import ApiError
 from app.core.limits import rate_limit
@@ -40,6 +40,7 @@ def offer_rematch(
     game_id: GameIdDep,
     _doc: BearerDep,
     session: SessionDep,
+    account: OptionalAccountDep,
     body: RematchRequest | None = None,
 ) -> dict[str, Any]:
     """With a seat token of this game, once it is over (409 ``game_not_over`` before):
@@ -47,10 +48,12 @@ def offer_rematch(
     seat ``(s + 1) % n``, bots staying bots — and take your seat in it. The first offer
     creates the game and makes you its host (``host_token``, once); a later offer answers
     the same game and takes your seat if it is still kept for you (``token`` null
-    otherwise). Every page at this table sees the offer (table event ``rematch_offered``)."""
+    otherwise). Every page at this table sees the offer (table event ``rematch_offered``).
+    The new seat belongs to the old seat's account, or to the signed-in one (My games)."""
     token = _token(request, "a seat token of this game")
     commitment = _commitment(body)
-    return _rematches(request).offer(session, game_id, token, commitment).to_json()
+    account_id = account.account_id if account else None
+    return _rematches(request).offer(session, game_id, token, commitment, account_id).to_json()
 
 
 @router.post(
@@ -64,14 +67,17 @@ def join_rematch(
     game_id: GameIdDep,
     _doc: BearerDep,
     session: SessionDep,
+    account: OptionalAccountDep,
     body: RematchRequest | None = None,
 ) -> dict[str, Any]:
     """With your seat token of this (old) game: take your kept seat in its rematch, under
     your name, no invite link needed. 409 ``no_rematch`` before an offer, ``seat_taken``
-    once taken, ``rematch_expired`` after ``REMATCH_MINUTES`` (ask the host for a link)."""
+    once taken, ``rematch_expired`` after ``REMATCH_MINUTES`` (ask the host for a link).
+    The new seat belongs to the old seat's account, or to the signed-in one (My games)."""
     token = _token(request, "your seat token of this game")
     commitment = _commitment(body)
-    return _rematches(request).join(session, game_id, token, commitment).to_json()
+    account_id = account.account_id if account else None
+    return _rematches(request).join(session, game_id, token, commitment, account_id).to_json()
 
 
 @router.post("/abandon", response_model=GameSummary)

@@ -11,6 +11,7 @@ from app.api.deps import (
     BearerDep,
     GameDep,
     GameIdDep,
+    OptionalAccountDep,
     SeatNumber,
     ServiceDep,
     SessionDep,
@@ -40,9 +41,14 @@ def join_seat(
     body: JoinSeat,
     service: ServiceDep,
     session: SessionDep,
+    account: OptionalAccountDep,
 ) -> dict[str, Any]:
     """Take a free human seat with its invite key (403 ``invite_required`` without it,
-    unless the table is public). The token is shown only now; only its hash is stored."""
+    unless the table is public). The token is shown only now; only its hash is stored.
+    Signed in (the session cookie), the seat is linked to the account: its other devices
+    get the same token from ``POST /api/me/games/{id}/access``. A seat kept for an account
+    is joined only by that account, signed in, and needs no key (403 ``seat_kept`` for
+    anyone else)."""
     _, token = service.join(
         session,
         game.game_id,
@@ -51,6 +57,7 @@ def join_seat(
         body.key,
         body.commitment,
         contribution=body.contribution,
+        account_id=account.account_id if account else None,
     )
     return {"seat": seat, "token": token}
 

@@ -103,6 +103,22 @@ export default {
   "error.chat_empty": "Die Nachricht ist leer: schreib zuerst etwas.",
   "error.chat_too_long": "Die Nachricht ist zu lang (höchstens 500 Zeichen).",
   "error.chat_too_fast": "Zu viele Nachrichten auf einmal: warte ein paar Sekunden.",
+  // Passkeys (static/js/passkeys.js; Ablehnungen des Browsers und Codes des Servers)
+  "error.passkey_unsupported":
+    "Dieser Browser kann hier keine Passkeys verwenden (Passkeys brauchen HTTPS, beim Testen localhost).",
+  "error.passkey_cancelled": "Es wurde kein Passkey gewählt (abgebrochen oder Zeit abgelaufen).",
+  "error.passkey_exists":
+    "Dieses Gerät oder dieser Schlüssel hat schon einen Passkey dieses Kontos.",
+  "error.passkey_failed": "Der Passkey hat nicht funktioniert: bitte versuch es noch einmal.",
+  "error.login_failed":
+    "Die Anmeldung hat nicht geklappt: versuch es noch einmal oder melde dich anders an.",
+  "error.signup_closed": "Dieser Server legt keine neuen Konten an.",
+  "error.invite_code_required": "Um dich hier zu registrieren, brauchst du einen Einladungscode.",
+  "error.invite_code_invalid": "Dieser Einladungscode ist unbekannt oder schon benutzt.",
+  "error.name_taken": "Dieser Name ist vergeben: wähle einen anderen.",
+  "error.unknown_passkey": "Dieses Konto hat keinen solchen Passkey.",
+  "error.last_sign_in_method":
+    "Nur mit diesem Passkey kannst du dich anmelden: füge zuerst ein Passwort oder einen weiteren Passkey hinzu.",
   // Benachrichtigungen (push.js, die Benachrichtigungen des Kontos)
   "error.webhook_refused":
     "Diese Webhook-Adresse ruft der Server nicht auf: Sie muss mit https beginnen und auf eine öffentliche Adresse zeigen.",
@@ -482,6 +498,29 @@ export default {
   "verify.commandIntro":
     "Um jeden Zug nachzuspielen und jedes Ereignis und die Endwertung selbst zu vergleichen:",
   "verify.back": "Zurück zum Spiel",
+
+  // ---- friends: the friend link's page /friends/add/{code} (friends.html, js/friends.js)
+  "friends.pageTitle": "Tafelrunde – Freunde finden",
+  "friends.title": "Freunde werden",
+  "friends.offer":
+    "Jemand hat dir seinen Freundeslink geschickt. Wollt ihr Freunde werden? Freunde können einander direkt an ihre Tische setzen, ohne Links zu kopieren.",
+  "friends.add": "Freunde werden",
+  "friends.adding": "Einen Moment …",
+  "friends.added": (name) => `Du und ${name} seid jetzt Freunde.`,
+  "friends.own":
+    "Das ist dein eigener Freundeslink. Schick ihn den Leuten, mit denen du befreundet sein willst: wer ihn öffnet und zustimmt, ist dein Freund.",
+  "friends.signIn": "Melde dich zuerst an oder leg ein Konto an, dann kannst du Freunde werden.",
+  "friends.signInButton": "Anmelden",
+  "friends.deadLink": "Dieser Freundeslink gilt nicht (mehr): bitte seinen Besitzer um den neuen.",
+  "friends.home": "Zur Startseite",
+  "error.not_signed_in": "Melde dich zuerst an.",
+  "error.unknown_account": "Ein solches Konto gibt es hier nicht.",
+  "error.not_yourself": "Das bist du selbst.",
+  "error.already_friends": "Ihr seid schon Freunde.",
+  "error.already_asked": "Du hast schon gefragt: warte auf die Antwort.",
+  "error.unknown_request":
+    "Diese Freundschaftsanfrage gibt es nicht mehr (zurückgezogen oder beantwortet).",
+  "error.unknown_friend": "Du hast keinen Freund mit diesem Namen.",
 
   // ---- Dschingis Khan
   "dk.face.chinese": "Chinese",

@@ -89,6 +89,20 @@ export default {
   "error.chat_empty": "The message is empty: type something first.",
   "error.chat_too_long": "The message is too long (at most 500 characters).",
   "error.chat_too_fast": "Too many messages at once: wait a few seconds.",
+  // passkeys (static/js/passkeys.js; the browser's own refusals and the server's codes)
+  "error.passkey_unsupported":
+    "This browser cannot use passkeys here (passkeys need HTTPS, or localhost when testing).",
+  "error.passkey_cancelled": "No passkey was chosen (cancelled or timed out).",
+  "error.passkey_exists": "This device or key holds a passkey of this account already.",
+  "error.passkey_failed": "The passkey did not work: please try again.",
+  "error.login_failed": "That did not sign you in: try again, or use another way to sign in.",
+  "error.signup_closed": "This server makes no new accounts.",
+  "error.invite_code_required": "Signing up here needs an invite code.",
+  "error.invite_code_invalid": "This invite code is unknown or used already.",
+  "error.name_taken": "This name is taken: choose another one.",
+  "error.unknown_passkey": "This account has no such passkey.",
+  "error.last_sign_in_method":
+    "This passkey is your only way to sign in: add a password or another passkey first.",
   // notifications (push.js, the account's notification settings)
   "error.webhook_refused":
     "The server will not call that webhook URL: it must be https and point at a public address.",
@@ -450,6 +464,28 @@ export default {
   "verify.commandIntro":
     "To replay every move and compare every event and the final scores yourself:",
   "verify.back": "Back to the game",
+
+  // ---- friends: the friend link's page /friends/add/{code} (friends.html, js/friends.js)
+  "friends.pageTitle": "Tafelrunde — add a friend",
+  "friends.title": "Add a friend",
+  "friends.offer":
+    "Someone sent you their friend link. Become friends? Friends can put each other in seats at their tables directly, with no link to copy.",
+  "friends.add": "Become friends",
+  "friends.adding": "One moment…",
+  "friends.added": (name) => `You and ${name} are friends now.`,
+  "friends.own":
+    "This is your own friend link. Send it to the people you want as friends: whoever opens it and says yes becomes your friend.",
+  "friends.signIn": "Sign in or make an account first, then you can add this friend.",
+  "friends.signInButton": "Sign in",
+  "friends.deadLink": "This friend link is not valid (any more): ask its owner for their new one.",
+  "friends.home": "To the home page",
+  "error.not_signed_in": "Sign in first.",
+  "error.unknown_account": "There is no such account here.",
+  "error.not_yourself": "That is you.",
+  "error.already_friends": "You are friends already.",
+  "error.already_asked": "You asked already: wait for the answer.",
+  "error.unknown_request": "That friend request is gone (withdrawn or answered).",
+  "error.unknown_friend": "You have no friend of that name.",
 
   // ---- Dschingis Khan
   "dk.face.chinese": "Chinese",
