@@ -5,6 +5,7 @@ whether to try again."""
 
 from __future__ import annotations
 
+import logging
 import re
 from collections.abc import Iterator
 from datetime import timedelta
@@ -410,3 +411,17 @@ def test_starttls_is_required_when_chosen() -> None:
             send_email(settings, "ada@example.org", MESSAGE, unsubscribe_url=f"{PUBLIC}/u")
         assert "STARTTLS" in failed.value.message
         assert box.messages == []
+
+
+def test_the_mail_password_never_reaches_the_log(caplog: pytest.LogCaptureFixture) -> None:
+    caplog.set_level(logging.DEBUG)
+    with smtp_server(login=("tafelrunde", "right-pass")) as (port, _box):
+        for password in ("right-pass", "WRONG-SECRET-PASS"):
+            settings = Settings(
+                **mail_settings(port, smtp_user="tafelrunde", smtp_password=password)
+            )
+            try:
+                send_email(settings, "ada@example.org", MESSAGE, unsubscribe_url=f"{PUBLIC}/u")
+            except DeliveryFailed as failed:
+                assert "PASS" not in str(failed)
+    assert "right-pass" not in caplog.text and "WRONG-SECRET-PASS" not in caplog.text

@@ -5,9 +5,11 @@ DNS name, is refused when sent and when saved, unless the operator allows privat
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import ipaddress
 import json
+import logging
 import socket
 import ssl
 from email.header import decode_header, make_header
@@ -368,3 +370,16 @@ def test_an_operator_may_allow_private_webhooks(database_url: str, db: Any) -> N
         r = client.put("/api/me/notifications", json={"webhook_url": "http://127.0.0.1:9/hook"})
         assert r.status_code == 200, r.text
         assert r.json()["webhook_url"] == "http://127.0.0.1:9/hook"
+
+
+def test_a_webhook_url_never_reaches_the_log(caplog: pytest.LogCaptureFixture) -> None:
+    """Discord and Slack keep the webhook's secret in its path: nothing logged names it,
+    whether the delivery works or fails (httpx and httpcore included, at DEBUG)."""
+    caplog.set_level(logging.DEBUG)
+    for status in (204, 404):
+        with http_server(status) as (address, _got):
+            url = f"http://{address}/api/webhooks/1/VERY-SECRET-TOKEN"
+            with contextlib.suppress(DeliveryFailed):
+                send_webhook(url, MESSAGE, allow_private=True)
+    assert caplog.records  # the libraries did log, at DEBUG
+    assert "VERY-SECRET-TOKEN" not in caplog.text
