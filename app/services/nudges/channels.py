@@ -278,7 +278,10 @@ def send_push(
         encrypted = WebPusher(info).encode(push_payload(message), "aes128gcm")["body"]
     except (WebPushException, ValueError, TypeError):
         raise DeliveryFailed("the push subscription's keys are not usable", retry=False) from None
-    endpoint = httpx.URL(subscription.endpoint)
+    try:
+        endpoint = httpx.URL(subscription.endpoint)
+    except (httpx.InvalidURL, ValueError):
+        raise DeliveryFailed("the push endpoint is not a valid URL", retry=False) from None
     claims = {
         "aud": f"{endpoint.scheme}://{endpoint.netloc.decode('ascii')}",
         "sub": subject,
