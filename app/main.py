@@ -39,6 +39,7 @@ from app.services.clocks import ClockRunner
 from app.services.friends import Friends
 from app.services.games import GameService
 from app.services.history import History
+from app.services.nudges.keys import vapid_keys
 from app.services.nudges.runner import NudgeRunner
 from app.services.passkeys import Passkeys
 from app.services.registry import available_games
@@ -180,6 +181,7 @@ def create_app(
         to_thread.current_default_thread_limiter().total_tokens = settings.threads
         if settings.migrate_on_start:
             await run_in_threadpool(upgrade, db)
+        await run_in_threadpool(vapid_keys, db)  # Web Push's key pair, made on first start
         await hub.start()
         await bots.start()
         await clock_runner.start()
@@ -249,6 +251,7 @@ def create_app(
         routes.me_games,  # issue 38, SEATS: My games
         routes.accounts,
         routes.admin,
+        routes.notifications,
         health_probes,
     ):
         app.include_router(module.router)

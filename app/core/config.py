@@ -226,8 +226,9 @@ class Settings(BaseSettings):
     )
     allow_private_webhooks: bool = Field(
         False,
-        description="1: webhook URLs may point at private, loopback or link-local addresses "
-        "(refused by default: no server-side request forgery).",
+        description="1: webhook URLs and Web Push endpoints may point at private, loopback or "
+        "link-local addresses and use plain http (refused by default: no server-side request "
+        "forgery).",
     )
     static_dir: Path = PACKAGE_DIR / "static"
     migrate_on_start: bool = True
