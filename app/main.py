@@ -39,6 +39,8 @@ from app.services.clocks import ClockRunner
 from app.services.friends import Friends
 from app.services.games import GameService
 from app.services.history import History
+from app.services.nudges.keys import vapid_keys
+from app.services.nudges.runner import NudgeRunner
 from app.services.passkeys import Passkeys
 from app.services.registry import available_games
 from app.services.rematch import Rematches
@@ -161,6 +163,7 @@ def create_app(
         workers=settings.bot_workers,
     )
     clock_runner = ClockRunner(service.clocks, bots.choose_for, settings.clock_poll_seconds)
+    nudges = NudgeRunner(service, settings)  # reminders when no page is open (issue 38)
     limiter = RateLimiter(
         {
             "create": settings.rate_create,
@@ -178,9 +181,11 @@ def create_app(
         to_thread.current_default_thread_limiter().total_tokens = settings.threads
         if settings.migrate_on_start:
             await run_in_threadpool(upgrade, db)
+        await run_in_threadpool(vapid_keys, db)  # Web Push's key pair, made on first start
         await hub.start()
         await bots.start()
         await clock_runner.start()
+        await nudges.start()
         collector.settle_startup()
         pacer = asyncio.create_task(collector.pace())
         try:
@@ -188,6 +193,7 @@ def create_app(
         finally:
             pacer.cancel()
             await asyncio.gather(pacer, return_exceptions=True)
+            await nudges.stop()
             await clock_runner.stop()
             await bots.stop()
             rooms.close_all()
@@ -210,6 +216,7 @@ def create_app(
     app.state.rooms = rooms
     app.state.bots = bots
     app.state.clock_runner = clock_runner
+    app.state.nudges = nudges
     app.state.limiter = limiter
     app.state.chat = chat
     app.state.passkeys = Passkeys(db)  # passkey ceremonies (app/api/routes/passkeys.py)
@@ -244,6 +251,7 @@ def create_app(
         routes.me_games,  # issue 38, SEATS: My games
         routes.accounts,
         routes.admin,
+        routes.notifications,
         health_probes,
     ):
         app.include_router(module.router)

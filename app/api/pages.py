@@ -53,5 +53,17 @@ def install_pages(app: FastAPI, static_dir: Path) -> None:
     def add_friend(code: str) -> Response:
         return page("friends.html")
 
+    @router.api_route("/sw.js", methods=["GET", "HEAD"])
+    def service_worker() -> Response:
+        """Web Push's service worker, at the root so that its scope is the whole site."""
+        path = static_dir / "sw.js"
+        if not path.is_file():
+            return error_response("not_found", "this server has no service worker")
+        return FileResponse(
+            path,
+            media_type="text/javascript",
+            headers={"Cache-Control": "no-cache", "Service-Worker-Allowed": "/"},
+        )
+
     app.include_router(router)
     app.mount("/static", OptionalStaticFiles(directory=static_dir, check_dir=False), name="static")

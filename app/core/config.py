@@ -202,6 +202,19 @@ class Settings(BaseSettings):
         description="Seconds after a turn passes to a player with no page of the game open "
         "before they are nudged (unless they acted or opened it meanwhile).",
     )
+    nudge_poll_seconds: float = Field(
+        5.0,
+        gt=0,
+        description="Seconds between two looks of each server process for nudges to send "
+        "(and for turns, ends and rematch offers to nudge about).",
+    )
+    nudge_lease_seconds: float = Field(
+        120.0,
+        ge=10,
+        description="Seconds a process holds a nudge it is sending; a nudge still unsent "
+        "after that (its process died) is sent by another. Longer than a channel's slowest "
+        "send.",
+    )
     smtp_host: str = Field("", description="Mail server for e-mail nudges; empty: no e-mail.")
     smtp_port: int = Field(587, ge=1, le=65535, description="The mail server's port.")
     smtp_user: str = Field("", description="User name at the mail server (empty: no login).")
@@ -213,8 +226,9 @@ class Settings(BaseSettings):
     )
     allow_private_webhooks: bool = Field(
         False,
-        description="1: webhook URLs may point at private, loopback or link-local addresses "
-        "(refused by default: no server-side request forgery).",
+        description="1: webhook URLs and Web Push endpoints may point at private, loopback or "
+        "link-local addresses and use plain http (refused by default: no server-side request "
+        "forgery).",
     )
     static_dir: Path = PACKAGE_DIR / "static"
     migrate_on_start: bool = True

@@ -105,6 +105,14 @@ STATUS: dict[str, int] = {
     "password_too_long": 422,
     "password_too_common": 422,
     "confirm_mismatch": 422,
+    # ---- CHANNELS (issue 38): notification settings, push subscriptions ----
+    "webhook_refused": 400,
+    "bad_email": 400,
+    "email_unavailable": 400,
+    "push_refused": 400,
+    "bad_subscription": 400,
+    "no_email": 409,
+    "email_confirmed": 409,
 }
 """Error code → HTTP status. Codes are stable; clients should branch on them, not on text."""
 

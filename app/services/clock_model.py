@@ -210,17 +210,17 @@ def next_clock(
     return new, _moment(min(ends)) if ends else None
 
 
+def seat_end(tc: dict[str, Any], clock: dict[str, Any], seat: int) -> int:
+    """When (ms) running ``seat``'s time is up: live, its time left from the clock's last
+    change; correspondence, its move's start plus the time per move."""
+    if tc["type"] == "live":
+        return int(clock["at"] + clock["remaining_ms"][seat])
+    return int((clock["started_ms"][seat] or clock["at"]) + tc["seconds"] * 1000)
+
+
 def expired(tc: dict[str, Any], clock: dict[str, Any], now: int) -> list[int]:
     """The running seats whose time is up at ``now`` (ms)."""
-    out = []
-    for s in clock.get("running", []):
-        if tc["type"] == "live":
-            end = clock["at"] + clock["remaining_ms"][s]
-        else:
-            end = (clock["started_ms"][s] or clock["at"]) + tc["seconds"] * 1000
-        if end <= now:
-            out.append(s)
-    return out
+    return [s for s in clock.get("running", []) if seat_end(tc, clock, s) <= now]
 
 
 def clock_view(

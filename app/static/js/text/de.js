@@ -136,6 +136,19 @@ export default {
   "error.unknown_passkey": "Dieses Konto hat keinen solchen Passkey.",
   "error.last_sign_in_method":
     "Nur mit diesem Passkey kannst du dich anmelden: füge zuerst ein Passwort oder einen weiteren Passkey hinzu.",
+  // Benachrichtigungen (push.js, die Benachrichtigungen des Kontos)
+  "error.webhook_refused":
+    "Diese Webhook-Adresse ruft der Server nicht auf: Sie muss mit https beginnen und auf eine öffentliche Adresse zeigen.",
+  "error.bad_email": "Das ist keine E-Mail-Adresse.",
+  "error.email_unavailable": "Dieser Server verschickt keine E-Mails.",
+  "error.no_email": "Es gibt keine E-Mail-Adresse zu bestätigen.",
+  "error.email_confirmed": "Die E-Mail-Adresse ist schon bestätigt.",
+  "error.push_refused": "Den Push-Dienst dieses Browsers kann der Server nicht erreichen.",
+  "error.bad_subscription":
+    "Dieser Browser hat ein Push-Abo geschickt, mit dem der Server nichts anfangen kann.",
+  "error.push_unsupported": "Dieser Browser kann von dieser Seite keine Benachrichtigungen zeigen.",
+  "error.push_denied":
+    "Benachrichtigungen sind für diese Seite in den Browser-Einstellungen gesperrt.",
 
   // ---- der Verbindungspunkt
   "conn.live": "Verbunden",

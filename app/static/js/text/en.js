@@ -121,6 +121,17 @@ export default {
   "error.unknown_passkey": "This account has no such passkey.",
   "error.last_sign_in_method":
     "This passkey is your only way to sign in: add a password or another passkey first.",
+  // notifications (push.js, the account's notification settings)
+  "error.webhook_refused":
+    "The server will not call that webhook URL: it must be https and point at a public address.",
+  "error.bad_email": "That is not an e-mail address.",
+  "error.email_unavailable": "This server sends no e-mail.",
+  "error.no_email": "There is no e-mail address to confirm.",
+  "error.email_confirmed": "The e-mail address is confirmed already.",
+  "error.push_refused": "This browser's push service cannot be reached from the server.",
+  "error.bad_subscription": "This browser sent a push subscription the server cannot use.",
+  "error.push_unsupported": "This browser cannot show notifications from this page.",
+  "error.push_denied": "Notifications are blocked for this page in the browser's settings.",
 
   // ---- the connection dot
   "conn.live": "Live",
