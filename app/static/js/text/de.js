@@ -841,7 +841,7 @@ export default {
   "acct.data": "Deine Daten",
   "acct.save": "Speichern",
   "acct.saved": "Gespeichert.",
-  "acct.language": "Sprache dieser Seite und deiner Erinnerungen",
+  "acct.language": "Sprache deiner Erinnerungen (diese Seite folgt ihr beim Speichern)",
   "acct.notificationsIntro":
     "Wenn du am Zug bist und keine Seite des Spiels offen ist, kann Tafelrunde dich erinnern: hier, per E-Mail oder über einen Chatdienst. Auch bei Freundschaftsanfragen, für dich freigehaltenen Plätzen, Revanche-Angeboten und am Spielende.",
   "acct.notifyUnavailable": "Dieser Server verschickt keine Erinnerungen.",

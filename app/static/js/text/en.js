@@ -789,7 +789,7 @@ export default {
   "acct.data": "Your data",
   "acct.save": "Save",
   "acct.saved": "Saved.",
-  "acct.language": "Language of this page and of your reminders",
+  "acct.language": "Language of your reminders (this page follows it when saved)",
   "acct.notificationsIntro":
     "When it is your turn and no page of the game is open, Tafelrunde can remind you: here, by e-mail or through a chat service. Also for friend requests, seats given to you, rematch offers and the end of a game.",
   "acct.notifyUnavailable": "This server sends no reminders.",
