@@ -51,7 +51,7 @@ class Message:
 class DeliveryFailed(Exception):
     """The channel did not take the message. ``retry``: trying again later may work."""
 
-    def __init__(self, message: str, retry: bool) -> None:
+    def __init__(self, message: str, retry: bool = True) -> None:
         super().__init__(message)
         self.message = message
         self.retry = retry

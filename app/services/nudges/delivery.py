@@ -69,19 +69,6 @@ LATE = 0.25
 while it sends, and another process could send it too. It is left to the next claim."""
 
 
-class DeliveryFailed(Exception):
-    """A channel could not deliver. ``retry``: whether trying again later may succeed (a
-    timeout, a 5xx) or not (a 4xx, an address that is refused). The message is stored in
-    ``last_error``: it must hold no secret (no webhook URL, no password).
-
-    channels.py raises its own class of the same shape; the runner reads only ``retry``
-    and the message of whatever a sender raises."""
-
-    def __init__(self, message: str, retry: bool = True) -> None:
-        super().__init__(message)
-        self.retry = retry
-
-
 @dataclass(frozen=True, slots=True)
 class Recipient:
     """Who a nudge goes to, as a sender needs it."""

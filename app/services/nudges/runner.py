@@ -14,8 +14,6 @@ comes from ``NudgeRunner.now`` (the wall clock; tests set their own). docs/API.m
 from __future__ import annotations
 
 import asyncio
-import importlib
-import ipaddress
 import logging
 import os
 import secrets
@@ -24,8 +22,6 @@ import threading
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime, timedelta
-from typing import Any
-from urllib.parse import urlsplit
 
 from sqlalchemy import delete
 from starlette.concurrency import run_in_threadpool
@@ -33,14 +29,17 @@ from starlette.concurrency import run_in_threadpool
 from app.core.config import Settings
 from app.core.errors import DATABASE_FAILURES, database_failed
 from app.db.models import DeliveryRow, utcnow
+from app.db.session import Database
 from app.services.games import GameService
+from app.services.nudges import channels, choices
+from app.services.nudges.channels import DeliveryFailed
 from app.services.nudges.delivery import (
     Claim,
     Deliveries,
-    DeliveryFailed,
     Recipient,
     Sender,
 )
+from app.services.nudges.keys import vapid_keys
 from app.services.nudges.texts import Message
 from app.services.nudges.watch import Watcher
 
@@ -85,7 +84,7 @@ class NudgeRunner:
         name = f"{socket.gethostname()[:24]}:{os.getpid()}:{secrets.token_hex(3)}"
         self.deliveries = Deliveries(
             service,
-            send or default_senders(settings),
+            send or default_senders(service.db, settings),
             base_url=public_url(settings),
             lease=settings.nudge_lease_seconds,
             clock=clock,
@@ -181,77 +180,43 @@ class NudgeRunner:
 # ---- the channels' senders ---------------------------------------------------------------
 
 
-CHANNELS_MODULE = "app.services.nudges.channels"
-
-
-def default_senders(settings: Settings) -> Sender:
-    """The channels' senders (``send_push``, ``send_email``, ``send_webhook`` of
-    channels.py), looked up when first used. Until channels.py is there, webhooks go out
-    as plain JSON (``plain_webhook``) and the other channels fail (retried, then given up)."""
+def default_senders(db: Database, settings: Settings) -> Sender:
+    """The channels' senders (channels.py): the runner's message, with the delivery's id as
+    the channels' idempotency key, to the account's webhook URL, confirmed e-mail address or
+    every browser it subscribed for push."""
 
     def send(channel: str, recipient: Recipient, message: Message) -> None:
-        try:
-            channels: Any = importlib.import_module(CHANNELS_MODULE)
-        except ImportError:
-            channels = None
-        sender = getattr(channels, f"send_{channel}", None)
-        if sender is not None:
-            sender(recipient, message)
-        elif channel == "webhook":
-            plain_webhook(settings, recipient, message)
+        outgoing = channels.Message(
+            kind=message.kind,
+            title=message.title,
+            body=message.body,
+            url=message.url,
+            game_id=message.game_id,
+            delivery_id=recipient.delivery_id,
+        )
+        notify = recipient.notify
+        if channel == "webhook":
+            channels.send_webhook(
+                str(notify.get("webhook_url") or ""),
+                outgoing,
+                allow_private=settings.allow_private_webhooks,
+            )
+        elif channel == "email":
+            address = str(notify.get("email") or "")
+            if not address or not notify.get("email_confirmed"):
+                raise DeliveryFailed("the account has no confirmed e-mail address", retry=False)
+            channels.send_email(
+                settings,
+                address,
+                outgoing,
+                unsubscribe_url=choices.unsubscribe_url(
+                    db, settings, recipient.account_id, address
+                ),
+                language=recipient.language,
+            )
+        elif channel == "push":
+            channels.deliver_push(db, settings, recipient.account_id, outgoing, vapid_keys(db))
         else:
-            raise DeliveryFailed(f"this server cannot send over {channel}", retry=True)
+            raise DeliveryFailed(f"this server cannot send over {channel}", retry=False)
 
     return send
-
-
-WEBHOOK_TIMEOUT = 10.0
-"""Seconds a webhook may take to answer (well under ``NUDGE_LEASE_SECONDS``)."""
-
-
-def plain_webhook(settings: Settings, recipient: Recipient, message: Message) -> None:
-    """POST the message as JSON to the account's webhook URL, with the delivery's id in
-    ``X-Tafelrunde-Delivery``. A stand-in for channels.py's ``send_webhook`` (which knows
-    Discord's, Slack's and ntfy's formats); like it, it refuses private addresses unless
-    ``ALLOW_PRIVATE_WEBHOOKS``."""
-    url = str(recipient.notify.get("webhook_url") or "")
-    host = urlsplit(url).hostname
-    if not url or host is None or urlsplit(url).scheme not in ("http", "https"):
-        raise DeliveryFailed("the webhook URL is not an http(s) address", retry=False)
-    if not settings.allow_private_webhooks and _private(host):
-        raise DeliveryFailed("the webhook URL points at a private address", retry=False)
-    import httpx  # only here: the app starts without it
-
-    payload = {
-        "kind": message.kind,
-        "title": message.title,
-        "body": message.body,
-        "url": message.url,
-        "game_id": message.game_id,
-        "delivery": recipient.delivery_id,
-    }
-    try:
-        answer = httpx.post(
-            url,
-            json=payload,
-            headers={"X-Tafelrunde-Delivery": str(recipient.delivery_id)},
-            timeout=WEBHOOK_TIMEOUT,
-            follow_redirects=False,
-        )
-    except httpx.HTTPError as exc:
-        raise DeliveryFailed(f"the webhook did not answer ({type(exc).__name__})") from None
-    if answer.status_code >= 300:
-        retry = answer.status_code == 429 or answer.status_code >= 500
-        raise DeliveryFailed(f"the webhook answered {answer.status_code}", retry=retry)
-
-
-def _private(host: str) -> bool:
-    try:
-        infos = socket.getaddrinfo(host, None)
-    except OSError:
-        return False  # the request fails on its own, and is tried again
-    for info in infos:
-        address = ipaddress.ip_address(str(info[4][0]).split("%")[0])
-        if not address.is_global:
-            return True
-    return False
