@@ -179,3 +179,35 @@ def test_a_kept_seat_is_offered_on_the_game_page_itself(chromium, site):
     finally:
         anna.context.close()
         ben.context.close()
+
+
+def test_a_friend_link_opened_signed_out_comes_back_after_signing_up(chromium, site):
+    """The friend link's page asks a stranger to sign in (/?next=...): the account page
+    makes the account and goes back to the link, where one button makes the two friends."""
+    anna = browser(chromium, site.url, DESKTOP)
+    dora = browser(chromium, site.url, PHONE)
+    try:
+        anna_name, dora_name = unique("Anna"), unique("Dora")
+        anna.sign_up_with_password(anna_name, new_password())
+        link = anna.fetch("/api/me/friends")["body"]["link"]
+        dora.page.goto(link)
+        with dora.page.expect_navigation():
+            dora.page.click("#friend-sign-in")
+        dora.page.wait_for_selector("#panel-signin:not([hidden])")
+        assert dora.page.url.startswith(f"{site.url}/account?")
+        dora.page.click("#tab-signup")
+        dora.page.fill("#signup-name", dora_name)
+        dora.page.fill("#signup-password", new_password())
+        with dora.page.expect_navigation():
+            dora.page.click("#signup-submit")
+        dora.page.wait_for_selector("#friend-add:not([hidden])")
+        assert dora.page.url == link
+        assert dora.page.inner_text(".account-slot .account-label") == dora_name
+        dora.page.click("#friend-add")
+        dora.page.wait_for_selector("#friend-add[hidden]", state="attached")
+        names = [f["name"] for f in dora.fetch("/api/me/friends")["body"]["friends"]]
+        assert names == [anna_name]
+        assert anna.errors == [] and dora.errors == []
+    finally:
+        anna.context.close()
+        dora.context.close()

@@ -14,6 +14,7 @@ from app.services.sessions import COOKIE
 from tests.browser.accounts_ui import (
     AUTHENTICATOR,
     Browser,
+    english_on_german_page,
     focus_is_visible,
     new_password,
     page_problems,
@@ -54,6 +55,8 @@ def test_sign_up_with_a_password_through_the_form(chromium, site, locale, size, 
         hint = anna.page.inner_text("#signup-password-hint")
         assert ("At least 10 characters" if lang == "en" else "Mindestens 10 Zeichen") in hint
         assert page_problems(anna.page) == []
+        if lang == "de":
+            assert english_on_german_page(anna.page) == []
         anna.page.fill("#signup-name", name)
         anna.page.fill("#signup-password", "short")
         screenshot(anna.page, f"signup-{lang}-{device}")
@@ -79,6 +82,8 @@ def test_sign_up_with_a_password_through_the_form(chromium, site, locale, size, 
         # The header now names the account, on this page and every other.
         assert anna.page.inner_text(".account-slot .account-label") == name
         assert anna.page.input_value("#rename-name") == name
+        if lang == "de":
+            assert english_on_german_page(anna.page) == []
         screenshot(anna.page, f"welcome-{lang}-{device}")
         anna.home()
         assert anna.page.inner_text(".account-slot .account-label") == name
