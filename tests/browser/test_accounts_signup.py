@@ -37,7 +37,12 @@ def browser(chromium: Chromium, base: str, size: dict[str, int], locale: str = "
 
 @pytest.mark.parametrize(
     ("locale", "size", "device"),
-    [("en-GB", DESKTOP, "desktop"), ("de-DE", PHONE, "phone")],
+    [
+        ("en-GB", DESKTOP, "desktop"),
+        ("de-DE", PHONE, "phone"),
+        ("en-GB", PHONE, "phone"),
+        ("de-DE", DESKTOP, "desktop"),
+    ],
 )
 def test_sign_up_with_a_password_through_the_form(chromium, site, locale, size, device):
     lang = locale[:2]
