@@ -40,6 +40,11 @@ def install_pages(app: FastAPI, static_dir: Path) -> None:
     def play(game_id: str) -> Response:
         return page("game.html")
 
+    @router.api_route("/account", methods=["GET", "HEAD"])
+    @router.api_route("/account.html", methods=["GET", "HEAD"])
+    def account() -> Response:
+        return page("account.html")
+
     @router.api_route("/verify/{game_id}", methods=["GET", "HEAD"])
     def verify(game_id: str) -> Response:
         return page("verify.html")

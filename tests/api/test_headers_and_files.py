@@ -124,7 +124,7 @@ def test_a_server_failure_is_a_plain_500_in_the_error_format_with_the_headers(cl
 
 def test_pages_answer_head_like_get_without_a_body(client, kit):
     game_id, _ = kit.new_game(client, "dolmengoetter", 2)
-    for path in ("/", f"/play/{game_id}", f"/verify/{game_id}"):
+    for path in ("/", f"/play/{game_id}", f"/verify/{game_id}", "/account", "/account.html"):
         get, head = client.get(path), client.head(path)
         assert head.status_code == get.status_code == 200, path
         assert head.headers["content-type"] == get.headers["content-type"]

@@ -6,6 +6,7 @@
 
 import { api } from "./api.js";
 import { errorText, t } from "./i18n.js";
+import { showAccountControl } from "./me.js";
 
 const $ = (sel) => document.querySelector(sel);
 
@@ -71,4 +72,5 @@ async function main() {
   show(t("friends.offer"));
 }
 
+showAccountControl();
 main();

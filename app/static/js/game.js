@@ -22,6 +22,7 @@ import { setupHistory } from "./history.js";
 import { errorText, lang, num, t } from "./i18n.js";
 import { setupLayout } from "./layout.js";
 import { setupMarks } from "./marks.js";
+import { markSeatForAccount, me, showAccountControl } from "./me.js";
 import { seatStyle, seatSwatch } from "./palette.js";
 import { Picker } from "./picker.js";
 import { Presence } from "./presence.js";
@@ -96,9 +97,18 @@ async function init() {
     return fatal(t("game.cannotShowKind", app.kind));
   }
   app.host = loadHost(app.gameId);
-  const held = loadSeat(app.gameId);
+  const signedIn = showAccountControl();
   const params = new URLSearchParams(location.search);
-  const wanted = params.has("join") ? Number(params.get("join")) : null;
+  let wanted = params.has("join") ? Number(params.get("join")) : null;
+  // A seat of the signed-in account and no token for it on this device (a new phone, a
+  // cleared browser): the server hands this device the seat's access, no link, no host.
+  // A seat kept for the account (a friend's table): the join form offers it, no key asked.
+  if (!loadSeat(app.gameId)) {
+    const account = await signedIn;
+    if (account && !(await takeUpAccountSeat(account)) && wanted === null)
+      wanted = await keptSeat();
+  }
+  const held = loadSeat(app.gameId);
   const inviteKey = params.get("key"); // the seat's secret: only in the link the host sent
 
   if (held) {
@@ -128,6 +138,33 @@ async function init() {
   await start();
 }
 
+/** This device takes up the account's seat here (POST /api/me/games/{id}/access): whether
+ * the account holds one. */
+async function takeUpAccountSeat(account) {
+  try {
+    const res = await api(`/api/me/games/${encodeURIComponent(app.gameId)}/access`, {
+      method: "POST",
+    });
+    const mine = (app.summary.seats || []).find((s) => s.seat === res.seat);
+    saveSeat(app.gameId, res.seat, res.token, mine?.name || account.name);
+    markSeatForAccount(app.gameId, account.id);
+    return true;
+  } catch {
+    return false; // not a seat of this account (or no accounts here): watch or join as before
+  }
+}
+
+/** The seat kept for the signed-in account in this game (My games' `invited`), or null. */
+async function keptSeat() {
+  try {
+    const { games } = await api("/api/me/games");
+    const g = (games || []).find((x) => x.game_id === app.gameId && x.invited);
+    return g ? g.seat : null;
+  } catch {
+    return null;
+  }
+}
+
 function cleanUrl() {
   if (location.search) history.replaceState(null, "", location.pathname);
 }
@@ -146,6 +183,9 @@ function askToJoin(seat, key) {
   );
   const input = $("#join-name");
   input.value = rememberedName();
+  me().then((account) => {
+    if (account && !input.value) input.value = account.name;
+  });
   input.focus();
   return new Promise((resolve) => {
     $("#join-watch").onclick = () => {
@@ -168,6 +208,8 @@ function askToJoin(seat, key) {
           body: await withCommitment(app.gameId, seat, key ? { name, key } : { name }),
         });
         saveSeat(app.gameId, res.seat, res.token, name);
+        const account = await me();
+        if (account) markSeatForAccount(app.gameId, account.id); // joined signed in: linked
         rememberName(name);
         panel.hidden = true;
         resolve(res);

@@ -1,4 +1,6 @@
-// The home page: set up a game, hand out one link per seat, find open games.
+// The home page: set up a game, hand out one link per seat, find open games; signed in,
+// "My games" first (every device's), friends seated directly from the create form, and the
+// offer to keep this browser's anonymous seats in the account.
 
 import {
   ApiError,
@@ -13,19 +15,27 @@ import {
 } from "./api.js";
 import { noteCommitment, revealIfAsked, withCommitment } from "./fairness.js";
 import { errorText, has, t } from "./i18n.js";
+import { markSeatForAccount, safeNext, showAccountControl, signInHref } from "./me.js";
 import { seatStyle, seatSwatch } from "./palette.js";
 import { h } from "./svg.js";
+import { ago, copyFrom, plainError, when } from "./words.js";
 
 // A game's blurb: the text "home.blurb.<kind>" (text/en.js, text/de.js), if there is one.
 const blurb = (kind) => (has(`home.blurb.${kind}`) ? t(`home.blurb.${kind}`) : "");
 
 const ROLES = ["you", "friend", "bot"]; // texts "home.role.<role>"
+// Signed in, each accepted friend is a role too: "account:<name>" (seats: [{friend: name}]).
+const ACCOUNT_ROLE = "account:";
+const friendOf = (role) => (role.startsWith(ACCOUNT_ROLE) ? role.slice(ACCOUNT_ROLE.length) : null);
 
 // The server's bot levels (docs/API.md, POST /api/games); medium is its default.
 const LEVELS = ["easy", "medium", "hard"]; // texts "home.level.<level>"
 
 const $ = (sel) => document.querySelector(sel);
 let kinds = [];
+let account = null; // the signed-in account (me.js), or null
+let friendNames = []; // its accepted friends, for the seats of the create form
+let accountGames = null; // GET /api/me/games's games, once known
 
 function selectedKind() {
   const input = document.querySelector('input[name="kind"]:checked');
@@ -86,10 +96,25 @@ function renderSeatRows() {
   for (let seat = 0; seat < n; seat++) {
     const st = seatStyle(seat);
     const role = old[seat] || (seat === 0 ? "you" : "friend");
+    const options = ROLES.map((v) =>
+      h("option", { value: v, selected: v === role }, t(`home.role.${v}`)),
+    );
+    // "A friend: Ben" for each friend of the account, after "A friend (gets a link)".
+    options.splice(
+      2,
+      0,
+      ...friendNames.map((name) =>
+        h(
+          "option",
+          { value: ACCOUNT_ROLE + name, selected: ACCOUNT_ROLE + name === role },
+          t("home.role.account", name),
+        ),
+      ),
+    );
     const select = h(
       "select",
       { id: `seat-role-${seat}`, class: "seat-role", "data-seat": seat, onchange: onRoleChange },
-      ROLES.map((v) => h("option", { value: v, selected: v === role }, t(`home.role.${v}`))),
+      options,
     );
     const level = oldLevels[seat] || "medium";
     const levelSelect = h(
@@ -132,10 +157,12 @@ function renderSeatRows() {
 }
 
 function onRoleChange(ev) {
-  // Exactly one seat is "you": choosing it for one seat gives the old one to a friend.
-  if (ev.target.value === "you") {
+  // Exactly one seat is "you", and a friend of the account has one seat at most: choosing
+  // either for one seat gives the seat it had before to a friend with a link.
+  const v = ev.target.value;
+  if (v === "you" || friendOf(v)) {
     for (const s of document.querySelectorAll("#seat-list select.seat-role")) {
-      if (s !== ev.target && s.value === "you") s.value = "friend";
+      if (s !== ev.target && s.value === v) s.value = "friend";
     }
   }
   ensureOneYou();
@@ -174,11 +201,12 @@ async function onCreate(ev) {
     kind: kind.id,
     num_seats: roles.length,
     public: $("#public-table").checked,
-    seats: roles.map((r, i) =>
-      r === "bot"
-        ? { bot: true, level: levels[i], name: t("seat.bot", seatStyle(i).letter) }
-        : { bot: false },
-    ),
+    seats: roles.map((r, i) => {
+      if (r === "bot")
+        return { bot: true, level: levels[i], name: t("seat.bot", seatStyle(i).letter) };
+      if (friendOf(r)) return { friend: friendOf(r) };
+      return { bot: false };
+    }),
   };
   const start = $("#start-player").value;
   if (start !== "") body.options = { start_player: Number(start) };
@@ -197,6 +225,7 @@ async function onCreate(ev) {
       body: await withCommitment(game.id, mySeat, { name, key: myKey }),
     });
     saveSeat(game.id, joined.seat, joined.token, name);
+    if (account) markSeatForAccount(game.id, account.id); // joined signed in: the account's
     rememberName(name);
     showCreated(game, roles);
   } catch (err) {
@@ -243,6 +272,15 @@ function showCreated(game, roles) {
           ),
         ),
       );
+    } else if (friendOf(role)) {
+      list.append(
+        h(
+          "li",
+          { class: "invite", "data-seat": seat },
+          seatSwatch(seat),
+          ` ${t("home.seatKept", st.letter, friendOf(role))}`,
+        ),
+      );
     } else {
       const who = role === "you" ? t("youLower") : t("home.aBot");
       list.append(
@@ -262,20 +300,6 @@ function showCreated(game, roles) {
   loadLists();
 }
 
-async function copyFrom(sel, button) {
-  const input = document.querySelector(sel);
-  input.select();
-  let ok = false;
-  try {
-    await navigator.clipboard.writeText(input.value);
-    ok = true;
-  } catch {
-    ok = document.execCommand?.("copy");
-  }
-  button.textContent = ok ? t("copy.copied") : t("copy.select");
-  setTimeout(() => (button.textContent = t("copy.copy")), 2000);
-}
-
 function kindName(id) {
   const k = kinds.find((x) => x.id === id);
   return k ? k.name : id;
@@ -288,25 +312,6 @@ function seatsText(g) {
         `${seatStyle(s.seat).letter}: ${s.joined ? s.name || (s.bot ? t("game.tagBot") : t("home.player")) : t("game.tagFree")}`,
     )
     .join(" · ");
-}
-
-/** "3 min ago" for an ISO time (the last move's, from the server's summary). */
-function ago(iso, now = Date.now()) {
-  const then = new Date(iso).getTime();
-  if (Number.isNaN(then)) return "";
-  const s = Math.max(0, Math.round((now - then) / 1000));
-  if (s < 60) return t("home.justNow");
-  const steps = [
-    [60, "home.minutesAgo"],
-    [24, "home.hoursAgo"],
-    [Number.POSITIVE_INFINITY, "home.daysAgo"],
-  ];
-  let value = Math.floor(s / 60);
-  for (const [size, unit] of steps) {
-    if (value < size) return t(unit, value);
-    value = Math.floor(value / size);
-  }
-  return "";
 }
 
 /** Whose turn it is and how long ago the last move was (`to_act`, `last_move_at`). */
@@ -349,7 +354,7 @@ function gameItem(g, links, mySeat = null) {
   );
 }
 
-async function loadLists() {
+async function loadLists(withAccount = true) {
   const openList = $("#open-games");
   const runList = $("#running-games");
   try {
@@ -393,51 +398,345 @@ async function loadLists() {
     openList.replaceChildren(h("li", { class: "error" }, errorText(err)));
     runList.replaceChildren();
   }
+  if (account && withAccount) await loadAccountGames();
   loadMine();
 }
 
-async function loadMine() {
-  const ids = myGames();
-  const list = $("#my-games");
-  if (ids.length === 0) {
-    $("#mine").hidden = true;
-    return;
+// ---- signed in: My games ------------------------------------------------------------------
+
+function accountSeatsText(g) {
+  return (g.seats || [])
+    .map((s) => {
+      const who = s.you ? t("youLower") : s.name || (s.bot ? t("game.tagBot") : t("game.tagFree"));
+      return `${seatStyle(s.seat).letter}: ${who}`;
+    })
+    .join(" · ");
+}
+
+/** The words under an account game's title: your turn, a deadline, the last change. */
+function accountTurnLine(g) {
+  const parts = [];
+  if (g.invited) parts.push(h("strong", { class: "kept" }, t("home.keptForYou")));
+  else if (g.your_turn && g.status === "running")
+    parts.push(h("strong", { class: "your-turn" }, t("home.yourTurn")));
+  if (g.deadline && g.status === "running") parts.push(t("home.moveBy", when(g.deadline)));
+  if (g.updated_at) parts.push(t("home.updated", ago(g.updated_at)));
+  if (parts.length === 0) return null;
+  const line = [];
+  for (const [i, p] of parts.entries()) line.push(...(i ? [" · ", p] : [p]));
+  return h("div", { class: "game-turn" }, ...line);
+}
+
+function itemError(li, err) {
+  let p = li.querySelector(".item-error");
+  if (!p) {
+    p = h("p", { class: "error item-error", role: "alert" });
+    li.append(p);
   }
+  p.textContent = plainError(err);
+}
+
+/** This device's token for the account's seat in `g`: the one kept here, or a new one the
+ * server hands the account (POST /api/me/games/{id}/access), kept where the game page
+ * looks for it. */
+async function ensureSeatHere(g) {
+  const held = loadSeat(g.game_id);
+  if (held && held.seat === g.seat) return;
+  const res = await api(`/api/me/games/${encodeURIComponent(g.game_id)}/access`, {
+    method: "POST",
+  });
+  const mine = (g.seats || []).find((s) => s.you);
+  saveSeat(g.game_id, res.seat, res.token, mine?.name || account.name);
+  markSeatForAccount(g.game_id, account.id);
+}
+
+async function openAccountGame(ev, g) {
+  ev.preventDefault();
+  const li = ev.target.closest("li");
+  try {
+    await ensureSeatHere(g);
+    location.href = `/play/${encodeURIComponent(g.game_id)}`;
+  } catch (err) {
+    itemError(li, err);
+  }
+}
+
+/** A seat kept for the account (a friend gave it, or the host invited the account): take it. */
+async function takeKeptSeat(ev, g) {
+  const button = ev.target;
+  const li = button.closest("li");
+  button.disabled = true;
+  try {
+    const id = encodeURIComponent(g.game_id);
+    const res = await api(`/api/me/games/${id}/join`, {
+      method: "POST",
+      body: await withCommitment(g.game_id, g.seat, { seat: g.seat, name: account.name }),
+    });
+    saveSeat(g.game_id, res.seat, res.token, account.name);
+    markSeatForAccount(g.game_id, account.id);
+    location.href = `/play/${id}`;
+  } catch (err) {
+    button.disabled = false;
+    itemError(li, err);
+  }
+}
+
+function accountGameItem(g) {
+  const letter = seatStyle(g.seat ?? 0).letter;
+  let button;
+  if (g.invited) {
+    button = h(
+      "button",
+      { type: "button", class: "primary", "data-action": "take-seat" },
+      t("home.takeSeat", letter),
+    );
+    button.addEventListener("click", (ev) => takeKeptSeat(ev, g));
+  } else {
+    const over = g.status === "over" || g.status === "abandoned";
+    const turn = g.your_turn && g.status === "running";
+    button = h(
+      "a",
+      {
+        class: turn ? "button primary" : "button",
+        href: `/play/${encodeURIComponent(g.game_id)}`,
+        "data-action": "open",
+      },
+      over ? t("home.result", letter) : turn ? t("home.playNow") : t("home.open"),
+    );
+    button.addEventListener("click", (ev) => openAccountGame(ev, g));
+  }
+  const cls = ["game-item", "account-game"];
+  if (g.your_turn && g.status === "running" && !g.invited) cls.push("is-your-turn");
+  if (g.invited) cls.push("is-kept");
+  return h(
+    "li",
+    {
+      class: cls.join(" "),
+      "data-game": g.game_id,
+      "data-your-turn": String(Boolean(g.your_turn)),
+      "data-invited": String(Boolean(g.invited)),
+    },
+    h(
+      "div",
+      { class: "game-title" },
+      h("strong", {}, kindName(g.kind)),
+      ` · ${t("home.seats", (g.seats || []).length)} · `,
+      h(
+        "span",
+        { class: `status status-${g.status}` },
+        has(`status.${g.status}`) ? t(`status.${g.status}`) : g.status,
+      ),
+    ),
+    h("div", { class: "game-seats" }, accountSeatsText(g)),
+    accountTurnLine(g),
+    h("div", { class: "game-links" }, button),
+  );
+}
+
+const GROUPS = [
+  ["turn", "home.groupTurn", (g) => !g.invited && g.your_turn && g.status === "running"],
+  ["kept", "home.groupKept", (g) => g.invited],
+  ["waiting", "home.groupWaiting", (g) => g.status === "running" || g.status === "open"],
+  ["over", "home.groupOver", () => true],
+];
+const SHOW_OVER = 5; // finished games shown before "Show all"
+
+function renderAccountGames() {
+  const body = $("#account-games-body");
+  const games = accountGames || [];
+  const left = [...games];
+  const parts = [];
+  for (const [id, title, test] of GROUPS) {
+    const mine = left.filter(test);
+    for (const g of mine) left.splice(left.indexOf(g), 1);
+    if (mine.length === 0) continue;
+    const items = mine.map(accountGameItem);
+    const list = h("ul", { class: "game-list", id: `my-games-${id}` }, items);
+    const section = [h("h3", { class: `group-title group-${id}` }, t(title, mine.length)), list];
+    if (id === "over" && items.length > SHOW_OVER) {
+      for (const li of items.slice(SHOW_OVER)) li.hidden = true;
+      const more = h("button", { type: "button", class: "link-button" }, t("home.showAll"));
+      more.addEventListener("click", () => {
+        for (const li of items) li.hidden = false;
+        more.remove();
+      });
+      section.push(more);
+    }
+    parts.push(h("div", { class: `game-group group-${id}` }, section));
+  }
+  if (games.length === 0) parts.push(h("p", { class: "muted" }, t("home.noAccountGames")));
+  body.replaceChildren(...parts);
+}
+
+async function loadAccountGames() {
+  if (!account) return;
+  $("#account-games").hidden = false;
+  try {
+    const data = await api("/api/me/games");
+    accountGames = data?.games || [];
+    $("#account-games-error").hidden = true;
+  } catch (err) {
+    accountGames = accountGames || [];
+    $("#account-games-error").textContent = plainError(err);
+    $("#account-games-error").hidden = false;
+  }
+  renderAccountGames();
+  $("#account-games").dataset.loaded = "true";
+}
+
+// ---- this browser's seats ------------------------------------------------------------------
+
+const DECLINED = () => `tafelrunde.claimDeclined.${account?.id}`;
+
+function declinedClaims() {
+  try {
+    const v = JSON.parse(localStorage.getItem(DECLINED()) || "[]");
+    return Array.isArray(v) ? v : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Keep this browser's seat in `gameId` in the account (POST /api/me/claim): its token is
+ * replaced by the account's, which this browser keeps from now on. */
+async function claim(gameId) {
+  const held = loadSeat(gameId);
+  const res = await api("/api/me/claim", {
+    method: "POST",
+    body: { game_id: gameId, token: held.token },
+  });
+  saveSeat(gameId, res.seat, res.token, held.name);
+  markSeatForAccount(gameId, account.id);
+}
+
+/** Signed in with seats in this browser that the account lacks: ask once whether to keep
+ * them in it (never done unasked: at a shared computer they may be someone else's). */
+function offerClaims(unlinked) {
+  const declined = new Set(declinedClaims());
+  const fresh = unlinked.filter((id) => !declined.has(id));
+  const box = $("#claim-offer");
+  box.hidden = fresh.length === 0;
+  if (box.hidden) return;
+  $("#claim-text").textContent = t("home.claimText", fresh.length);
+  $("#claim-all").onclick = async () => {
+    $("#claim-all").disabled = true;
+    const failed = [];
+    for (const id of fresh) {
+      try {
+        await claim(id);
+      } catch (err) {
+        failed.push(plainError(err));
+      }
+    }
+    $("#claim-all").disabled = false;
+    if (failed.length) {
+      $("#claim-error").textContent = t("home.claimFailed", failed.length, failed[0]);
+      $("#claim-error").hidden = false;
+      localStorage.setItem(DECLINED(), JSON.stringify([...declined, ...fresh]));
+    } else {
+      box.hidden = true;
+    }
+    await loadAccountGames();
+    loadMine();
+  };
+  $("#claim-later").onclick = () => {
+    localStorage.setItem(DECLINED(), JSON.stringify([...declined, ...fresh]));
+    box.hidden = true;
+  };
+}
+
+async function loadMine() {
+  const linked = new Set((accountGames || []).map((g) => g.game_id));
+  // Signed in: the account's games are in "My games"; here only the ones it lacks.
+  const ids = myGames().filter((id) => !linked.has(id));
+  const list = $("#my-games");
+  const hint = $("#mine-hint");
   const items = [];
+  const unlinked = [];
   for (const id of ids.slice(-20).reverse()) {
     try {
       const g = await api(`/api/games/${encodeURIComponent(id)}`);
       if (g.status === "abandoned") continue; // ended by its host: nothing to come back to
       const seat = loadSeat(id);
       revealIfAsked(g, id, seat.seat, seat.token); // its draws may be waiting for our share
-      items.push(
-        gameItem(
-          g,
-          [
-            h(
-              "a",
-              { class: "button", href: `/play/${g.id}` },
-              g.status === "over"
-                ? t("home.result", seatStyle(seat.seat).letter)
-                : t("home.playSeat", seatStyle(seat.seat).letter),
-            ),
-          ],
-          seat.seat,
+      const links = [
+        h(
+          "a",
+          { class: "button", href: `/play/${g.id}` },
+          g.status === "over"
+            ? t("home.result", seatStyle(seat.seat).letter)
+            : t("home.playSeat", seatStyle(seat.seat).letter),
         ),
-      );
+      ];
+      if (account) {
+        unlinked.push(id);
+        const keep = h(
+          "button",
+          { type: "button", class: "subtle", "data-action": "claim" },
+          t("home.claimOne"),
+        );
+        keep.addEventListener("click", async () => {
+          keep.disabled = true;
+          try {
+            await claim(id);
+            await loadAccountGames();
+            loadMine();
+          } catch (err) {
+            keep.disabled = false;
+            itemError(keep.closest("li"), err);
+          }
+        });
+        links.push(keep);
+      }
+      items.push(gameItem(g, links, seat.seat));
     } catch {
       /* the game is gone from this server */
     }
   }
   list.replaceChildren(...items);
   $("#mine").hidden = items.length === 0;
+  $("#mine-title").textContent = account ? t("home.onlyHere") : t("home.mine");
+  hint.replaceChildren();
+  if (account) {
+    hint.append(t("home.onlyHereHint"));
+    offerClaims(unlinked);
+  } else {
+    // Accounts are an offer: a word of what one would give, with the way to it.
+    hint.append(
+      t("home.accountTeaser"),
+      " ",
+      h("a", { href: signInHref("signup") }, t("home.accountTeaserLink")),
+    );
+  }
+  hint.hidden = items.length === 0;
+}
+
+async function loadFriends() {
+  try {
+    const data = await api("/api/me/friends");
+    friendNames = (data?.friends || []).map((f) => f.name);
+  } catch {
+    friendNames = [];
+  }
+  if (friendNames.length) {
+    renderSeatRows();
+    $("#seat-hint").textContent = t("home.seatHintFriends");
+  }
 }
 
 async function init() {
+  // `/?next=/path` (a page that asked to sign in first, e.g. a friend link's): the account
+  // page signs in and comes back there.
+  const next = safeNext(new URLSearchParams(location.search).get("next"));
+  if (next) {
+    location.replace(`/account?${new URLSearchParams({ next })}`);
+    return;
+  }
   $("#your-name").value = rememberedName();
   $("#num-seats").addEventListener("change", renderSeatRows);
   $("#create-form").addEventListener("submit", onCreate);
   $("#refresh-open").addEventListener("click", loadLists);
+  $("#refresh-account-games").addEventListener("click", loadAccountGames);
   $("#another").addEventListener("click", () => {
     $("#created").hidden = true;
     $("#new-game").hidden = false;
@@ -446,6 +745,12 @@ async function init() {
     const b = ev.target.closest("button.copy");
     if (b) copyFrom(b.dataset.copy, b);
   });
+  if (new URLSearchParams(location.search).get("deleted")) {
+    $("#home-note").textContent = t("home.accountDeleted");
+    $("#home-note").hidden = false;
+    history.replaceState(null, "", "/");
+  }
+  const signedIn = showAccountControl();
   try {
     kinds = await api("/api/kinds");
   } catch (err) {
@@ -453,7 +758,13 @@ async function init() {
     kinds = [];
   }
   renderKinds();
-  loadLists();
+  account = await signedIn;
+  document.body.dataset.account = account ? "signed-in" : "signed-out";
+  if (account) {
+    $("#your-name").value = account.name;
+    await Promise.all([loadAccountGames(), loadFriends()]);
+  }
+  loadLists(false);
 }
 
 init();

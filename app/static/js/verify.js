@@ -8,6 +8,7 @@
 import { api } from "./api.js";
 import { concat, notedCommitment, part, seatCommitmentOf, sha256Hex } from "./fairness.js";
 import { errorText, t } from "./i18n.js";
+import { showAccountControl } from "./me.js";
 import { h } from "./svg.js";
 
 const $ = (sel) => document.querySelector(sel);
@@ -115,4 +116,5 @@ async function main() {
   verdict(ok ? "verified" : "failed", ok ? t("verify.verified") : t("verify.failed"));
 }
 
+showAccountControl();
 main();
