@@ -851,7 +851,6 @@ function drawPlayers(view, over) {
       h("span", { class: "presence-slot" }, app.presence?.tag(seat, seat === app.seat)),
       over && winners.has(seat) ? h("span", { class: "winner-tag" }, t("game.tagWinner")) : null,
       reinviteButton(seat, info, over),
-      giveBackButton(seat, over),
     );
     rows.push(
       h(
@@ -866,6 +865,13 @@ function drawPlayers(view, over) {
       ),
     );
   }
+  // "Give my seat back" on the heading's line, beside "Resign…": the rows stay one line.
+  let slot = $("#give-back-slot");
+  if (!slot) {
+    slot = h("span", { id: "give-back-slot", class: "give-back-slot" });
+    $(".players-card").append(slot);
+  }
+  slot.replaceChildren(app.seat === null ? "" : (giveBackButton(app.seat, over) ?? ""));
   const note = app.game.tableNote ? app.game.tableNote(view, c) : "";
   $("#players").replaceChildren(
     note ? h("p", { class: "hint", id: "table-note" }, note) : "",

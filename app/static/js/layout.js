@@ -40,18 +40,28 @@ export function setupLayout({ svg }) {
   // History and legend belong under the board on a phone, in the side column on a desktop.
   // The turn-alert setting sits beside the turn banner on a desktop; on a phone, where the
   // banner must stay one short sticky row, it goes under "Players" (after its buttons).
+  // Your hand (issue 37): on a desktop a compact strip in the band above the board, where
+  // it is always in sight; on a phone under "Players". The move list folds under the log.
   const place = () => {
     const history = $("#history");
     const legend = $("#legend");
     const alert = $("#turn-alert-box");
+    const hand = $("#private");
+    const actions = $("#actions");
     if (narrow.matches) {
       wrap.after(history);
       history.after(legend);
+      $("#legend-box")?.remove();
       if (alert) $(".players-card").append(alert);
+      $(".players-card").after(hand);
+      $(".side-info").append(actions);
     } else {
       $(".side .log").before(history);
-      $(".side-info").append(legend);
+      legendBox().append(legend);
       if (alert) $("#turn").after(alert);
+      $(".choices-box").prepend(hand);
+      $(".side .log").after(actions);
+      actions.after(legendBox());
     }
     fit();
   };
@@ -101,7 +111,9 @@ export function setupLayout({ svg }) {
     place();
     zoom.reset();
   });
-  new ResizeObserver(() => requestAnimationFrame(fit)).observe(table);
+  const resized = new ResizeObserver(() => requestAnimationFrame(fit));
+  resized.observe(table);
+  resized.observe($(".choices-box")); // the hand strip above the board grew or shrank
   window.addEventListener("resize", fit);
   place();
   setupArrowKeys(box, svg);
@@ -113,6 +125,19 @@ export function setupLayout({ svg }) {
       box.focus({ preventScroll: true });
     },
   };
+}
+
+/** On a desktop the board's key folds under the log, one line until opened. */
+function legendBox() {
+  let box = $("#legend-box");
+  if (!box) {
+    box = h(
+      "details",
+      { id: "legend-box", class: "card legend-box" },
+      h("summary", {}, t("layout.legend")),
+    );
+  }
+  return box;
 }
 
 // ---- tabs (phone) ---------------------------------------------------------------------

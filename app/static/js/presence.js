@@ -100,7 +100,7 @@ export class Presence {
         "data-presence": s.connected ? "here" : "away",
         title: s.connected ? TEXT.hereTitle() : TEXT.awayTitle(since),
       },
-      s.connected ? TEXT.here() : TEXT.away(since),
+      h("span", { class: "presence-text" }, s.connected ? TEXT.here() : TEXT.away(since)),
     );
   }
 }

@@ -578,26 +578,36 @@ function privatePanel(view, ctx) {
         mine.push(
           h(
             "li",
-            { class: "chip", "data-circle": c.id, "data-value": d.value },
-            t("dg.priv.onBoard", c.id, d.value, c.factors[k]),
+            {
+              class: "chip",
+              "data-circle": c.id,
+              "data-value": d.value,
+              title: t("dg.priv.onBoard", c.id, d.value, c.factors[k]),
+              "aria-label": t("dg.priv.onBoard", c.id, d.value, c.factors[k]),
+            },
+            t("dg.priv.onBoardShort", c.id, d.value, c.factors[k]),
           ),
         );
       }
     });
   }
+  // A compact strip (issue 37): the hand, then the dolmens on the board.
+  const part = (label, body) =>
+    h("span", { class: "hand-part" }, h("span", { class: "hand-label" }, `${label}:`), body);
   return h(
     "div",
-    {},
-    h("p", {}, `${t("dg.priv.hand")}:`),
-    hand,
-    h("p", {}, `${t("dg.priv.board")}:`),
-    mine.length
-      ? h("ul", { class: "chips", id: "my-board-dolmens" }, mine)
-      : h(
-          "p",
-          { class: "muted", id: "my-board-dolmens" },
-          view.is_over ? t("dg.priv.noneScored") : t("dg.priv.noneYet"),
-        ),
+    { class: "hand-strip" },
+    part(t("dg.priv.hand"), hand),
+    part(
+      t("dg.priv.board"),
+      mine.length
+        ? h("ul", { class: "chips", id: "my-board-dolmens" }, mine)
+        : h(
+            "span",
+            { class: "muted", id: "my-board-dolmens" },
+            view.is_over ? t("dg.priv.noneScored") : t("dg.priv.noneYet"),
+          ),
+    ),
   );
 }
 

@@ -692,11 +692,21 @@ function tableNote(view) {
 function faceChip(face, extra = {}) {
   return h(
     "li",
-    { class: `chip${extra.remembered ? " remembered" : ""}`, "data-face": face, ...extra.attrs },
+    {
+      class: `chip${extra.remembered ? " remembered" : ""}`,
+      "data-face": face,
+      title: extra.note || null,
+      ...extra.attrs,
+    },
     h("span", { class: "face-letter" }, faceLetter(face)),
-    ` ${faceName(face)}`,
-    extra.note ? h("small", {}, ` ${extra.note}`) : null,
+    extra.short ? h("small", {}, ` ${extra.short}`) : ` ${faceName(face)}`,
+    extra.note ? h("span", { class: "sr-only" }, ` ${faceName(face)}, ${extra.note}`) : null,
   );
+}
+
+/** One part of the hand strip: its label and what it lists (issue 37: a compact strip). */
+function handPart(label, body) {
+  return h("span", { class: "hand-part" }, h("span", { class: "hand-label" }, label), body);
 }
 
 function privatePanel(view, ctx) {
@@ -710,6 +720,7 @@ function privatePanel(view, ctx) {
         remembered.push(
           faceChip(layer.face, {
             remembered: true,
+            short: t("dk.priv.rememberedShort", v.id, i + 1),
             note: t("dk.priv.rememberedAt", v.id, i + 1, ctx.nameOf(layer.owner)),
             attrs: { "data-village": v.id, "data-layer": i },
           }),
@@ -719,30 +730,38 @@ function privatePanel(view, ctx) {
   }
   return h(
     "div",
-    {},
-    h("p", {}, t("dk.priv.inHand", me.faces.length)),
-    me.faces.length
-      ? h(
-          "ul",
-          { class: "chips", id: "my-tiles" },
-          me.faces.map((f) => faceChip(f)),
-        )
-      : h("p", { class: "muted", id: "my-tiles" }, t("none")),
-    h("p", {}, t("dk.priv.walls", me.walls, me.passive)),
+    { class: "hand-strip" },
+    handPart(
+      t("dk.priv.inHand", me.faces.length),
+      me.faces.length
+        ? h(
+            "ul",
+            { class: "chips", id: "my-tiles" },
+            me.faces.map((f) => faceChip(f)),
+          )
+        : h("span", { class: "muted", id: "my-tiles" }, t("none")),
+    ),
+    h(
+      "span",
+      { class: "hand-part", title: t("dk.priv.walls", me.walls, me.passive) },
+      t("dk.priv.wallsShort", me.walls, me.passive),
+    ),
     me.discarded?.length
-      ? [
-          h("p", {}, t("dk.priv.discarded")),
+      ? handPart(
+          t("dk.priv.discarded"),
           h(
             "ul",
             { class: "chips", id: "my-discards" },
             me.discarded.map((f) => faceChip(f)),
           ),
-        ]
+        )
       : null,
-    h("p", {}, t("dk.priv.remembered")),
     remembered.length
-      ? h("ul", { class: "chips", id: "my-remembered" }, remembered)
-      : h("p", { class: "muted", id: "my-remembered" }, t("none")),
+      ? handPart(
+          t("dk.priv.remembered"),
+          h("ul", { class: "chips", id: "my-remembered" }, remembered),
+        )
+      : null,
   );
 }
 

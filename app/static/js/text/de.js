@@ -463,6 +463,7 @@ export default {
 
   // ---- die Anordnung des Tisches: die Reiter am Telefon, der Zoom-Hinweis (layout.js)
   "layout.tabs": "Teile des Tisches",
+  "layout.legend": "Legende zum Spielbrett",
   "layout.board": "Brett",
   "layout.players": "Spieler",
   "layout.log": "Protokoll",
@@ -637,11 +638,13 @@ export default {
   "dk.tableNote": (supply, out, final) =>
     `Allgemeiner Mauervorrat: ${supply}${out ? ` · aus dem Spiel: ${out}` : ""}${final ? " · Schlussphase" : ""}`,
   "dk.priv.rememberedAt": (village, layer, name) => `Dorf ${village}, Lage ${layer} (${name})`,
-  "dk.priv.inHand": (n) => `Deine Plättchen in der Hand (${n}):`,
+  "dk.priv.inHand": (n) => `Plättchen in der Hand (${n}):`,
   "dk.priv.walls": (walls, passive) =>
     `Mauerteile in der Hand: ${walls} · Plättchen in deinem passiven Vorrat: ${passive} (Reihenfolge unbekannt, auch dir)`,
-  "dk.priv.discarded": "Deine abgeworfenen Plättchen:",
-  "dk.priv.remembered": "Gemerkte Plättchen (Dörfer, die du nicht mehr beherrschst):",
+  "dk.priv.rememberedShort": (village, layer) => `${village}/${layer}`,
+  "dk.priv.wallsShort": (walls, passive) => `Mauerteile: ${walls} · Vorrat: ${passive}`,
+  "dk.priv.discarded": "Abgeworfen:",
+  "dk.priv.remembered": "Gemerkt (Dorf/Lage):",
   "dk.res.inTable": "Die Endwertung steht in der Tabelle der Mitspieler.",
   "dk.res.totals": "Summen: ",
   "dk.res.bottomToTop": "(von unten nach oben)",
@@ -737,8 +740,9 @@ export default {
   "dg.col.stonesTitle": "Übrige Steine",
   "dg.col.dolmens": "Dolmen",
   "dg.col.dolmensTitle": "Übrige Dolmen in der Hand",
-  "dg.priv.hand": "Deine Dolmen in der Hand",
-  "dg.priv.board": "Deine Dolmen auf dem Spielbrett",
+  "dg.priv.hand": "Dolmen in der Hand",
+  "dg.priv.board": "Auf dem Brett (Steinkreis: Wert ×Faktor)",
+  "dg.priv.onBoardShort": (circle, value, factor) => `${circle}: ${value} ×${factor}`,
   "dg.priv.value": (val) => `Wert ${val}`,
   "dg.priv.onBoard": (circle, value, factor) => `Steinkreis ${circle}: Wert ${value} (×${factor})`,
   "dg.priv.noneScored": "keine (alle sind gewertet)",

@@ -431,6 +431,7 @@ export default {
 
   // ---- the table's layout: the phone's tabs, the zoom hint (layout.js)
   "layout.tabs": "Parts of the table",
+  "layout.legend": "Key to the board",
   "layout.board": "Board",
   "layout.players": "Players",
   "layout.log": "Log",
@@ -600,11 +601,13 @@ export default {
   "dk.tableNote": (supply, out, final) =>
     `Common wall supply: ${supply}${out ? ` · out of the game: ${out}` : ""}${final ? " · final phase" : ""}`,
   "dk.priv.rememberedAt": (village, layer, name) => `village ${village}, layer ${layer} (${name})`,
-  "dk.priv.inHand": (n) => `Your tiles in hand (${n}):`,
+  "dk.priv.inHand": (n) => `Tiles in hand (${n}):`,
   "dk.priv.walls": (walls, passive) =>
     `Wall pieces in hand: ${walls} · tiles left in your supply: ${passive} (order unknown, even to you)`,
-  "dk.priv.discarded": "Your discarded tiles:",
-  "dk.priv.remembered": "Faces you remember (villages you no longer control):",
+  "dk.priv.rememberedShort": (village, layer) => `${village}/${layer}`,
+  "dk.priv.wallsShort": (walls, passive) => `Wall pieces: ${walls} · supply: ${passive}`,
+  "dk.priv.discarded": "Discarded:",
+  "dk.priv.remembered": "Remembered (village/layer):",
   "dk.res.inTable": "Final scores are in the table of players.",
   "dk.res.totals": "Totals: ",
   "dk.res.bottomToTop": "(bottom to top)",
@@ -693,8 +696,9 @@ export default {
   "dg.col.stonesTitle": "Stones left",
   "dg.col.dolmens": "Dolmens",
   "dg.col.dolmensTitle": "Dolmens left in hand",
-  "dg.priv.hand": "Your dolmens in hand",
-  "dg.priv.board": "Your dolmens on the board",
+  "dg.priv.hand": "Dolmens in hand",
+  "dg.priv.board": "On the board (circle: value ×factor)",
+  "dg.priv.onBoardShort": (circle, value, factor) => `${circle}: ${value} ×${factor}`,
   "dg.priv.value": (v) => `value ${v}`,
   "dg.priv.onBoard": (circle, value, factor) => `circle ${circle}: value ${value} (×${factor})`,
   "dg.priv.noneScored": "none (all have scored)",
