@@ -753,16 +753,16 @@ async function moveRefused(err) {
   app.sending = false;
   app.pendingMove = null;
   const why = err instanceof ApiError ? errorText(err) : String(err);
-  const hint =
+  // One sentence (issue 37): why, and what the board shows now.
+  const text =
     {
-      stale_version: ` ${t("game.hintStale")}`,
-      not_your_turn: ` ${t("game.hintNotYourTurn")}`,
-      network: "",
-    }[err.code] || "";
+      stale_version: t("game.refusedStale", why),
+      not_your_turn: t("game.refusedNotYourTurn", why),
+    }[err.code] || t("game.moveRefused", why);
   if (app.picker) app.picker.reset();
   if (err.status === 401 || err.status === 403) seatLost();
   else if (err.code === "network") note(why, "network");
-  else note(`${t("game.moveRefused", why)}${hint}`);
+  else note(text);
   await refreshView();
   drawChoices();
 }

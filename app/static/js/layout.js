@@ -114,6 +114,7 @@ export function setupLayout({ svg }) {
   const resized = new ResizeObserver(() => requestAnimationFrame(fit));
   resized.observe(table);
   resized.observe($(".choices-box")); // the hand strip above the board grew or shrank
+  resized.observe($(".table-head")); // a long turn banner wraps to a second line
   window.addEventListener("resize", fit);
   place();
   setupArrowKeys(box, svg);

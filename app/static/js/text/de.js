@@ -289,9 +289,10 @@ export default {
   "game.waitingFor": (names, what) => `Warten auf ${names}${what ? ` – ${what}` : ""}`,
   "game.sending": "Dein Zug wird gesendet …",
   "game.startOver": "Neu wählen (Esc)",
-  "game.hintStale":
-    "Das Spiel ging weiter, bevor dein Zug ankam; das Spielbrett zeigt jetzt den aktuellen Stand, bitte wähle noch einmal.",
-  "game.hintNotYourTurn": "Das Spielbrett zeigt jetzt, wer am Zug ist.",
+  "game.refusedStale": () =>
+    "Das Spiel ging weiter, bevor dein Zug ankam: das Brett zeigt jetzt den aktuellen Stand, bitte wähle noch einmal.",
+  "game.refusedNotYourTurn": () =>
+    "Der Server hat diesen Zug abgelehnt, weil du nicht am Zug bist: das Brett zeigt jetzt, wer am Zug ist.",
   "game.moveRefused": (why) => `Der Server hat diesen Zug abgelehnt: ${dot(why)}.`,
   "game.moveUnknown":
     "Der Server konnte nicht sagen, ob dieser Zug gespeichert wurde: das Brett zeigt das Spiel, wie es jetzt steht.",

@@ -267,9 +267,10 @@ export default {
   "game.waitingFor": (names, what) => `Waiting for ${names}${what ? ` — ${what}` : ""}`,
   "game.sending": "Sending your move…",
   "game.startOver": "Start over (Esc)",
-  "game.hintStale":
-    "The game moved on before your move arrived; the board now shows the current state, so please choose again.",
-  "game.hintNotYourTurn": "The board now shows whose turn it is.",
+  "game.refusedStale": (why) =>
+    `The server refused this move: ${dot(why)}; the board now shows the current state, so please choose again.`,
+  "game.refusedNotYourTurn": (why) =>
+    `The server refused this move: ${dot(why)}; the board now shows whose turn it is.`,
   "game.moveRefused": (why) => `The server refused this move: ${dot(why)}.`,
   "game.moveUnknown":
     "The server could not tell whether this move was saved: the board shows the game as it is now.",
