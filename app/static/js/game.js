@@ -270,6 +270,20 @@ async function start() {
     ownSeat: () => app.seat,
     log: $("#log"),
   });
+  // Phone: a tapped log entry shows its pieces on the board, with a way back (issue 37).
+  $("#log").addEventListener("click", (ev) => {
+    const li = ev.target.closest("li[data-seq]");
+    if (!li || !app.layout.narrow() || document.body.dataset.tab !== "log") return;
+    app.marks.pin(li.dataset.seq);
+    app.layout.showTab("board", {
+      backTo: "log",
+      onBack: () => {
+        app.marks.pin(null);
+        li.focus({ preventScroll: true });
+        li.scrollIntoView({ block: "nearest" });
+      },
+    });
+  });
   app.turnAlert = setupTurnAlert($("#turn"), { gameName, gameId: app.gameId });
   app.presence = new Presence({
     gameId: app.gameId,

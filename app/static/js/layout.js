@@ -35,7 +35,7 @@ export function setupLayout({ svg }) {
   const box = $("#board");
   const wrap = box.parentElement;
   const zoom = setupZoom(svg, box, narrow);
-  setupTabs($("#tabs"), narrow);
+  const showTab = setupTabs($("#tabs"), narrow);
 
   // History and legend belong under the board on a phone, in the side column on a desktop.
   // The turn-alert setting sits beside the turn banner on a desktop; on a phone, where the
@@ -125,6 +125,10 @@ export function setupLayout({ svg }) {
     focusBoard() {
       box.focus({ preventScroll: true });
     },
+    /** The one-column layout with tabs (a phone). */
+    narrow: () => narrow.matches,
+    /** Show the tab `name` ("board", "players", "log"); `back`: offer a way back to it. */
+    showTab,
   };
 }
 
@@ -153,14 +157,26 @@ function setupTabs(nav, narrow) {
       t(TABS[name]),
     ),
   );
-  const show = (name) => {
+  // "Back to the log": after a tapped log entry switched to the board (issue 37).
+  const back = h("button", { type: "button", id: "tab-back", class: "tab-back", hidden: "" });
+  let onBack = null;
+  back.onclick = () => {
+    const go = onBack;
+    show("log");
+    go?.();
+  };
+  const show = (name, { backTo = null, onBack: whenBack = null } = {}) => {
     document.body.dataset.tab = name;
     for (const b of buttons) b.setAttribute("aria-pressed", String(b.dataset.tab === name));
+    back.hidden = !backTo;
+    onBack = backTo ? whenBack : null;
+    if (backTo) back.textContent = t("layout.backTo", t(TABS[backTo]));
     if (narrow.matches) window.scrollTo({ top: 0 });
   };
-  nav.replaceChildren(...buttons);
+  nav.replaceChildren(...buttons, back);
   nav.hidden = false;
   show("board");
+  return show;
 }
 
 // ---- zoom -----------------------------------------------------------------------------

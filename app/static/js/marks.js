@@ -312,14 +312,16 @@ export function setupMarks(hooks) {
 
   const entryOf = (node) => node?.closest?.("li[data-seq]");
   const seqOf = (li) => (li && /^\d+$/.test(li.dataset.seq) ? Number(li.dataset.seq) : null);
+  // An entry tapped on a phone's Log tab stays lit on the Board tab (pin) until unpinned.
+  let pinned = null;
   hooks.log.addEventListener("pointerover", (ev) => highlight(seqOf(entryOf(ev.target))));
   hooks.log.addEventListener("pointerleave", () => {
     const focused = entryOf(document.activeElement);
-    highlight(hooks.log.contains(focused) ? seqOf(focused) : null);
+    highlight(hooks.log.contains(focused) ? seqOf(focused) : pinned);
   });
   hooks.log.addEventListener("focusin", (ev) => highlight(seqOf(entryOf(ev.target))));
   hooks.log.addEventListener("focusout", (ev) => {
-    if (!hooks.log.contains(ev.relatedTarget)) highlight(null);
+    if (!hooks.log.contains(ev.relatedTarget)) highlight(pinned);
   });
   // Up and down walk the entries (newest first), so the keyboard need not Tab through all.
   hooks.log.addEventListener("keydown", (ev) => {
@@ -339,6 +341,11 @@ export function setupMarks(hooks) {
       loaded = true;
     },
     refresh: () => refresh(),
+    /** Keep entry `seq`'s pieces lit while its entry is out of sight (null: stop). */
+    pin: (seq) => {
+      pinned = seqOf({ dataset: { seq: seq === null ? "" : String(seq) } });
+      highlight(pinned);
+    },
     /** key -> {seat, seq} of what is marked now. */
     shown: () => shown,
   };

@@ -464,6 +464,7 @@ export default {
 
   // ---- die Anordnung des Tisches: die Reiter am Telefon, der Zoom-Hinweis (layout.js)
   "layout.tabs": "Teile des Tisches",
+  "layout.backTo": (tab) => `← Zurück zum ${tab}`,
   "layout.legend": "Legende zum Spielbrett",
   "layout.board": "Brett",
   "layout.players": "Spieler",

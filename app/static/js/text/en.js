@@ -432,6 +432,7 @@ export default {
 
   // ---- the table's layout: the phone's tabs, the zoom hint (layout.js)
   "layout.tabs": "Parts of the table",
+  "layout.backTo": (tab) => `← Back to the ${tab.toLowerCase()}`,
   "layout.legend": "Key to the board",
   "layout.board": "Board",
   "layout.players": "Players",
