@@ -78,10 +78,11 @@ def with_bots(base: str, kind: str, seats: int, my_moves: int, seed: str) -> tup
 
         for _ in range(my_moves):
             legal = wait_for(my_turn, "the bots to play to seat A's turn")
+            action = rng.choice(legal["actions"])["action"]
             r = http.post(
                 f"/api/games/{g['id']}/actions",
                 headers=auth(token),
-                json={"version": legal["version"], "action": rng.choice(legal["actions"])["action"]},
+                json={"version": legal["version"], "action": action},
             )
             assert r.status_code == 200, r.text
         wait_for(my_turn, "the bots to play to seat A's turn")
@@ -221,9 +222,11 @@ def test_tapping_a_log_entry_on_the_phone_shows_its_pieces_on_the_board(contexts
     page.click("#tabs [data-tab=log]")
     assert page.locator("#board").is_hidden()
     # An entry that moved pieces: a wall built, a scout, a tile placed.
-    entry = page.locator("#log li[data-seq]").filter(
-        has_text=re.compile(r"wall on line|Mauer auf Linie|scout|Späher|village|Dorf")
-    ).first
+    entry = (
+        page.locator("#log li[data-seq]")
+        .filter(has_text=re.compile(r"wall on line|Mauer auf Linie|scout|Späher|village|Dorf"))
+        .first
+    )
     seq = entry.get_attribute("data-seq")
     entry.click()
     page.wait_for_selector("body[data-tab=board]")
