@@ -32,7 +32,7 @@ def test_sign_up_signs_the_browser_in_with_a_strict_cookie(database_url):
         assert account["is_admin"] is False
         assert account["passkeys"] == []
         assert [s["current"] for s in account["sessions"]] == [True]
-        assert account["friend_link"].startswith("/friends/add/")
+        assert account["friend_link"].startswith("http://testserver/friends/add/")
         morsel = _set_cookie(r)[COOKIE]
         assert morsel["httponly"] is True
         assert morsel["samesite"].lower() == "lax"
