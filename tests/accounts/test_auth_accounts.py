@@ -11,7 +11,7 @@ from http.cookies import SimpleCookie
 import pytest
 
 from app.services.sessions import COOKIE
-from tests.support.auth import PASSWORD, cookie, log_in, sign_up, site, sql
+from tests.support.accounts import PASSWORD, cookie, log_in, sign_up, site, sql
 
 
 def _set_cookie(response) -> SimpleCookie:

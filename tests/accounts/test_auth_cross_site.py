@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from app.core.csrf import origin_of
-from tests.support.auth import PASSWORD, sign_up, site, sql
+from tests.support.accounts import PASSWORD, sign_up, site, sql
 
 EVIL = "https://evil.example"
 

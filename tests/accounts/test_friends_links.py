@@ -10,7 +10,7 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from app.db.models import AccountRow, FriendshipRow
-from tests.accounts.friends_support import Player, app_client, error_code, player
+from tests.support.accounts import Player, app_client, error_code, player
 
 
 @pytest.fixture

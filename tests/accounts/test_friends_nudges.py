@@ -7,7 +7,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from app.db.models import DeliveryRow
-from tests.accounts.friends_support import player
+from tests.support.accounts import player
 
 WEBHOOK = {"webhook_url": "https://hooks.example.org/anna-secret-123"}
 

@@ -7,7 +7,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from tests.accounts.friends_support import Player, error_code, player
+from tests.support.accounts import Player, error_code, player
 
 
 @pytest.fixture

@@ -13,7 +13,7 @@ from sqlalchemy import select
 from starlette.websockets import WebSocketDisconnect
 
 from app.db.models import GameRow, SeatRow
-from tests.support.accounts import make_account, sign_in, signed_in
+from tests.support.accounts import account_with_cookie, sign_in, signed_in
 from tests.support.play import auth
 
 KIND = "dolmengoetter"
@@ -51,7 +51,7 @@ def rows(db: Any, game_id: str) -> tuple[Any, ...]:
 
 
 def test_a_claimed_seat_moves_to_the_account_and_its_old_token_dies(client, db) -> None:
-    anna, laptop = make_account(client, "Anna")
+    anna, laptop = account_with_cookie(client, "Anna")
     game_id, tokens = anonymous_table(client)
     old = tokens[1]
     claim = {"game_id": game_id, "token": old}
@@ -90,8 +90,8 @@ def test_a_claimed_seat_moves_to_the_account_and_its_old_token_dies(client, db) 
 
 
 def test_refused_claims_change_nothing(client, db) -> None:
-    _, anna = make_account(client, "Anna")
-    _, carl = make_account(client, "Carl")
+    _, anna = account_with_cookie(client, "Anna")
+    _, carl = account_with_cookie(client, "Carl")
     game_id, tokens = anonymous_table(client)
     other_id, other_tokens = anonymous_table(client)
     linked = client.post(

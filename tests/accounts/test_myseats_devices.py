@@ -11,7 +11,7 @@ from sqlalchemy import select
 
 from app.core.security import hash_token
 from app.db.models import SeatRow
-from tests.support.accounts import make_account, sign_in, signed_in
+from tests.support.accounts import account_with_cookie, sign_in, signed_in
 from tests.support.play import auth
 
 KIND = "dolmengoetter"
@@ -48,7 +48,7 @@ def seat_row(db: Any, game_id: str, seat: int) -> Any:
 
 
 def test_a_seat_joined_signed_in_is_played_from_a_second_device(client, db) -> None:
-    anna, laptop = make_account(client, "Anna")
+    anna, laptop = account_with_cookie(client, "Anna")
     phone = sign_in(client, anna)  # the same account, another browser
     game = create(client)
     game_id = game["id"]
@@ -99,8 +99,8 @@ def test_a_seat_joined_signed_in_is_played_from_a_second_device(client, db) -> N
 
 
 def test_access_is_for_the_account_s_own_seats_only(client) -> None:
-    _, anna = make_account(client, "Anna")
-    _, carl = make_account(client, "Carl")
+    _, anna = account_with_cookie(client, "Anna")
+    _, carl = account_with_cookie(client, "Carl")
     game = create(client)
     game_id = game["id"]
     assert join(client, game, 0, "Anna", **signed_in(anna)).status_code == 201
@@ -130,7 +130,7 @@ def test_access_is_for_the_account_s_own_seats_only(client) -> None:
 def test_only_a_join_signed_in_links_its_seat(client, db) -> None:
     """Joining without a cookie is exactly as before (a random token, no account); a
     cookie that signs nobody in joins anonymously too."""
-    anna, cookie = make_account(client, "Anna")
+    anna, cookie = account_with_cookie(client, "Anna")
     game = create(client, num_seats=3)
     first = join(client, game, 0, "Bert")
     forged = join(client, game, 1, "Carl", **signed_in("forged"))
@@ -144,7 +144,7 @@ def test_only_a_join_signed_in_links_its_seat(client, db) -> None:
 def test_two_seats_of_one_account_at_one_table(client) -> None:
     """An account may hold two seats (one table, two players at one screen): each is
     listed, and access names the seat it wants, by default the one the game waits for."""
-    _, anna = make_account(client, "Anna")
+    _, anna = account_with_cookie(client, "Anna")
     game = create(client)
     game_id = game["id"]
     tokens = [join(client, game, s, f"Anna {s}", **signed_in(anna)).json()["token"] for s in (0, 1)]

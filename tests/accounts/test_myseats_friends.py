@@ -11,7 +11,7 @@ from sqlalchemy import func, select
 
 from app.db.models import DeliveryRow, GameRow, SeatRow
 from engines.core import fairness
-from tests.support.accounts import make_account, make_friends, signed_in
+from tests.support.accounts import account_with_cookie, make_account, make_friends, signed_in
 from tests.support.play import auth
 
 KIND = "dolmengoetter"
@@ -45,9 +45,9 @@ def counts(db: Any) -> tuple[int, int, int]:
 
 
 def test_a_friend_s_seat_is_kept_for_them_and_joined_from_my_games(client, db) -> None:
-    anna, anna_cookie = make_account(client, "Anna")
-    bert, bert_cookie = make_account(client, "Bert", notify={"webhook_url": HOOK})
-    _, carl = make_account(client, "Carl")
+    anna, anna_cookie = account_with_cookie(client, "Anna")
+    bert, bert_cookie = account_with_cookie(client, "Bert", notify={"webhook_url": HOOK})
+    _, carl = account_with_cookie(client, "Carl")
     make_friends(client, bert, anna)  # Bert asked, Anna accepted
     made = create(client, [{}, {"friend": "bert"}, {"bot": True}], anna_cookie)
     assert made.status_code == 201, made.text
@@ -125,8 +125,8 @@ def test_a_friend_s_seat_is_kept_for_them_and_joined_from_my_games(client, db) -
 
 
 def test_the_join_route_with_the_friend_s_cookie_needs_no_key(client, db) -> None:
-    anna, anna_cookie = make_account(client, "Anna")
-    bert, bert_cookie = make_account(client, "Bert")
+    anna, anna_cookie = account_with_cookie(client, "Anna")
+    bert, bert_cookie = account_with_cookie(client, "Bert")
     make_friends(client, anna, bert)
     game = create(client, [{"friend": "Bert"}, {}], anna_cookie).json()
     r = client.post(
@@ -141,9 +141,9 @@ def test_the_join_route_with_the_friend_s_cookie_needs_no_key(client, db) -> Non
 
 
 def test_seats_are_kept_only_for_accepted_friends(client, db) -> None:
-    anna, anna_cookie = make_account(client, "Anna")
-    bert, _ = make_account(client, "Bert")
-    carl, _ = make_account(client, "Carl")
+    anna, anna_cookie = account_with_cookie(client, "Anna")
+    bert, _ = account_with_cookie(client, "Bert")
+    carl, _ = account_with_cookie(client, "Carl")
     make_account(client, "Dora")
     make_friends(client, anna, bert)
     make_friends(client, anna, carl, status="pending")

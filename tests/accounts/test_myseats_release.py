@@ -12,7 +12,7 @@ from sqlalchemy import select
 
 from app.db.models import DeliveryRow, GameRow, SeatRow
 from tests.conftest import settings_for
-from tests.support.accounts import make_account, sign_in, signed_in
+from tests.support.accounts import account_with_cookie, sign_in, signed_in
 from tests.support.play import auth
 
 KIND = "dolmengoetter"
@@ -83,7 +83,7 @@ def table_with_anna(client: Any, anna: str) -> tuple[dict[str, Any], dict[int, s
 def test_a_released_account_seat_is_given_back_to_the_account_and_taken_from_my_games(
     client, db
 ) -> None:
-    anna, laptop = make_account(client, "Anna", notify={"webhook_url": HOOK})
+    anna, laptop = account_with_cookie(client, "Anna", notify={"webhook_url": HOOK})
     phone = sign_in(client, anna)
     game, tokens = table_with_anna(client, laptop)
     game_id, host = game["id"], game["host_token"]
@@ -126,7 +126,7 @@ def test_a_released_account_seat_is_given_back_to_the_account_and_taken_from_my_
         for i in client.get(f"/api/games/{game_id}/invites", headers=auth(host)).json()
         if i["seat"] == 1
     )
-    _, carl = make_account(client, "Carl")
+    _, carl = account_with_cookie(client, "Carl")
     join = f"/api/games/{game_id}/seats/1/join"
     before = rows(db, game_id)
     refused(client.post(join, json={"name": "Eve", "key": key}), 403, "seat_kept")
@@ -164,7 +164,7 @@ def test_a_released_account_seat_is_given_back_to_the_account_and_taken_from_my_
 
 
 def test_refused_invites_change_nothing(client, db) -> None:
-    _, anna = make_account(client, "Anna")
+    _, anna = account_with_cookie(client, "Anna")
     game, tokens = table_with_anna(client, anna)
     game_id, host = game["id"], game["host_token"]
     assert (
@@ -195,7 +195,7 @@ def test_refused_invites_change_nothing(client, db) -> None:
 
 
 def test_a_seat_kept_for_nobody_again_takes_anyone_with_its_link(client, db) -> None:
-    _, anna = make_account(client, "Anna")
+    _, anna = account_with_cookie(client, "Anna")
     game, _ = table_with_anna(client, anna)
     game_id, host = game["id"], game["host_token"]
     assert (
