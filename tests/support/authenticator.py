@@ -85,17 +85,26 @@ class SoftPasskey:
 
 
 def passkey_sign_up(
-    http: Any, name: str, passkey: SoftPasskey | None = None, **extra: Any
+    http: Any,
+    name: str,
+    passkey: SoftPasskey | None = None,
+    label: str | None = None,
+    **extra: Any,
 ) -> tuple[SoftPasskey, Any]:
-    """Sign up as ``name`` with ``passkey`` (default: a new one at the client's origin):
-    the passkey and the verify answer (``extra``: more of the options' body)."""
+    """Sign up as ``name`` with ``passkey`` (default: a new one at the client's origin),
+    labelled ``label``: the passkey and the verify answer (``extra``: more of the options'
+    body)."""
     passkey = passkey or SoftPasskey(str(http.base_url).rstrip("/"))
     r = http.post("/api/auth/passkey/signup/options", json={"name": name, **extra})
     assert r.status_code == 200, r.text
     options = r.json()
     answer = http.post(
         "/api/auth/passkey/signup/verify",
-        json={"ceremony": options["ceremony"], "credential": passkey.create(options["publicKey"])},
+        json={
+            "ceremony": options["ceremony"],
+            "credential": passkey.create(options["publicKey"]),
+            **({"label": label} if label is not None else {}),
+        },
     )
     return passkey, answer
 
