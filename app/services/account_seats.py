@@ -304,7 +304,7 @@ class AccountSeats:
             game.seats_revision += 1
             game.updated_at = utcnow()
             if target is not None:
-                seat_given(session, game_id, game.kind, seat, target.id, game.seats_revision, by)
+                seat_given(session, game_id, seat, target.id, game.seats_revision, by)
         snap = service.load(session, game_id)
         service.hub.publish(game_id, snap.version)
         return {"seat": seat, "account": target.name if target is not None else None}

@@ -222,7 +222,7 @@ class Friends:
                 other.id,
                 "friend_request",
                 request_dedupe_key(account_id, other.id, row.created_at),
-                {"from": me.name if me else "", "request_id": row.id},
+                {"by": me.name if me else "", "request_id": row.id},
             )
             return Asked("pending", other.name)
 

@@ -26,7 +26,7 @@ def test_a_request_is_delivered_to_the_addressees_webhook(client, db) -> None:
     assert row.account_id == anna.account_id
     assert row.channel == "webhook"
     assert row.status == "pending"
-    assert row.event == {"kind": "friend_request", "from": "Bert", "request_id": request_id}
+    assert row.event == {"kind": "friend_request", "by": "Bert", "request_id": request_id}
     assert row.dedupe_key.startswith(f"friend_request:{bert.account_id}:{anna.account_id}:")
 
 

@@ -58,14 +58,7 @@ def test_a_friend_s_seat_is_kept_for_them_and_joined_from_my_games(client, db) -
     with db.connect() as conn:
         [nudge] = conn.execute(select(DeliveryRow.__table__)).all()
     assert nudge.account_id == bert and nudge.dedupe_key == f"seat_given:{game_id}:1:0"
-    assert nudge.event == {
-        "kind": "seat_given",
-        "game_id": game_id,
-        "game_kind": KIND,
-        "seat": 1,
-        "by": "Anna",
-        "link": f"/play/{game_id}",
-    }
+    assert nudge.event == {"kind": "seat_given", "game": game_id, "seat": 1, "by": "Anna"}
 
     # Its invite link is refused to anyone else, signed in or not.
     key = game["invites"][1]["key"]

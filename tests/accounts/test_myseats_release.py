@@ -116,8 +116,8 @@ def test_a_released_account_seat_is_given_back_to_the_account_and_taken_from_my_
     # The seat_given nudge: one delivery on Anna's webhook, public facts only.
     [nudge] = deliveries(db)
     assert nudge.account_id == anna and nudge.channel == "webhook"
-    assert nudge.event["kind"] == "seat_given" and nudge.event["game_kind"] == KIND
-    assert nudge.event["game_id"] == game_id and nudge.event["seat"] == 1
+    assert nudge.event["kind"] == "seat_given"
+    assert nudge.event["game"] == game_id and nudge.event["seat"] == 1
     assert HOOK not in str(nudge.event) and host not in str(nudge.event)
 
     # Anyone else is refused the seat, even with its new invite link.

@@ -71,6 +71,8 @@ class Nudging:
     sender: Recorder
     clock: Shift
     db: Engine
+    hosts: dict[str, str] = field(default_factory=dict)
+    """Game -> its host token, for the games ``game`` made."""
 
     def tick(self, at: float = 0) -> int:
         """One poll of the runner with its clock ``at`` seconds ahead of now."""
@@ -98,6 +100,7 @@ class Nudging:
         r = self.client.post("/api/games", json=body)
         assert r.status_code == 201, r.text
         game_id = r.json()["id"]
+        self.hosts[game_id] = r.json()["host_token"]
         tokens = {}
         for invite in r.json()["invites"]:
             seat = invite["seat"]

@@ -391,7 +391,7 @@ class Deliveries:
                 return "a page of the game is open"
             if self._seen_since(mine, event["at"]):
                 return "the player was here since"
-        by = texts.seat_name(self._seat(old, int(event["by"])), account.language)
+        by = texts.seat_name(self._seat(old, int(event["by_seat"])), account.language)
         table = self._table(old, seats, account.id)
         return texts.rematch_offer(account.language, table, by)
 
@@ -433,18 +433,19 @@ class Deliveries:
     def _friend_request(
         self, session: Session, account: AccountRow, event: dict[str, Any]
     ) -> texts.Message | str:
-        name = event.get("name") or event.get("from") or "?"
-        return texts.friend_request(account.language, str(name), self.base_url + "/")
+        return texts.friend_request(account.language, str(event["by"]), self.base_url + "/")
 
     def _seat_given(
         self, session: Session, account: AccountRow, event: dict[str, Any]
     ) -> texts.Message | str:
-        snap, seats = self._game(session, event.get("game") or event.get("game_id") or "")
+        snap, seats = self._game(session, event["game"])
         if snap is None or snap.status in ("over", "abandoned"):
             return "the game is gone"
-        seat = event.get("seat")
-        if seat is not None and seats[int(seat)].account_id == account.id:
+        seat = seats[int(event["seat"])]
+        if seat.account_id == account.id:
             return "the player took the seat already"
+        if seat.reserved_for != account.id:
+            return "the seat is not kept for the account any more"
         by = event.get("by")
         table = self._table(snap, seats, account.id)
         return texts.seat_given(account.language, table, str(by) if by else None)
@@ -467,12 +468,15 @@ class Deliveries:
         return texts.Seat(info.seat, info.name, info.bot)
 
     def _table(self, snap: Snapshot, seats: Mapping[int, SeatRow], account_id: int) -> texts.Table:
+        """The game as the account's message names it: the other seats are all but those
+        the account holds or that are kept for it."""
         game = self.service.games.get(snap.kind)
-        others = tuple(
-            self._seat(snap, info.seat)
-            for info in snap.seats
-            if seats.get(info.seat) is None or seats[info.seat].account_id != account_id
-        )
+
+        def theirs(seat: int) -> bool:
+            row = seats.get(seat)
+            return row is not None and account_id in (row.account_id, row.reserved_for)
+
+        others = tuple(self._seat(snap, info.seat) for info in snap.seats if not theirs(info.seat))
         return texts.Table(
             snap.game_id,
             game.name if game is not None else snap.kind,
