@@ -3,18 +3,9 @@ addressee switched on, app/services/nudges); an answer nudges nobody."""
 
 from __future__ import annotations
 
-from sqlalchemy import select
-from sqlalchemy.orm import Session
-
-from app.db.models import DeliveryRow
-from tests.support.accounts import player
+from tests.support.accounts import deliveries, player
 
 WEBHOOK = {"webhook_url": "https://hooks.example.org/anna-secret-123"}
-
-
-def deliveries(db) -> list[DeliveryRow]:
-    with Session(db) as session:
-        return list(session.scalars(select(DeliveryRow).order_by(DeliveryRow.id)))
 
 
 def test_a_request_is_delivered_to_the_addressees_webhook(client, db) -> None:

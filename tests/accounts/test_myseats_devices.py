@@ -7,19 +7,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import select
-
 from app.core.security import hash_token
-from app.db.models import SeatRow
-from tests.support.accounts import account_with_cookie, sign_in, signed_in
+from tests.support.accounts import account_with_cookie, refused, seat_row, sign_in, signed_in
 from tests.support.play import auth
 
 KIND = "dolmengoetter"
-
-
-def refused(response: Any, status: int, code: str) -> None:
-    assert response.status_code == status, response.text
-    assert response.json()["error"]["code"] == code, response.text
 
 
 def create(client: Any, num_seats: int = 2, **extra: Any) -> dict[str, Any]:
@@ -38,13 +30,6 @@ def join(client: Any, game: dict[str, Any], seat: int, name: str, **headers: str
         json={"name": name, "key": key},
         headers=headers,
     )
-
-
-def seat_row(db: Any, game_id: str, seat: int) -> Any:
-    with db.connect() as conn:
-        return conn.execute(
-            select(SeatRow.__table__).where(SeatRow.game_id == game_id, SeatRow.seat == seat)
-        ).one()
 
 
 def test_a_seat_joined_signed_in_is_played_from_a_second_device(client, db) -> None:

@@ -11,16 +11,18 @@ from sqlalchemy import func, select
 
 from app.db.models import DeliveryRow, GameRow, SeatRow
 from engines.core import fairness
-from tests.support.accounts import account_with_cookie, make_account, make_friends, signed_in
+from tests.support.accounts import (
+    account_with_cookie,
+    kept_from_others,
+    make_account,
+    make_friends,
+    refused,
+    signed_in,
+)
 from tests.support.play import auth
 
 KIND = "dolmengoetter"
 HOOK = "https://hooks.example.org/bert"
-
-
-def refused(response: Any, status: int, code: str) -> None:
-    assert response.status_code == status, response.text
-    assert response.json()["error"]["code"] == code, response.text
 
 
 def create(client: Any, seats: list[dict[str, Any]], cookie: str | None) -> Any:
@@ -61,17 +63,7 @@ def test_a_friend_s_seat_is_kept_for_them_and_joined_from_my_games(client, db) -
     assert nudge.event == {"kind": "seat_given", "game": game_id, "seat": 1, "by": "Anna"}
 
     # Its invite link is refused to anyone else, signed in or not.
-    key = game["invites"][1]["key"]
-    join = f"/api/games/{game_id}/seats/1/join"
-    refused(client.post(join, json={"name": "Eve", "key": key}), 403, "seat_kept")
-    refused(
-        client.post(join, json={"name": "Carl", "key": key}, headers=signed_in(carl)),
-        403,
-        "seat_kept",
-    )
-    refused(
-        client.post(f"/api/me/games/{game_id}/join", headers=signed_in(carl)), 404, "not_your_game"
-    )
+    kept_from_others(client, game_id, 1, game["invites"][1]["key"], carl)
     assert client.get("/api/me/games", headers=signed_in(carl)).json() == {"games": []}
 
     # Bert sees it in My games, and takes it (committing, as a page does).

@@ -12,6 +12,7 @@ from tests.support.accounts import (
     PASSWORD,
     account_with_cookie,
     log_in,
+    refused,
     sign_up,
     signed_in,
     site,
@@ -21,11 +22,6 @@ from tests.support.authenticator import passkey_log_in, passkey_sign_up
 from tests.support.play import auth
 
 KIND = "dolmengoetter"
-
-
-def refused(r: Any, status: int, code: str) -> None:
-    assert r.status_code == status, r.text
-    assert r.json()["error"]["code"] == code
 
 
 def passkey_options(browser: TestClient, name: str, **extra: Any) -> Any:

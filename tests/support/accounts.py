@@ -10,7 +10,12 @@ itself (``db_or_client``: the ``db`` fixture, an Engine, or a TestClient of the 
 - ``make_friends(db, a, b)``: an accepted friendship (``status="pending"``: a request);
   ``link(db, game_id, seat, account_id)``: the seat is the account's (as a join signed in
   makes it); ``set_notify(db, account_id, **choices)``: nudge choices;
-- ``player(http, db, "Anna")``: a ``Player``, one signed-in browser on the shared client.
+- ``player(http, db, "Anna")``: a ``Player``, one signed-in browser on the shared client
+  (fixtures ``anna`` and ``bert``: two of them on the ``client`` fixture).
+
+Checks: ``refused(r, status, code)``, ``error_code(r)``; ``table_rows`` (a game's rows, to
+compare), ``seat_row``, ``deliveries`` (the nudges' rows); ``kept_from_others`` (a kept
+seat is taken by nobody else).
 
 Through the routes, as a browser signs up and in (``site`` starts an app with chosen
 settings; ``Site.browser()`` is a browser with its own cookie jar and client address):
@@ -27,12 +32,13 @@ from dataclasses import dataclass
 from typing import Any
 
 import httpx
+import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import Engine, create_engine, select, text, update
 from sqlalchemy.orm import Session
 
 from app.core.config import Settings
-from app.db.models import AccountRow, FriendshipRow, SeatRow, utcnow
+from app.db.models import AccountRow, DeliveryRow, FriendshipRow, GameRow, SeatRow, utcnow
 from app.main import Tafelrunde, create_app
 from app.services import sessions
 from app.services.account_names import name_key
@@ -174,6 +180,19 @@ def player(http: httpx.Client, db: Engine, name: str, **options: Any) -> Player:
     return Player(http, account_id, name, cookie)
 
 
+@pytest.fixture
+def anna(client: TestClient, db: Engine) -> Player:
+    """Anna, signed in on the ``client`` fixture's app (import the fixture and name it in
+    the test module's ``__all__``)."""
+    return player(client, db, "Anna")
+
+
+@pytest.fixture
+def bert(client: TestClient, db: Engine) -> Player:
+    """Bert, signed in, as ``anna``."""
+    return player(client, db, "Bert")
+
+
 def error_code(r: httpx.Response) -> str:
     return r.json()["error"]["code"]
 
@@ -241,3 +260,51 @@ def sql(database_url: str, statement: str, **params: Any) -> list[Any]:
             return list(result) if result.returns_rows else []
     finally:
         engine.dispose()
+
+
+# ---- checking answers and rows ---------------------------------------------------------
+
+
+def refused(response: httpx.Response, status: int, code: str) -> None:
+    """The answer is the refusal ``status`` with error ``code``."""
+    assert response.status_code == status, response.text
+    assert response.json()["error"]["code"] == code, response.text
+
+
+def table_rows(db: Engine, game_id: str) -> tuple[Any, ...]:
+    """The game's row and its seats' rows, as tuples (to compare: nothing changed)."""
+    with db.connect() as conn:
+        game = conn.execute(select(GameRow.__table__).where(GameRow.id == game_id)).one()
+        seats = conn.execute(
+            select(SeatRow.__table__).where(SeatRow.game_id == game_id).order_by(SeatRow.seat)
+        ).all()
+    return tuple(game), [tuple(s) for s in seats]
+
+
+def seat_row(db: Engine, game_id: str, seat: int) -> Any:
+    with db.connect() as conn:
+        return conn.execute(
+            select(SeatRow.__table__).where(SeatRow.game_id == game_id, SeatRow.seat == seat)
+        ).one()
+
+
+def deliveries(db: Engine) -> list[Any]:
+    """Every nudge's delivery row, in the order they were made."""
+    with db.connect() as conn:
+        return conn.execute(select(DeliveryRow.__table__).order_by(DeliveryRow.id)).all()
+
+
+def kept_from_others(client: TestClient, game_id: str, seat: int, key: str, other: str) -> None:
+    """Nobody takes ``seat``, kept for an account, but that account: not with the seat's
+    invite ``key`` (anonymous, or signed in as another account, the cookie ``other``), nor
+    from the other account's My games."""
+    join = f"/api/games/{game_id}/seats/{seat}/join"
+    refused(client.post(join, json={"name": "Eve", "key": key}), 403, "seat_kept")
+    refused(
+        client.post(join, json={"name": "Carl", "key": key}, headers=signed_in(other)),
+        403,
+        "seat_kept",
+    )
+    refused(
+        client.post(f"/api/me/games/{game_id}/join", headers=signed_in(other)), 404, "not_your_game"
+    )
