@@ -32,7 +32,12 @@ from app.services.friends import are_friends
 from app.services.games import GameService
 from app.services.rematch import Rematches, new_seat
 from app.services.seat_tokens import derive
-from app.services.seating import CLEAR_CONTRIBUTION, game_path, seat_given
+from app.services.seating import (
+    CLEAR_CONTRIBUTION,
+    check_seat_handed_out,
+    game_path,
+    seat_given,
+)
 from app.services.snapshots import as_utc
 
 log = logging.getLogger(__name__)
@@ -288,12 +293,7 @@ class AccountSeats:
                 target = find_account(session, account_name)
                 if target is None or target.disabled_at is not None:
                     raise ApiError("unknown_account", f"there is no account {account_name!r}")
-            if row.bot:
-                raise ApiError("bot_seat", f"seat {seat} is played by the server's bot")
-            if game.status == "over":
-                raise ApiError("game_over", "the game is over; its seats stay as they were")
-            if game.status == "abandoned":
-                raise ApiError("game_abandoned", "the host has abandoned this game")
+            check_seat_handed_out(game, row)
             if row.joined_at is not None:
                 raise ApiError(
                     "seat_taken",

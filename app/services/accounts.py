@@ -53,7 +53,7 @@ from app.db.models import (
 from app.db.session import Database
 from app.services import sessions
 from app.services.account_names import clean_name, find_account, name_key, name_taken
-from app.services.friends import friend_link, new_friend_code
+from app.services.friends import friend_link, friendships, new_friend_code
 from app.services.sessions import SignedIn
 from app.services.snapshots import as_utc
 
@@ -372,15 +372,10 @@ class Accounts:
         with self.db.write(session):
             account = self._account(session, account_id)
             if new_name is not None:
-                key = name_key(new_name)
-                other = session.scalar(
-                    select(AccountRow.id).where(
-                        AccountRow.name_key == key, AccountRow.id != account_id
-                    )
-                )
-                if other is not None:
+                other = find_account(session, new_name)
+                if other is not None and other.id != account_id:
                     raise name_taken(new_name)
-                account.name, account.name_key = new_name, key
+                account.name, account.name_key = new_name, name_key(new_name)
             if language is not None:
                 account.language = language
             try:
@@ -485,9 +480,7 @@ class Accounts:
                     "created_at": _iso(p.created_at),
                     "last_used_at": _iso(p.last_used_at),
                 }
-                for p in session.scalars(
-                    select(PasskeyRow).where(PasskeyRow.account_id == account_id)
-                )
+                for p in account_passkeys(session, account_id)
             ],
             "sessions": [
                 {
@@ -524,19 +517,6 @@ class Accounts:
         }
 
     def _friends(self, session: Session, account_id: int) -> list[dict[str, Any]]:
-        rows = session.execute(
-            select(FriendshipRow, AccountRow)
-            .join(
-                AccountRow,
-                or_(
-                    (FriendshipRow.requester_id == account_id)
-                    & (AccountRow.id == FriendshipRow.addressee_id),
-                    (FriendshipRow.addressee_id == account_id)
-                    & (AccountRow.id == FriendshipRow.requester_id),
-                ),
-            )
-            .order_by(FriendshipRow.id)
-        ).all()
         return [
             {
                 "name": other.name,
@@ -544,7 +524,7 @@ class Accounts:
                 "asked_by_you": row.requester_id == account_id,
                 "since": _iso(row.accepted_at or row.created_at),
             }
-            for row, other in rows
+            for row, other in friendships(session, account_id, with_disabled=True)
         ]
 
     def delete(self, session: Session, account_id: int, confirm: str) -> list[str]:

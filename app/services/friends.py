@@ -102,6 +102,20 @@ def are_friends(session: Session, a: int, b: int) -> bool:
     )
 
 
+def friendships(
+    session: Session, account_id: int, *, with_disabled: bool = False
+) -> list[tuple[FriendshipRow, AccountRow]]:
+    """The account's friendships and requests, made by it or to it, each with the account
+    on its other side, oldest first; those of disabled accounts only ``with_disabled``."""
+    other = aliased(AccountRow)
+    sent = and_(FriendshipRow.requester_id == account_id, other.id == FriendshipRow.addressee_id)
+    got = and_(FriendshipRow.addressee_id == account_id, other.id == FriendshipRow.requester_id)
+    query = select(FriendshipRow, other).join(other, or_(sent, got)).order_by(FriendshipRow.id)
+    if not with_disabled:
+        query = query.where(other.disabled_at.is_(None))
+    return [(row, account) for row, account in session.execute(query)]
+
+
 def _pair(a: int, b: int) -> ColumnElement[bool]:
     """The rows between accounts ``a`` and ``b``, whichever asked."""
     return or_(
@@ -128,16 +142,7 @@ class Friends:
     def overview(self, session: Session, account_id: int) -> Overview:
         """The account's friends (by name), its requests received and sent (newest
         first) and its friend link's code. Disabled accounts are left out."""
-        other = aliased(AccountRow)
-        sent = and_(
-            FriendshipRow.requester_id == account_id, other.id == FriendshipRow.addressee_id
-        )
-        got = and_(FriendshipRow.addressee_id == account_id, other.id == FriendshipRow.requester_id)
-        rows = session.execute(
-            select(FriendshipRow, other)
-            .join(other, or_(sent, got))
-            .where(other.disabled_at.is_(None))
-        ).all()
+        rows = friendships(session, account_id)
         friends: list[tuple[str, Friend]] = []
         incoming: list[tuple[datetime, Request]] = []
         outgoing: list[tuple[datetime, Request]] = []

@@ -60,7 +60,7 @@ from app.db.models import (
 )
 from app.db.session import Database
 from app.services import sessions
-from app.services.accounts import Accounts
+from app.services.accounts import Accounts, account_passkeys
 from app.services.snapshots import as_utc
 
 CEREMONY_SECONDS = 300
@@ -166,11 +166,12 @@ class Passkeys:
         self,
         session: Session,
         purpose: str,
-        challenge: bytes,
+        options: Any,
         account_id: int | None = None,
         data: dict[str, Any] | None = None,
-    ) -> str:
-        """Store a ceremony's challenge (and forget expired ones); returns its id."""
+    ) -> Ceremony:
+        """Store the challenge of a ceremony's ``options`` (and forget expired ones): the
+        ceremony, for the browser."""
         ceremony = new_token()
         now = self.clock()
         with self.db.write(session):
@@ -183,13 +184,13 @@ class Passkeys:
                 WebAuthnChallengeRow(
                     id_hash=hash_token(ceremony),
                     purpose=purpose,
-                    challenge=bytes_to_base64url(challenge),
+                    challenge=bytes_to_base64url(options.challenge),
                     account_id=account_id,
                     data=data or {},
                     created_at=now,
                 )
             )
-        return ceremony
+        return Ceremony(ceremony, options_to_json_dict(options))
 
     def _take(
         self, session: Session, ceremony: str, purpose: str, account_id: int | None = None
@@ -272,8 +273,7 @@ class Passkeys:
         new = self.accounts.check_new(session, name, invite_code)
         options = self._registration_options(rp, new.name)
         data = {"name": new.name, "language": language, "invite": new.invite_hash}
-        ceremony = self._begin(session, SIGNUP_PURPOSE, options.challenge, data=data)
-        return Ceremony(ceremony, options_to_json_dict(options))
+        return self._begin(session, SIGNUP_PURPOSE, options, data=data)
 
     def signup_verify(
         self,
@@ -320,8 +320,7 @@ class Passkeys:
             timeout=CEREMONY_SECONDS * 1000,
             user_verification=UserVerificationRequirement.PREFERRED,
         )
-        ceremony = self._begin(session, LOGIN_PURPOSE, options.challenge)
-        return Ceremony(ceremony, options_to_json_dict(options))
+        return self._begin(session, LOGIN_PURPOSE, options)
 
     def login_verify(
         self,
@@ -390,12 +389,9 @@ class Passkeys:
         account = session.get(AccountRow, account_id)
         if account is None:
             raise ApiError("not_signed_in", "sign in first")
-        existing = list(
-            session.scalars(select(PasskeyRow).where(PasskeyRow.account_id == account_id))
-        )
+        existing = account_passkeys(session, account_id)
         options = self._registration_options(rp, account.name, existing)
-        ceremony = self._begin(session, ADD_PURPOSE, options.challenge, account_id=account_id)
-        return Ceremony(ceremony, options_to_json_dict(options))
+        return self._begin(session, ADD_PURPOSE, options, account_id=account_id)
 
     def add_verify(
         self,

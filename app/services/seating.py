@@ -89,6 +89,18 @@ def seat_given(
     )
 
 
+def check_seat_handed_out(game: GameRow, row: SeatRow) -> None:
+    """Whether a seat may be handed out anew (given back, kept for an account): 409
+    ``bot_seat`` for the server's bot's, ``game_over`` and ``game_abandoned`` for a game
+    that is no longer played."""
+    if row.bot:
+        raise ApiError("bot_seat", f"seat {row.seat} is played by the server's bot")
+    if game.status == "over":
+        raise ApiError("game_over", "the game is over; its seats stay as they were")
+    if game.status == "abandoned":
+        raise ApiError("game_abandoned", "the host has abandoned this game")
+
+
 def game_path(game_id: str) -> str:
     """The game's page, without any secret (docs/API.md, Browser pages)."""
     return f"/play/{game_id}"
@@ -362,12 +374,7 @@ class Seating(ServiceBase):
                     )
                 by = "player"
             row = _seat_row(session, game, seat)
-            if row.bot:
-                raise ApiError("bot_seat", f"seat {seat} is played by the server's bot")
-            if game.status == "over":
-                raise ApiError("game_over", "the game is over; its seats stay as they were")
-            if game.status == "abandoned":
-                raise ApiError("game_abandoned", "the host has abandoned this game")
+            check_seat_handed_out(game, row)
             if row.stand_in == "resigned":
                 raise ApiError(
                     "already_resigned", f"seat {seat} resigned; the bot plays it to the end"
