@@ -311,12 +311,9 @@ class Deliveries:
             return "the seat is not the account's any more"
         if is_correspondence(snap.time_control) and digest_hours(account):
             return "the account gets a digest instead"
-        if not self._always(account):
-            mine = [s for s in seats.values() if s.account_id == account.id]
-            if self._open(mine):
-                return "a page of the game is open"
-            if self._seen_since(mine, event["at"]):
-                return "the player was here since"
+        busy = self._here(account, [s for s in seats.values() if s.account_id == account.id], event)
+        if busy is not None:
+            return busy
         return texts.your_turn(account.language, self._table(snap, seats, account.id))
 
     def _time_low(
@@ -351,12 +348,9 @@ class Deliveries:
         snap, seats = self._game(session, event["game"])
         if snap is None:
             return "the game is gone"
-        if not self._always(account):
-            mine = [s for s in seats.values() if s.account_id == account.id]
-            if self._open(mine):
-                return "a page of the game is open"
-            if self._seen_since(mine, event["at"]):
-                return "the player was here since"
+        busy = self._here(account, [s for s in seats.values() if s.account_id == account.id], event)
+        if busy is not None:
+            return busy
         return texts.game_over(account.language, self._table(snap, seats, account.id))
 
     def _rematch_offer(
@@ -386,11 +380,9 @@ class Deliveries:
             s.seat in joined for s in mine
         ):
             return "the player took their seat already"
-        if not self._always(account):
-            if self._open(mine):
-                return "a page of the game is open"
-            if self._seen_since(mine, event["at"]):
-                return "the player was here since"
+        busy = self._here(account, mine, event)
+        if busy is not None:
+            return busy
         by = texts.seat_name(self._seat(old, int(event["by_seat"])), account.language)
         table = self._table(old, seats, account.id)
         return texts.rematch_offer(account.language, table, by)
@@ -483,6 +475,18 @@ class Deliveries:
             others,
             f"{self.base_url}/play/{snap.game_id}",
         )
+
+    def _here(self, account: AccountRow, mine: list[SeatRow], event: dict[str, Any]) -> str | None:
+        """Why the player needs no nudge of ``event`` at the table of their seats ``mine``:
+        a page of it is open, or they were there since (``None``: they need it, or chose
+        "always")."""
+        if self._always(account):
+            return None
+        if self._open(mine):
+            return "a page of the game is open"
+        if self._seen_since(mine, event["at"]):
+            return "the player was here since"
+        return None
 
     @staticmethod
     def _always(account: AccountRow) -> bool:
