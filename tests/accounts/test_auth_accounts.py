@@ -11,7 +11,7 @@ from http.cookies import SimpleCookie
 import pytest
 
 from app.services.sessions import COOKIE
-from tests.support.auth import PASSWORD, cookie, log_in, sign_up, site, sql
+from tests.support.accounts import PASSWORD, cookie, log_in, sign_up, site, sql
 
 
 def _set_cookie(response) -> SimpleCookie:
@@ -32,7 +32,7 @@ def test_sign_up_signs_the_browser_in_with_a_strict_cookie(database_url):
         assert account["is_admin"] is False
         assert account["passkeys"] == []
         assert [s["current"] for s in account["sessions"]] == [True]
-        assert account["friend_link"].startswith("/friends/add/")
+        assert account["friend_link"].startswith("http://testserver/friends/add/")
         morsel = _set_cookie(r)[COOKIE]
         assert morsel["httponly"] is True
         assert morsel["samesite"].lower() == "lax"

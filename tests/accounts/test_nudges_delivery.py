@@ -22,7 +22,8 @@ from app.services.nudges.channels import DeliveryFailed
 from app.services.nudges.delivery import Recipient, backoff
 from app.services.nudges.runner import default_senders
 from app.services.nudges.texts import BUILDERS, Message
-from tests.support.nudges import Nudging, link, make_account, nudging
+from tests.support.accounts import link
+from tests.support.nudges import Nudging, nudged_account, nudging
 
 __all__ = ["nudging"]
 
@@ -33,7 +34,7 @@ LEASE = 120  # NUDGE_LEASE_SECONDS' default
 def ben_waits(n: Nudging) -> int:
     """A table where the turn just passed to Ben's seat; the nudge is recorded."""
     game_id, tokens = n.game()
-    ben = make_account(n.db, "Ben")
+    ben = nudged_account(n.db, "Ben")
     link(n.db, game_id, 1, ben)
     n.pass_turn(game_id, tokens, to=1)
     n.tick(at=0)
