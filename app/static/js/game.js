@@ -1060,8 +1060,49 @@ function drawInvites() {
           }),
           h("button", { type: "button", onclick: (ev) => copy(ev.target) }, t("copy.copy")),
         ),
+        app.host ? keepForAccountForm(s.seat) : null,
       ),
     ),
+  );
+}
+
+/** For the host, on a free seat: keep it for an account instead of sending a link (a
+ * player whose seat was given back takes it up again from My games; a nudge tells them). */
+function keepForAccountForm(seat) {
+  const letter = seatStyle(seat).letter;
+  const input = h("input", {
+    type: "text",
+    name: "account",
+    maxlength: 64,
+    autocomplete: "off",
+    "data-keep-for": seat,
+    "aria-label": t("host.keepForLabel", letter),
+    placeholder: t("host.keepForPlaceholder"),
+  });
+  return h(
+    "form",
+    {
+      class: "link-row keep-for",
+      onsubmit: async (ev) => {
+        ev.preventDefault();
+        const name = input.value.trim();
+        if (!name) return;
+        try {
+          await api(`/api/games/${encodeURIComponent(app.gameId)}/seats/${seat}/invite`, {
+            method: "POST",
+            token: app.host,
+            body: { account: name },
+          });
+        } catch (err) {
+          note(t("host.keepForFailed", letter, errorText(err)));
+          return;
+        }
+        input.value = "";
+        note(t("host.keptFor", letter, name), "info");
+      },
+    },
+    input,
+    h("button", { type: "submit", class: "small" }, t("host.keepFor")),
   );
 }
 

@@ -325,6 +325,12 @@ export default {
     `Platz ${letter} (${name}) freigeben? Jener Browser spielt diesen Platz sofort nicht mehr, und du bekommst einen neuen Einladungslink zum Verschicken (der alte gilt nicht mehr). Das Spiel behält seinen Stand und wartet, bis der Platz besetzt ist. Das geht erst, wenn der Spieler einige Minuten weg war.`,
   "host.notYet": (letter, why) => `Platz ${letter} kann noch nicht freigegeben werden: ${why}`,
   "host.failed": (letter, why) => `Platz ${letter} konnte nicht freigegeben werden: ${why}`,
+  "host.keepFor": "Für dieses Konto freihalten",
+  "host.keepForLabel": (letter) => `Platz ${letter} für ein Konto freihalten (sein Name)`,
+  "host.keepForPlaceholder": "oder der Name eines Kontos",
+  "host.keptFor": (letter, name) =>
+    `Platz ${letter} ist für ${name} freigehalten: unter „Meine Spiele“ (und mit einer Erinnerung, falls gewählt).`,
+  "host.keepForFailed": (letter, why) => `Platz ${letter} konnte nicht freigehalten werden: ${why}`,
   "host.freed": (letter) =>
     `Platz ${letter} ist wieder frei. Schicke seinen Einladungslink (unter „Warten auf Mitspieler“) an den, der ihn spielen soll.`,
 

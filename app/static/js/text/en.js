@@ -303,6 +303,12 @@ export default {
     `Give seat ${letter} (${name}) back? That browser stops playing this seat at once, and you get a new invite link to send (the old one stops working). The game keeps its state and waits until the seat is taken. This works only once the player has been away for a few minutes.`,
   "host.notYet": (letter, why) => `Seat ${letter} cannot be given back yet: ${why}`,
   "host.failed": (letter, why) => `Seat ${letter} could not be given back: ${why}`,
+  "host.keepFor": "Keep for this account",
+  "host.keepForLabel": (letter) => `Keep seat ${letter} for an account (its name)`,
+  "host.keepForPlaceholder": "or an account's name",
+  "host.keptFor": (letter, name) =>
+    `Seat ${letter} is kept for ${name}: they find it under My games (and get a reminder, if they chose one).`,
+  "host.keepForFailed": (letter, why) => `Seat ${letter} could not be kept: ${why}`,
   "host.freed": (letter) =>
     `Seat ${letter} is free again. Send its invite link (under “Waiting for players”) to whoever should play it.`,
 
