@@ -36,7 +36,7 @@ class PasskeySignup(Strict):
     invite_code: str | None = Field(
         None, max_length=200, description="Needed when the server's SIGNUP is invite."
     )
-    language: Literal["en", "de"] = Field("en", description="The nudges' language.")
+    language: Literal["en", "de", "cs"] = Field("en", description="The nudges' language.")
 
 
 class LoginStart(Strict):
