@@ -292,7 +292,7 @@ export default {
   "game.tagBot": "bot",
   "game.tagFree": "volné",
   "game.tagYou": "ty",
-  "game.tagWinner": "vítězství",
+  "game.tagWinner": "vítěz",
   "game.player": "Hráč",
   "game.youWin": "Vítězství je tvoje!",
   "game.wins": (name) => `${name} vyhrává!`,
@@ -525,7 +525,8 @@ export default {
   "dk.letter.ginseng": "B",
   "dk.side.mongolia": "Mongolsko",
   "dk.side.china": "Čína",
-  "dk.boardTitle": "Hrací plán hry Dschingis Khan: vesnice, Velká čínská zeď, sloupce kamenů a zvědové",
+  "dk.boardTitle":
+    "Hrací plán hry Dschingis Khan: vesnice, Velká čínská zeď, sloupce kamenů a zvědové",
   "dk.captionNorth": "▲ MONGOLSKO (sever)",
   "dk.captionSouth": "ČÍNA (jih) ▼",
   "dk.letterWest": "Z",
@@ -605,7 +606,7 @@ export default {
   "dk.priv.rememberedAt": (village, layer, name) => `vesnice ${village}, vrstva ${layer} (${name})`,
   "dk.priv.inHand": (n) => `Tvoje kameny v ruce (${n}):`,
   "dk.priv.walls": (walls, passive) =>
-    `Kusy zdi v ruce: ${walls} · kamenů ve tvé zásobě: ${passive} (v neznámém pořadí, i pro tebe)`,
+    `Kusy zdi v ruce: ${walls} · kameny ve tvé zásobě: ${passive} (v neznámém pořadí, i pro tebe)`,
   "dk.priv.discarded": "Tvoje odhozené kameny:",
   "dk.priv.remembered": "Líce, které si pamatuješ (vesnice, které už neovládáš):",
   "dk.res.inTable": "Konečné body jsou v tabulce hráčů.",
