@@ -12,7 +12,7 @@ from app.core.inputs import FreeText
 from app.core.passwords import MAX_LENGTH
 from app.services.account_names import NAME_MAX
 
-Language = Literal["en", "de"]
+Language = Literal["en", "de", "cs"]
 
 
 def _encodable(value: str) -> str:

@@ -59,7 +59,7 @@ from app.services.snapshots import as_utc
 
 log = logging.getLogger(__name__)
 
-LANGUAGES = ("en", "de")
+LANGUAGES = ("en", "de", "cs")
 DELETED_PLAYER = "deleted player"
 """The name a deleted account's seats keep (and its chat lines show)."""
 LOGIN_FAILED = "the name or the password is wrong"

@@ -69,6 +69,9 @@ def test_language_comes_from_the_body_else_from_accept_language(database_url):
         assert sign_up(s.browser(), "Anna", language="de")["language"] == "de"
         german = s.browser(headers={"Accept-Language": "de-DE,de;q=0.9,en;q=0.8"})
         assert sign_up(german, "Bert")["language"] == "de"
+        czech = s.browser(headers={"Accept-Language": "cs-CZ,cs;q=0.9,en;q=0.8"})
+        assert sign_up(czech, "Cyril")["language"] == "cs"
+        assert sign_up(s.browser(), "Eliška", language="cs")["language"] == "cs"
         french = s.browser(headers={"Accept-Language": "fr-FR, en;q=0.5"})
         assert sign_up(french, "Carla")["language"] == "en"
         r = s.browser().post(

@@ -1,23 +1,29 @@
-// Jeder deutsche Text der Seiten (static/js/i18n.js). text/en.js hat dieselben Schlüssel; ein
-// Wert ist ein Text oder eine Funktion der Werte, die er nennt. Die Wörter der Spiele sind
+// Jeder deutsche Text der Seiten (static/js/i18n.js). text/en.js und text/cs.js haben dieselben
+// Schlüssel; ein Wert ist ein Text oder eine Funktion der Werte, die er nennt. Pluralformen:
+// nach Intl.PluralRules (./plural.js). Die Wörter der Spiele sind
 // die ihrer Spielregeln: Dschingis Khan (Leo Colovini): Dorf, Späher, Mauerteil, Chinesische
 // Mauer, Tor, Plättchen (Chinese, Mongole, Bauer, Pest, Ginseng), aktiver und passiver Vorrat;
 // Die Dolmengötter (Thomas Odenhoven): Druide, Stein, Steinplatz, Steinkreis, Dolmen,
 // Kräuter, Wertungsleiter.
 
+import { plurals } from "./plural.js";
+
 const YOU = "Du";
+const pick = plurals("de");
 /** The verb form for "Du" or for a named player. */
 const v = (who, du, other) => (who === YOU ? du : other);
 const list = (names) =>
   names.length <= 1 ? names.join("") : `${names.slice(0, -1).join(", ")} und ${names.at(-1)}`;
 const dot = (text) => text.replace(/\.$/, "");
-const n1 = (n, one, many) => `${n} ${n === 1 ? one : many}`;
+/** "1 Tag", "3 Tage". */
+const n1 = (n, one, other) => `${n} ${pick(n, { one, other })}`;
 const SIDE = { west: "westlich", east: "östlich" };
 const SHAPE = { octagon: "Achteck", hexagon: "Sechseck", square: "Viereck" };
 
 export default {
   "lang.de": "Deutsch",
   "lang.en": "English",
+  "lang.cs": "Čeština",
   "lang.switch": "Sprache",
 
   loading: "Lädt …",
@@ -228,9 +234,6 @@ export default {
   "home.lastMove": (ago) => `letzter Zug ${ago}`,
   "home.noMoveYet": "noch kein Zug",
   "home.justNow": "gerade eben",
-  "home.minutesAgo": (n) => `vor ${n} Min.`,
-  "home.hoursAgo": (n) => `vor ${n} Std.`,
-  "home.daysAgo": (n) => `vor ${n1(n, "Tag", "Tagen")}`,
   "home.timeLimit": "Bedenkzeit",
   "home.time.none": "Keine",
   "home.time.day": "Fernpartie: 1 Tag pro Zug",
@@ -361,9 +364,6 @@ export default {
   "presence.away": (since) => `weg seit ${since}`,
   "presence.awayTitle": (since) => `Dieser Spieler hat das Spiel seit ${since} nicht offen.`,
   "presence.justNow": "einem Moment",
-  "presence.minutes": (n) => `${n} Min.`,
-  "presence.hours": (n) => `${n} Std.`,
-  "presence.days": (n) => n1(n, "Tag", "Tagen"),
 
   // ---- das ganze Leben eines Tisches: noch einmal, Revanche, Abbrechen (rematch.js)
   "rematch.againTitle": "Noch einmal?",
@@ -681,7 +681,7 @@ export default {
       text += `; ${n1(ev.removed.length, "Mauerteil", "Mauerteile")} entfernt`;
     const changed = ev.sides_changed || [];
     if (changed.length)
-      text += `; ${changed.length === 1 ? "Dorf" : "Dörfer"} ${changed.join(", ")} ${changed.length === 1 ? "wechselt" : "wechseln"} die Seite`;
+      text += `; ${pick(changed.length, { one: "Dorf", other: "Dörfer" })} ${changed.join(", ")} ${pick(changed.length, { one: "wechselt", other: "wechseln" })} die Seite`;
     return `${text}.`;
   },
   "dk.ev.wallsKept": (who, n) =>
@@ -870,7 +870,10 @@ export default {
     `Ein Bestätigungslink ist unterwegs an ${email}: öffne ihn, dann geht es los.`,
   "acct.resend": "Bestätigungslink noch einmal schicken",
   "acct.pushOthers": (n) =>
-    n === 1 ? "1 weiteres Gerät bekommt sie auch." : `${n} weitere Geräte bekommen sie auch.`,
+    pick(n, {
+      one: "1 weiteres Gerät bekommt sie auch.",
+      other: `${n} weitere Geräte bekommen sie auch.`,
+    }),
   "acct.webhookTitle": "Chatdienst (Webhook)",
   "acct.webhookLabel": "Webhook-Adresse",
   "acct.webhookHint":
@@ -974,9 +977,10 @@ export default {
   "home.claimOne": "Dieses Spiel in mein Konto übernehmen",
   "home.claimTitle": "Die Spiele dieses Browsers in dein Konto übernehmen?",
   "home.claimText": (n) =>
-    n === 1
-      ? "Dieser Browser hält deinen Platz in 1 Spiel, das nicht in deinem Konto ist. In dein Konto übernehmen, um es auch auf deinen anderen Geräten zu öffnen? Nur wenn der Platz deiner ist."
-      : `Dieser Browser hält Plätze in ${n} Spielen, die nicht in deinem Konto sind. In dein Konto übernehmen, um sie auch auf deinen anderen Geräten zu öffnen? Nur wenn die Plätze deine sind.`,
+    pick(n, {
+      one: "Dieser Browser hält deinen Platz in 1 Spiel, das nicht in deinem Konto ist. In dein Konto übernehmen, um es auch auf deinen anderen Geräten zu öffnen? Nur wenn der Platz deiner ist.",
+      other: `Dieser Browser hält Plätze in ${n} Spielen, die nicht in deinem Konto sind. In dein Konto übernehmen, um sie auch auf deinen anderen Geräten zu öffnen? Nur wenn die Plätze deine sind.`,
+    }),
   "home.claimAll": "In mein Konto übernehmen",
   "home.claimLater": "Jetzt nicht",
   "home.claimFailed": (n, why) => `${n} nicht übernommen: ${why}`,
