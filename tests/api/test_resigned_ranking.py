@@ -2,81 +2,26 @@
 TB-1), in every answer that names winners: the result, every seat's view, the served
 ``game_over`` event, the history's last position, the reveal and ``clients.verify``.
 
-The games are played through the API. The engine beside the test follows the same log, so
-the test knows which ending move leaves the other seat ahead on points: that seat resigns
-just before it, and its bot's points still count (the issue's "seat B resigned; the bot
-played it to 33 points" and "B wins!").
+The games are played through the API (tests/support/resigned.py): the seat ahead on points
+resigns just before the move that ends the game, and its points still count (the issue's
+"seat B resigned; the bot played it to 33 points" and "B wins!").
 """
 
 from __future__ import annotations
 
-from typing import Any
-
-import pytest
-
 from app.services.results import table_result
 from clients.verify import verify
 from engines.core import Outcome
+from tests.support.resigned import resigned_leader
 from tests.support.waiting import wait_for
 
 KIND = "dolmengoetter"
 
 
-def post(client, kit, game_id: str, token: str, version: int, action: dict[str, Any]):
-    r = client.post(
-        f"/api/games/{game_id}/actions",
-        headers=kit.bearer(token),
-        json={"version": version, "action": action},
-    )
-    assert r.status_code == 200, r.text
-    return r.json()
-
-
-def play_until_the_leader_can_be_made_to_lose(client, kit, db, rng) -> dict[str, Any] | None:
-    """Two humans play random moves until the seat to act has a move that ends the game
-    with the other seat the only winner by points. That other seat resigns; the seat to
-    act plays the move. ``None`` if the game ended without such a move."""
-    game_id, tokens = kit.new_game(client, KIND, 2)
-    state = kit.replay(db, game_id).states[-1]
-    version = 0
-    while not state.is_over:
-        actor = state.to_act()[0]
-        other = 1 - actor
-        for action in state.legal_actions(actor):
-            after = state.clone()
-            after.apply(actor, action)
-            if after.is_over and after.winners() == [other]:
-                r = client.post(
-                    f"/api/games/{game_id}/seats/{other}/resign", headers=kit.bearer(tokens[other])
-                )
-                assert r.status_code == 200, r.text
-                answer = post(
-                    client, kit, game_id, tokens[actor], version, action.model_dump(mode="json")
-                )
-                return {
-                    "game_id": game_id,
-                    "tokens": tokens,
-                    "winner": actor,
-                    "resigned": other,
-                    "engine": after,
-                    "answer": answer,
-                }
-        action = rng.choice(state.legal_actions(actor))
-        post(client, kit, game_id, tokens[actor], version, action.model_dump(mode="json"))
-        state.apply(actor, action)
-        version += 1
-    return None
-
-
 def test_the_resigned_leader_on_points_is_not_the_winner(client, kit, db, rng):
-    for _ in range(10):  # about four games in five offer such an ending move
-        played = play_until_the_leader_can_be_made_to_lose(client, kit, db, rng)
-        if played is not None:
-            break
-    else:
-        pytest.fail("no game offered an ending move that leaves the other seat ahead")
-    game_id, winner, out = played["game_id"], played["winner"], played["resigned"]
-    scores = played["engine"].scores()
+    played = resigned_leader(client, db, rng)
+    game_id, winner, out = played.game_id, played.winner, played.resigned
+    scores = played.engine.scores()
     assert scores[out] > scores[winner]  # by points alone the resigned seat wins
 
     result = client.get(f"/api/games/{game_id}/result").json()
@@ -87,12 +32,12 @@ def test_the_resigned_leader_on_points_is_not_the_winner(client, kit, db, rng):
         "resigned": [out],
     }
     # Every seat's state and a watcher's says so, in its result and its view.
-    for headers in (kit.bearer(played["tokens"][0]), kit.bearer(played["tokens"][1]), {}):
+    for headers in (kit.bearer(played.tokens[0]), kit.bearer(played.tokens[1]), {}):
         state = client.get(f"/api/games/{game_id}/view", headers=headers).json()
         assert state["result"] == result
         assert (state["view"]["winners"], state["view"]["scores"]) == ([winner], scores)
     # The game_over event as the ending move's answer, the log and the history tell it.
-    [over] = [e for e in played["answer"]["events"] if e["type"] == "game_over"]
+    [over] = [e for e in played.answer["events"] if e["type"] == "game_over"]
     assert over["winners"] == [winner] and over["scores"] == scores
     log = client.get(f"/api/games/{game_id}/log").json()
     [logged] = [e for entry in log["entries"] for e in entry["events"] if e["type"] == "game_over"]

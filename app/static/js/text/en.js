@@ -262,6 +262,7 @@ export default {
   "ev.revealMissed": (names) =>
     `${names} did not reveal their share of the draws in time: it counts as none`,
   "game.overBanner": (names) => `Game over — winner${s(names.length)}: ${names.join(", ")}`,
+  "game.overNoWinner": "Game over — nobody wins: every player resigned",
   "game.seeScoring": "See the scoring",
   "game.yourTurn": (what) => `Your turn${what ? ` — ${what}` : ""}`,
   "game.waitingFor": (names, what) => `Waiting for ${names}${what ? ` — ${what}` : ""}`,
@@ -284,6 +285,11 @@ export default {
   "game.youWin": "You win!",
   "game.wins": (name) => `${name} wins!`,
   "game.sharedWin": (names) => `Shared win: ${list(names)}`,
+  "game.noWinner": "Nobody wins: every player resigned.",
+  "game.resignedLast": (names) =>
+    `${list(names)} resigned: ranked below every player who did not, whatever the score.`,
+  "game.resignedLastYou":
+    "You resigned: ranked below every player who did not, whatever the score.",
   "game.checkDraws": "Check the draws",
 
   "join.title": "Take your seat",
@@ -320,6 +326,7 @@ export default {
   "ev.releasedByPlayer": (letter) =>
     `Seat ${letter}'s player gave the seat back; it waits for a new player.`,
   "ev.gameOver": (names) => `Game over. Winner${s(names.length)}: ${names.join(", ")}.`,
+  "ev.gameOverNoWinner": "Game over. Nobody wins: every player resigned.",
 
   "undo.button": "Undo my last move (z)",
   "undo.title": "Take back your last move (z)",
