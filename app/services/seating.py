@@ -35,6 +35,16 @@ CLEAR_CONTRIBUTION = (
 server's seed) could choose theirs knowing every other one, and so choose the draws."""
 
 
+SEAT_LETTERS = "ABCDEFGH"
+"""Seat 0 is A, as every page names seats."""
+
+
+def bot_name(seat: int) -> str:
+    """The name a bot seat gets unless its creator names it, as the create form does: "Bot C"
+    at seat C. A rematch names its bots again by their new seats (app/services/rematch.py)."""
+    return f"Bot {SEAT_LETTERS[seat]}" if seat < len(SEAT_LETTERS) else f"Bot {seat + 1}"
+
+
 def new_invite_key() -> str:
     return secrets.token_urlsafe(16)
 
@@ -177,7 +187,7 @@ class Seating(ServiceBase):
                         seat=i,
                         bot=spec.bot,
                         bot_level=(spec.level or DEFAULT_BOT_LEVEL) if spec.bot else None,
-                        name=spec.name or (f"Bot {i + 1}" if spec.bot else None),
+                        name=spec.name or (bot_name(i) if spec.bot else None),
                         joined_at=now if spec.bot else None,
                         invite_key=None if spec.bot else new_invite_key(),
                         connections=0,

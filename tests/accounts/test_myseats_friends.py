@@ -77,7 +77,7 @@ def test_a_friend_s_seat_is_kept_for_them_and_joined_from_my_games(client, db) -
     assert [(s["seat"], s["name"], s["bot"], s["you"]) for s in entry["seats"]] == [
         (0, None, False, False),
         (1, None, False, True),
-        (2, "Bot 3", True, False),
+        (2, "Bot C", True, False),
     ]
     commitment = fairness.seat_commitment("bert-secret")
     joined = client.post(

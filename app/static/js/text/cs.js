@@ -276,6 +276,7 @@ export default {
     `${names}: podíl na losování nebyl odhalen včas, počítá se jako žádný`,
   "game.overBanner": (names) =>
     `Konec hry — ${pick(names.length, { one: "vyhrává", few: "vyhrávají", other: "vyhrávají" })}: ${names.join(", ")}`,
+  "game.overNoWinner": "Konec hry — nikdo nevyhrává: všichni hru vzdali",
   "game.seeScoring": "Zobrazit bodování",
   "game.yourTurn": (what) => `Jsi na tahu${what ? ` — ${what}` : ""}`,
   "game.waitingFor": (names, what) => `Čeká se na: ${names}${what ? ` — ${what}` : ""}`,
@@ -297,6 +298,10 @@ export default {
   "game.youWin": "Vítězství je tvoje!",
   "game.wins": (name) => `${name} vyhrává!`,
   "game.sharedWin": (names) => `Dělené vítězství: ${list(names)}`,
+  "game.noWinner": "Nikdo nevyhrává: všichni hru vzdali.",
+  "game.resignedLast": (names) =>
+    `Hru ${pick(names.length, { one: "vzdává", few: "vzdávají", other: "vzdávají" })} ${list(names)}: řadí se za všechny, kdo ji nevzdali, bez ohledu na body.`,
+  "game.resignedLastYou": "Hru vzdáváš: řadíš se za všechny, kdo ji nevzdali, bez ohledu na body.",
   "game.checkDraws": "Ověřit losování",
 
   "join.title": "Posaď se ke stolu",
@@ -338,6 +343,7 @@ export default {
     `Hostitel uvolňuje místo ${letter} (jeho hráč byl pryč); čeká na nového hráče.`,
   "ev.releasedByPlayer": (letter) =>
     `Hráč místa ${letter} své místo uvolňuje; čeká na nového hráče.`,
+  "ev.gameOverNoWinner": "Konec hry. Nikdo nevyhrává: všichni hru vzdali.",
   "ev.gameOver": (names) =>
     `Konec hry. ${pick(names.length, { one: "Vyhrává", few: "Vyhrávají", other: "Vyhrávají" })}: ${names.join(", ")}.`,
 

@@ -287,6 +287,7 @@ export default {
   "ev.revealMissed": (names) =>
     `${names} hat den eigenen Anteil an den Ziehungen nicht rechtzeitig aufgedeckt: er zählt als keiner`,
   "game.overBanner": (names) => `Spielende – Sieger: ${names.join(", ")}`,
+  "game.overNoWinner": "Spielende – kein Sieger: alle haben aufgegeben",
   "game.seeScoring": "Zur Wertung",
   "game.yourTurn": (what) => `Du bist am Zug${what ? ` – ${what}` : ""}`,
   "game.waitingFor": (names, what) => `Warten auf ${names}${what ? ` – ${what}` : ""}`,
@@ -309,6 +310,11 @@ export default {
   "game.youWin": "Du hast gewonnen!",
   "game.wins": (name) => `${name} hat gewonnen!`,
   "game.sharedWin": (names) => `Geteilter Sieg: ${list(names)}`,
+  "game.noWinner": "Niemand gewinnt: alle haben aufgegeben.",
+  "game.resignedLast": (names) =>
+    `${list(names)} ${pick(names.length, { one: "hat", other: "haben" })} aufgegeben: ${pick(names.length, { one: "steht", other: "stehen" })} hinter allen, die nicht aufgegeben haben, egal mit wie vielen Punkten.`,
+  "game.resignedLastYou":
+    "Du hast aufgegeben: du stehst hinter allen, die nicht aufgegeben haben, egal mit wie vielen Punkten.",
   "game.checkDraws": "Die Ziehungen prüfen",
 
   "join.title": "Nimm deinen Platz ein",
@@ -351,6 +357,7 @@ export default {
   "ev.releasedByPlayer": (letter) =>
     `Der Spieler von Platz ${letter} hat den Platz freigegeben; er wartet auf einen neuen Spieler.`,
   "ev.gameOver": (names) => `Spielende. Sieger: ${names.join(", ")}.`,
+  "ev.gameOverNoWinner": "Spielende. Niemand gewinnt: alle haben aufgegeben.",
 
   "undo.button": "Meinen letzten Zug zurücknehmen (z)",
   "undo.title": "Deinen letzten Zug zurücknehmen (z)",

@@ -266,6 +266,7 @@ export default {
     `${names} did not reveal their share of the draws in time: it counts as none`,
   "game.overBanner": (names) =>
     `Game over — ${pick(names.length, { one: "winner", other: "winners" })}: ${names.join(", ")}`,
+  "game.overNoWinner": "Game over — nobody wins: every player resigned",
   "game.seeScoring": "See the scoring",
   "game.yourTurn": (what) => `Your turn${what ? ` — ${what}` : ""}`,
   "game.waitingFor": (names, what) => `Waiting for ${names}${what ? ` — ${what}` : ""}`,
@@ -288,6 +289,11 @@ export default {
   "game.youWin": "You win!",
   "game.wins": (name) => `${name} wins!`,
   "game.sharedWin": (names) => `Shared win: ${list(names)}`,
+  "game.noWinner": "Nobody wins: every player resigned.",
+  "game.resignedLast": (names) =>
+    `${list(names)} resigned: ranked below every player who did not, whatever the score.`,
+  "game.resignedLastYou":
+    "You resigned: ranked below every player who did not, whatever the score.",
   "game.checkDraws": "Check the draws",
 
   "join.title": "Take your seat",
@@ -331,6 +337,7 @@ export default {
     `Seat ${letter}'s player gave the seat back; it waits for a new player.`,
   "ev.gameOver": (names) =>
     `Game over. ${pick(names.length, { one: "Winner", other: "Winners" })}: ${names.join(", ")}.`,
+  "ev.gameOverNoWinner": "Game over. Nobody wins: every player resigned.",
 
   "undo.button": "Undo my last move (z)",
   "undo.title": "Take back your last move (z)",
