@@ -239,6 +239,7 @@ def create_app(
     app.add_middleware(SecurityHeaders)
     install_error_handlers(app, check_before_body)
     for module in (
+        health_probes,  # first: probes answer before any other route is tried
         routes.kinds,
         routes.games,
         routes.seats,
@@ -253,7 +254,6 @@ def create_app(
         routes.accounts,
         routes.admin,
         routes.notifications,
-        health_probes,
     ):
         app.include_router(module.router)
 
