@@ -140,7 +140,7 @@ def _admin_parser(sub: Any) -> None:
         action="store_true",
         help="read the password from the first line of standard input instead of asking",
     )
-    p.add_argument("--language", choices=("en", "de"), default="en")
+    p.add_argument("--language", choices=("en", "de", "cs"), default="en")
     actions.add_parser("invite", help="print a new invite code (good for one sign-up)")
     for action, text in (
         ("disable", "disable account NAME: its sign-ins end, it cannot sign in"),

@@ -219,7 +219,6 @@ def create_app(
     app.state.nudges = nudges
     app.state.limiter = limiter
     app.state.chat = chat
-    app.state.passkeys = Passkeys(db)  # passkey ceremonies (app/api/routes/passkeys.py)
     app.state.friends = Friends(db, settings.rate_friend_requests)  # friends (issue 38)
 
     def seats_renamed(session: Session, game_ids: list[str]) -> None:
@@ -227,7 +226,9 @@ def create_app(
         for game_id in game_ids:
             hub.publish(game_id, service.load(session, game_id).version)
 
-    app.state.accounts = Accounts(db, settings.signup, seats_changed=seats_renamed)
+    accounts = Accounts(db, settings.signup, seats_changed=seats_renamed)
+    app.state.accounts = accounts
+    app.state.passkeys = Passkeys(db, accounts)  # passkey ceremonies (app/api/routes/passkeys.py)
     app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
     # Outside the body limit: a cross-site request is refused before its body is read.
     app.add_middleware(CrossSiteGuard, cookie=sessions.COOKIE, public_url=settings.public_url)
@@ -238,6 +239,7 @@ def create_app(
     app.add_middleware(SecurityHeaders)
     install_error_handlers(app, check_before_body)
     for module in (
+        health_probes,  # first: probes answer before any other route is tried
         routes.kinds,
         routes.games,
         routes.seats,
@@ -252,7 +254,6 @@ def create_app(
         routes.accounts,
         routes.admin,
         routes.notifications,
-        health_probes,
     ):
         app.include_router(module.router)
 

@@ -8,7 +8,8 @@ address, or a JSON file saved from ``GET /api/games/<id>/fairness``. The check:
    the server's seed and every seat's contribution;
 3. a fresh engine state made with it replays every logged action, and each action's events
    (fully revealed) are exactly the ones the server logged;
-4. the replayed game is over with the server's scores and winners.
+4. the replayed game is over with the server's scores and winners (the seats the reveal
+   lists as resigned ranked below the others: docs/RULES.md TB-1).
 Exit status 0 when all hold, 1 when any fails, 2 when the reveal could not be read.
 ``verify`` does the checking and is what the tests call; only ``main`` does I/O.
 """
@@ -27,6 +28,7 @@ from urllib.parse import urlsplit
 import httpx
 
 import engines
+from app.services.results import table_result
 from app.services.snapshots import apply_entry
 from engines.core import IllegalAction, fairness
 
@@ -153,10 +155,12 @@ def verify(reveal: Mapping[str, Any], commitment: str | None = None) -> Verdict:
     )
     if not verdict.add("the replayed game is over", state.is_over):
         return verdict
+    # The winners follow from the replayed scores and the seats that resigned (TB-1).
+    result = table_result(state.outcome(), reveal.get("resigned") or [])
     verdict.add(
         "the final scores and winners are the server's",
-        (state.scores(), state.winners()) == (reveal.get("scores"), reveal.get("winners")),
-        f"scores {state.scores()}, winners {state.winners()}",
+        (result.scores, result.winners) == (reveal.get("scores"), reveal.get("winners")),
+        f"scores {result.scores}, winners {result.winners}",
     )
     return verdict
 

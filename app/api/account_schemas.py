@@ -4,15 +4,15 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictStr
+from pydantic import AfterValidator, BaseModel, Field, StrictStr
 from pydantic_core import PydanticCustomError
 
-from app.api.schemas import Error
+from app.api.schemas import Error, Strict
 from app.core.inputs import FreeText
 from app.core.passwords import MAX_LENGTH
-from app.services.accounts import NAME_MAX
+from app.services.account_names import NAME_MAX
 
-Language = Literal["en", "de"]
+Language = Literal["en", "de", "cs"]
 
 
 def _encodable(value: str) -> str:
@@ -30,21 +30,22 @@ Password = Annotated[StrictStr, Field(max_length=4 * MAX_LENGTH), AfterValidator
 password: 400). The rules for a new one (app/core/passwords.py) are the service's, with
 their own error codes (422 ``password_too_long`` above ``MAX_LENGTH``)."""
 
-# Names are trimmed and checked by the service (app/services/accounts.py, ``clean_name``);
-# the schema only keeps what cannot be a name out (a few spaces of slack around it).
+# Names are trimmed and checked by the service (app/services/account_names.py,
+# ``clean_name``); the schema only keeps what cannot be a name out (a few spaces of slack
+# around it).
 AccountName = Annotated[FreeText, Field(min_length=1, max_length=NAME_MAX + 32)]
 
 
-class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+InviteCodeField = Annotated[
+    StrictStr | None,
+    Field(max_length=100, description="Needed when the server's SIGNUP is invite."),
+]
 
 
 class SignUp(Strict):
     name: AccountName
     password: Password
-    invite_code: StrictStr | None = Field(
-        None, max_length=100, description="Needed when the server's SIGNUP is invite."
-    )
+    invite_code: InviteCodeField = None
     language: Language | None = Field(
         None, description="en or de; default: from Accept-Language, else en."
     )

@@ -237,6 +237,12 @@ PlayerDep = Annotated[SignedIn | None, Depends(_account_if_required)]
 ``not_signed_in``)."""
 
 
+def link_base(request: Request) -> str:
+    """Where links handed out start (a friend link): ``PUBLIC_URL``, or the address this
+    request came to."""
+    return request.app.state.settings.public_url or str(request.base_url)
+
+
 async def accounts(request: Request) -> Accounts:
     return request.app.state.accounts
 

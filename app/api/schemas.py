@@ -280,6 +280,23 @@ class LabelledAction(BaseModel):
     label: str
 
 
+class Result(BaseModel):
+    scores: list[int] = Field(
+        description="Each seat's points, as played (a resigned seat's are its bot's)."
+    )
+    winners: list[int] = Field(
+        description="The seats that won: never one that resigned; empty if every seat "
+        "resigned (docs/RULES.md TB-1)."
+    )
+    places: list[list[int]] = Field(
+        description="Every seat ranked, best first, by the game's rules with every seat that "
+        "resigned below every seat that did not; seats that tie share a place."
+    )
+    resigned: list[int] = Field(
+        default_factory=list, description="Seats that resigned (the bot played them on)."
+    )
+
+
 class SeatState(TableFacts):
     game_id: str
     kind: str
@@ -287,7 +304,10 @@ class SeatState(TableFacts):
     seat: int | None
     status: GameStatus
     seats: list[Seat]
-    view: dict[str, Any] = Field(description="State.view(seat) of the game's engine.")
+    view: dict[str, Any] = Field(
+        description="State.view(seat) of the game's engine; once over, its `winners` are the "
+        "table's (`result`)."
+    )
     legal_actions: list[LabelledAction] = Field(
         description="What the seat may do now; empty unless it must act."
     )
@@ -295,6 +315,9 @@ class SeatState(TableFacts):
         False, description="Whether the seat may take back its last action now (POST .../undo)."
     )
     clock: Clock | None = None
+    result: Result | None = Field(
+        None, description="Once the game is over: as GET .../result (null before)."
+    )
 
 
 class Kind(BaseModel):
@@ -400,15 +423,11 @@ class Reveal(Fairness):
     )
     actions: list[RevealedAction] | None = None
     scores: list[int] | None = None
-    winners: list[int] | None = None
-
-
-class Result(BaseModel):
-    scores: list[int]
-    winners: list[int]
-    resigned: list[int] = Field(
-        default_factory=list, description="Seats that resigned (the bot played them on)."
+    winners: list[int] | None = Field(
+        None, description="As `Result`: a seat that resigned never wins (docs/RULES.md TB-1)."
     )
+    places: list[list[int]] | None = None
+    resigned: list[int] | None = None
 
 
 class ErrorDetail(BaseModel):

@@ -180,8 +180,9 @@ class Settings(BaseSettings):
     rate_login: int = Field(
         10,
         ge=0,
-        description="Sign-in attempts per minute, counted per address and per account name "
-        "(sign-ups count against the address's); 0: no limit.",
+        description="Sign-in attempts (password or passkey) per minute, counted per address "
+        "and per account name where one is typed (sign-ups count against the address's); "
+        "0: no limit.",
     )
     rate_friend_requests: int = Field(
         30,

@@ -15,7 +15,6 @@ Nothing here is on a move's path: the write path still finds a seat by its token
 from __future__ import annotations
 
 import logging
-import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
@@ -26,12 +25,19 @@ from sqlalchemy.orm import Session
 
 from app.core.errors import ApiError
 from app.core.security import hash_token
-from app.db.models import AccountRow, FriendshipRow, GameRow, SeatRow, utcnow
+from app.db.models import GameRow, SeatRow, utcnow
+from app.services.account_names import find_account, name_key
 from app.services.base import UNKNOWN_TOKEN, Caller, _game_row, _seat_row
+from app.services.friends import are_friends
 from app.services.games import GameService
 from app.services.rematch import Rematches, new_seat
 from app.services.seat_tokens import derive
-from app.services.seating import CLEAR_CONTRIBUTION, game_path, seat_given
+from app.services.seating import (
+    CLEAR_CONTRIBUTION,
+    check_seat_handed_out,
+    game_path,
+    seat_given,
+)
 from app.services.snapshots import as_utc
 
 log = logging.getLogger(__name__)
@@ -42,11 +48,6 @@ newest finished ones (over or abandoned)."""
 
 LIVE = ("open", "running")
 FINISHED = ("over", "abandoned")
-
-
-def name_key(name: str) -> str:
-    """How account names are compared and looked up (``accounts.name_key``)."""
-    return unicodedata.normalize("NFKC", name).casefold()
 
 
 def _not_your_game(game_id: str) -> ApiError:
@@ -80,14 +81,12 @@ class AccountSeats:
         if len(set(keys)) != len(keys):
             raise ApiError("bad_request", "a friend can be seated only once at a table")
         found: list[int] = []
-        for name, key in zip(names, keys, strict=True):
-            friend = session.scalars(
-                select(AccountRow).where(AccountRow.name_key == key)
-            ).one_or_none()
+        for name in names:
+            friend = find_account(session, name)
             if (
                 friend is None
                 or friend.disabled_at is not None
-                or not self._are_friends(session, account_id, friend.id)
+                or not are_friends(session, account_id, friend.id)
             ):
                 session.commit()
                 raise ApiError(
@@ -98,21 +97,6 @@ class AccountSeats:
             found.append(friend.id)
         session.commit()
         return found
-
-    @staticmethod
-    def _are_friends(session: Session, a: int, b: int) -> bool:
-        return (
-            session.scalar(
-                select(FriendshipRow.id).where(
-                    FriendshipRow.status == "accepted",
-                    or_(
-                        and_(FriendshipRow.requester_id == a, FriendshipRow.addressee_id == b),
-                        and_(FriendshipRow.requester_id == b, FriendshipRow.addressee_id == a),
-                    ),
-                )
-            )
-            is not None
-        )
 
     # ---- claim --------------------------------------------------------------------------
 
@@ -306,17 +290,10 @@ class AccountSeats:
                 raise service._not_host(session, digest, "keep a seat for an account")
             target = None
             if account_name is not None:
-                target = session.scalars(
-                    select(AccountRow).where(AccountRow.name_key == name_key(account_name))
-                ).one_or_none()
+                target = find_account(session, account_name)
                 if target is None or target.disabled_at is not None:
                     raise ApiError("unknown_account", f"there is no account {account_name!r}")
-            if row.bot:
-                raise ApiError("bot_seat", f"seat {seat} is played by the server's bot")
-            if game.status == "over":
-                raise ApiError("game_over", "the game is over; its seats stay as they were")
-            if game.status == "abandoned":
-                raise ApiError("game_abandoned", "the host has abandoned this game")
+            check_seat_handed_out(game, row)
             if row.joined_at is not None:
                 raise ApiError(
                     "seat_taken",
@@ -327,7 +304,7 @@ class AccountSeats:
             game.seats_revision += 1
             game.updated_at = utcnow()
             if target is not None:
-                seat_given(session, game_id, game.kind, seat, target.id, game.seats_revision, by)
+                seat_given(session, game_id, seat, target.id, game.seats_revision, by)
         snap = service.load(session, game_id)
         service.hub.publish(game_id, snap.version)
         return {"seat": seat, "account": target.name if target is not None else None}

@@ -17,9 +17,7 @@ from __future__ import annotations
 
 import hashlib
 import logging
-import re
 import secrets
-import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
@@ -30,7 +28,6 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from app.core.errors import ApiError
-from app.core.inputs import TextRefused, check_text
 from app.core.passwords import (
     PasswordRefused,
     check_new_password,
@@ -55,13 +52,14 @@ from app.db.models import (
 )
 from app.db.session import Database
 from app.services import sessions
+from app.services.account_names import clean_name, find_account, name_key, name_taken
+from app.services.friends import friend_link, friendships, new_friend_code
 from app.services.sessions import SignedIn
 from app.services.snapshots import as_utc
 
 log = logging.getLogger(__name__)
 
-NAME_MAX = 32
-LANGUAGES = ("en", "de")
+LANGUAGES = ("en", "de", "cs")
 DELETED_PLAYER = "deleted player"
 """The name a deleted account's seats keep (and its chat lines show)."""
 LOGIN_FAILED = "the name or the password is wrong"
@@ -69,50 +67,14 @@ NOTIFY_KEYS = ("webhook_url", "email", "email_confirmed", "push", "always", "dig
 """The nudge choices an export shows (``accounts.notify``; anything else there is the
 server's own bookkeeping, e.g. an e-mail confirmation's secret)."""
 
-_SPACES = re.compile(r"\s+")
-
 SeatsChanged = Callable[[Session, list[str]], None]
 """Told the games whose seats' names changed (after the commit), to refresh their pages."""
-
-
-# ---- names ------------------------------------------------------------------------------
-
-
-def name_key(name: str) -> str:
-    """What names are unique by and looked up by: NFKC, without invisible (format)
-    characters, white space runs as one space, case-folded. "Anna", "ANNA", "Ａｎｎａ" and
-    "An\u200bna" are one name."""
-    text = unicodedata.normalize("NFKC", name)
-    text = "".join(char for char in text if unicodedata.category(char) != "Cf")
-    text = _SPACES.sub(" ", text).strip().casefold()
-    return unicodedata.normalize("NFKC", text)
-
-
-def clean_name(name: str) -> str:
-    """``name`` trimmed, if it may be an account's name (readable free text, 1 to
-    ``NAME_MAX`` characters); else 400 ``bad_request`` naming ``body.name``."""
-    name = name.strip()
-    try:
-        check_text(name)
-    except TextRefused as refused:
-        raise ApiError("bad_request", f"body.name: {refused.message}") from None
-    if len(name) > NAME_MAX:
-        raise ApiError("bad_request", f"body.name: at most {NAME_MAX} characters")
-    return name
 
 
 def opaque_id(id_hash: str) -> str:
     """The id a sign-in is shown under: derived from its row's key, never the key itself
     (which names the cookie's hash)."""
     return hashlib.sha256(f"tafelrunde-session:{id_hash}".encode()).hexdigest()[:16]
-
-
-def friend_link(code: str) -> str:
-    return f"/friends/add/{code}"
-
-
-def new_friend_code() -> str:
-    return secrets.token_urlsafe(12)
 
 
 def new_invite_code() -> str:
@@ -128,6 +90,36 @@ def _checked_password(password: str, name: str) -> None:
 
 def _iso(moment: datetime | None) -> str | None:
     return as_utc(moment).isoformat() if moment is not None else None
+
+
+def account_passkeys(session: Session, account_id: int) -> list[PasskeyRow]:
+    """The account's passkeys, oldest first."""
+    return list(
+        session.scalars(
+            select(PasskeyRow)
+            .where(PasskeyRow.account_id == account_id)
+            .order_by(PasskeyRow.created_at, PasskeyRow.id)
+        )
+    )
+
+
+def passkey_view(row: PasskeyRow) -> dict[str, Any]:
+    """A passkey as its account sees it (never its key)."""
+    return {
+        "id": row.id,
+        "label": row.label,
+        "created_at": _iso(row.created_at),
+        "last_used_at": _iso(row.last_used_at),
+    }
+
+
+@dataclass(frozen=True, slots=True)
+class NewAccount:
+    """An account that may be made (``Accounts.check_new``): its name as it will be kept
+    and the hash of the invite code it will use up (``SIGNUP=invite``)."""
+
+    name: str
+    invite_hash: str | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,6 +158,34 @@ class Accounts:
                 "this server makes accounts by invitation: enter the invite code you were given",
             )
 
+    def invite_hash(self, invite_code: str | None) -> str | None:
+        """The hash of the invite code a sign-up uses up (``SIGNUP=invite``), else ``None``:
+        a code sent to a server open to everyone is not looked at."""
+        if self.signup != "invite" or not invite_code:
+            return None
+        return hash_token(invite_code.strip())
+
+    def check_new(self, session: Session, name: str, invite_code: str | None) -> NewAccount:
+        """Whether an account of ``name`` may be made now, without making it (a passkey
+        sign-up asks before its ceremony): the refusals of ``sign_up`` in its order but
+        the password's, and the invite code looked at (403 ``invite_code_invalid``)
+        without using it up. ``create`` checks name and code again."""
+        self.check_signup(invite_code)
+        name = clean_name(name)
+        if find_account(session, name) is not None:
+            raise name_taken(name)
+        digest = self.invite_hash(invite_code)
+        if digest is not None:
+            unused = session.scalar(
+                select(InviteCodeRow.code_hash).where(
+                    InviteCodeRow.code_hash == digest, InviteCodeRow.used_at.is_(None)
+                )
+            )
+            if unused is None:
+                raise _invite_code_invalid()
+        session.commit()  # no read transaction held
+        return NewAccount(name, digest)
+
     def create(
         self,
         session: Session,
@@ -174,19 +194,23 @@ class Accounts:
         language: str = "en",
         *,
         is_admin: bool = False,
-        invite_code: str | None = None,
+        invite_hash: str | None = None,
     ) -> AccountRow:
-        """Insert an account inside the caller's write transaction (``db.write``). 409
-        ``name_taken`` if the name (by ``name_key``) is anybody's; with ``SIGNUP=invite``
-        the invite code is used up here (403 ``invite_code_invalid`` if unknown or used),
-        so a refused sign-up keeps its code."""
-        key = name_key(name)
-        taken = session.scalar(select(AccountRow.id).where(AccountRow.name_key == key))
-        if taken is not None:
-            raise _name_taken(name)
+        """The one way accounts are made (password and passkey sign-ups, the admin
+        command): inserted inside the caller's write transaction (``db.write``), flushed,
+        so it has its id. ``SIGNUP`` is checked (an admin is made whatever it says), the
+        name's rules (``clean_name``), 409 ``name_taken`` if the name (by ``name_key``) is
+        anybody's; with ``SIGNUP=invite`` the invite code (``invite_hash``) is used up here
+        (403 ``invite_code_invalid`` if unknown or used), so a refused sign-up keeps its
+        code."""
+        if not is_admin:
+            self.check_signup(invite_hash)
+        name = clean_name(name)
+        if find_account(session, name) is not None:
+            raise name_taken(name)
         account = AccountRow(
             name=name,
-            name_key=key,
+            name_key=name_key(name),
             password_hash=password_hash,
             language=language,
             is_admin=is_admin,
@@ -197,21 +221,15 @@ class Accounts:
         try:
             session.flush()
         except IntegrityError:  # the same name, made by another request meanwhile
-            raise _name_taken(name) from None
-        if invite_code is not None and self.signup == "invite":
+            raise name_taken(name) from None
+        if invite_hash is not None and not is_admin:
             used = session.execute(
                 update(InviteCodeRow)
-                .where(
-                    InviteCodeRow.code_hash == hash_token(invite_code.strip()),
-                    InviteCodeRow.used_at.is_(None),
-                )
+                .where(InviteCodeRow.code_hash == invite_hash, InviteCodeRow.used_at.is_(None))
                 .values(used_by=account.id, used_at=utcnow())
             )
             if getattr(used, "rowcount", 0) != 1:
-                raise ApiError(
-                    "invite_code_invalid",
-                    "this invite code is not valid (mistyped, or used already)",
-                )
+                raise _invite_code_invalid()
         return account
 
     def sign_up(
@@ -224,16 +242,16 @@ class Accounts:
         user_agent: str = "",
         old_cookie: str | None = None,
     ) -> SignedUp:
-        """A new account with a password, signed in at once."""
+        """A new account with a password, signed in at once (``sessions.sign_in``)."""
         self.check_signup(invite_code)
         name = clean_name(name)
         _checked_password(password, name)
         hashed = hash_password(password)  # before the write: it takes a while
         with self.db.write(session):
-            account = self.create(session, name, hashed, language, invite_code=invite_code)
-            if old_cookie:
-                sessions.end(session, old_cookie)
-            cookie = sessions.start(session, account.id, user_agent)
+            account = self.create(
+                session, name, hashed, language, invite_hash=self.invite_hash(invite_code)
+            )
+            cookie = sessions.sign_in(session, account.id, user_agent, old_cookie)
         log.info("account %d signed up", account.id)
         return SignedUp(account.id, cookie)
 
@@ -251,9 +269,7 @@ class Accounts:
         for an unknown name, a wrong password and an account with passkeys only (the same
         answer after the same work); 403 ``account_disabled`` only after a right password.
         Every sign-in gets a new cookie value; the one the browser sent, if any, ends."""
-        account = session.scalars(
-            select(AccountRow).where(AccountRow.name_key == name_key(name))
-        ).one_or_none()
+        account = find_account(session, name)
         session.commit()  # no read transaction held while argon2 works
         stored = account.password_hash if account is not None else None
         right = verify_password(stored, password)  # always: the same work for every name
@@ -269,9 +285,7 @@ class Accounts:
                     .where(AccountRow.id == account.id, AccountRow.password_hash == stored)
                     .values(password_hash=fresh)
                 )
-            if old_cookie:
-                sessions.end(session, old_cookie)
-            cookie = sessions.start(session, account.id, user_agent)
+            cookie = sessions.sign_in(session, account.id, user_agent, old_cookie)
         return SignedUp(account.id, cookie)
 
     def log_out(self, session: Session, cookie: str | None) -> None:
@@ -291,31 +305,26 @@ class Accounts:
             raise ApiError("not_signed_in", "sign in first (POST /api/auth/login)")
         return account
 
-    def view(self, session: Session, account_id: int, current_hash: str | None) -> dict[str, Any]:
-        """``GET /api/me``'s account: who it is, its passkeys and its sign-ins."""
+    def view(
+        self, session: Session, account_id: int, current_hash: str | None, link_base: str
+    ) -> dict[str, Any]:
+        """``{"account": ...}`` of ``GET /api/me`` and of every sign-in (password or
+        passkey): who it is, its passkeys, its sign-ins (``current_hash``: this request's)
+        and its friend link (``link_base``: ``PUBLIC_URL`` or the address asked)."""
         account = self._account(session, account_id)
-        passkeys = session.scalars(
-            select(PasskeyRow).where(PasskeyRow.account_id == account_id).order_by(PasskeyRow.id)
-        ).all()
-        return {
+        view = {
             "id": account.id,
             "name": account.name,
             "language": account.language,
             "is_admin": account.is_admin,
             "has_password": account.password_hash is not None,
             "created_at": _iso(account.created_at),
-            "passkeys": [
-                {
-                    "id": p.id,
-                    "label": p.label,
-                    "created_at": _iso(p.created_at),
-                    "last_used_at": _iso(p.last_used_at),
-                }
-                for p in passkeys
-            ],
+            "passkeys": [passkey_view(p) for p in account_passkeys(session, account_id)],
             "sessions": self.sign_ins(session, account_id, current_hash),
-            "friend_link": friend_link(account.friend_code),
+            "friend_link": friend_link(link_base, account.friend_code),
         }
+        session.commit()  # no read transaction held while the answer is sent
+        return {"account": view}
 
     def sign_ins(
         self, session: Session, account_id: int, current_hash: str | None
@@ -363,21 +372,16 @@ class Accounts:
         with self.db.write(session):
             account = self._account(session, account_id)
             if new_name is not None:
-                key = name_key(new_name)
-                other = session.scalar(
-                    select(AccountRow.id).where(
-                        AccountRow.name_key == key, AccountRow.id != account_id
-                    )
-                )
-                if other is not None:
-                    raise _name_taken(new_name)
-                account.name, account.name_key = new_name, key
+                other = find_account(session, new_name)
+                if other is not None and other.id != account_id:
+                    raise name_taken(new_name)
+                account.name, account.name_key = new_name, name_key(new_name)
             if language is not None:
                 account.language = language
             try:
                 session.flush()
             except IntegrityError:
-                raise _name_taken(new_name or "") from None
+                raise name_taken(new_name or "") from None
 
     def set_password(
         self,
@@ -430,7 +434,7 @@ class Accounts:
 
     # ---- the account's data -------------------------------------------------------------
 
-    def export(self, session: Session, account_id: int) -> dict[str, Any]:
+    def export(self, session: Session, account_id: int, link_base: str) -> dict[str, Any]:
         """Everything the server keeps about the account, as JSON, without any secret:
         no password hash, no sign-in's key, no passkey's key, no push subscription's keys.
         Chat lines are those its seats wrote while it held them."""
@@ -468,7 +472,7 @@ class Accounts:
                 "has_password": account.password_hash is not None,
                 "created_at": _iso(account.created_at),
                 "disabled_at": _iso(account.disabled_at),
-                "friend_link": friend_link(account.friend_code),
+                "friend_link": friend_link(link_base, account.friend_code),
             },
             "passkeys": [
                 {
@@ -476,9 +480,7 @@ class Accounts:
                     "created_at": _iso(p.created_at),
                     "last_used_at": _iso(p.last_used_at),
                 }
-                for p in session.scalars(
-                    select(PasskeyRow).where(PasskeyRow.account_id == account_id)
-                )
+                for p in account_passkeys(session, account_id)
             ],
             "sessions": [
                 {
@@ -515,19 +517,6 @@ class Accounts:
         }
 
     def _friends(self, session: Session, account_id: int) -> list[dict[str, Any]]:
-        rows = session.execute(
-            select(FriendshipRow, AccountRow)
-            .join(
-                AccountRow,
-                or_(
-                    (FriendshipRow.requester_id == account_id)
-                    & (AccountRow.id == FriendshipRow.addressee_id),
-                    (FriendshipRow.addressee_id == account_id)
-                    & (AccountRow.id == FriendshipRow.requester_id),
-                ),
-            )
-            .order_by(FriendshipRow.id)
-        ).all()
         return [
             {
                 "name": other.name,
@@ -535,7 +524,7 @@ class Accounts:
                 "asked_by_you": row.requester_id == account_id,
                 "since": _iso(row.accepted_at or row.created_at),
             }
-            for row, other in rows
+            for row, other in friendships(session, account_id, with_disabled=True)
         ]
 
     def delete(self, session: Session, account_id: int, confirm: str) -> list[str]:
@@ -609,9 +598,7 @@ class Accounts:
 
     def find(self, session: Session, name: str) -> AccountRow:
         """The account of ``name`` (by ``name_key``); 404 ``unknown_account``."""
-        account = session.scalars(
-            select(AccountRow).where(AccountRow.name_key == name_key(name))
-        ).one_or_none()
+        account = find_account(session, name)
         if account is None:
             raise ApiError("unknown_account", "no account has this name")
         return account
@@ -663,5 +650,7 @@ def _same_hash(stored: str | None) -> Any:
     )
 
 
-def _name_taken(name: str) -> ApiError:
-    return ApiError("name_taken", f"the name {name!r} is taken; choose another")
+def _invite_code_invalid() -> ApiError:
+    return ApiError(
+        "invite_code_invalid", "this invite code is not valid (mistyped, or used already)"
+    )

@@ -27,7 +27,6 @@ import math
 import secrets
 import threading
 import time
-import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
@@ -39,20 +38,13 @@ from app.core.errors import ApiError
 from app.db.models import AccountRow, FriendshipRow, utcnow
 from app.db.session import Database
 from app.services import nudges
+from app.services.account_names import find_account
 from app.services.chat import WindowRate
 from app.services.snapshots import as_utc
 
 HOUR = 3600.0
 MAX_ID = 2**31 - 1
 """Ids past this are no request of any database (an INTEGER column): ``unknown_request``."""
-MAX_NAME = 200
-"""Characters of a name looked up (longer ones name nobody)."""
-
-
-def name_key(name: str) -> str:
-    """How account names are compared and looked up: NFKC-normalised and case-folded
-    (``accounts.name_key``), so "ANNA" and "anna" name one account."""
-    return unicodedata.normalize("NFKC", name.strip()).casefold()
 
 
 def new_friend_code() -> str:
@@ -110,6 +102,20 @@ def are_friends(session: Session, a: int, b: int) -> bool:
     )
 
 
+def friendships(
+    session: Session, account_id: int, *, with_disabled: bool = False
+) -> list[tuple[FriendshipRow, AccountRow]]:
+    """The account's friendships and requests, made by it or to it, each with the account
+    on its other side, oldest first; those of disabled accounts only ``with_disabled``."""
+    other = aliased(AccountRow)
+    sent = and_(FriendshipRow.requester_id == account_id, other.id == FriendshipRow.addressee_id)
+    got = and_(FriendshipRow.addressee_id == account_id, other.id == FriendshipRow.requester_id)
+    query = select(FriendshipRow, other).join(other, or_(sent, got)).order_by(FriendshipRow.id)
+    if not with_disabled:
+        query = query.where(other.disabled_at.is_(None))
+    return [(row, account) for row, account in session.execute(query)]
+
+
 def _pair(a: int, b: int) -> ColumnElement[bool]:
     """The rows between accounts ``a`` and ``b``, whichever asked."""
     return or_(
@@ -136,16 +142,7 @@ class Friends:
     def overview(self, session: Session, account_id: int) -> Overview:
         """The account's friends (by name), its requests received and sent (newest
         first) and its friend link's code. Disabled accounts are left out."""
-        other = aliased(AccountRow)
-        sent = and_(
-            FriendshipRow.requester_id == account_id, other.id == FriendshipRow.addressee_id
-        )
-        got = and_(FriendshipRow.addressee_id == account_id, other.id == FriendshipRow.requester_id)
-        rows = session.execute(
-            select(FriendshipRow, other)
-            .join(other, or_(sent, got))
-            .where(other.disabled_at.is_(None))
-        ).all()
+        rows = friendships(session, account_id)
         friends: list[tuple[str, Friend]] = []
         incoming: list[tuple[datetime, Request]] = []
         outgoing: list[tuple[datetime, Request]] = []
@@ -230,7 +227,7 @@ class Friends:
                 other.id,
                 "friend_request",
                 request_dedupe_key(account_id, other.id, row.created_at),
-                {"from": me.name if me else "", "request_id": row.id},
+                {"by": me.name if me else "", "request_id": row.id},
             )
             return Asked("pending", other.name)
 
@@ -274,11 +271,7 @@ class Friends:
     def unfriend(self, session: Session, account_id: int, name: str) -> None:
         """End the friendship with the account named ``name`` (either may end it)."""
         with self.db.write(session):
-            other = None
-            if len(name) <= MAX_NAME:
-                other = session.scalar(
-                    select(AccountRow).where(AccountRow.name_key == name_key(name))
-                )
+            other = find_account(session, name)
             ended = None
             if other is not None:
                 self._lock_pair(session, account_id, other.id)
@@ -304,14 +297,8 @@ class Friends:
     # ---- lookups ----------------------------------------------------------------------
 
     def _by_name(self, session: Session, name: str) -> AccountRow:
-        account = None
-        if name.strip() and len(name) <= MAX_NAME:
-            account = session.scalar(
-                select(AccountRow).where(
-                    AccountRow.name_key == name_key(name), AccountRow.disabled_at.is_(None)
-                )
-            )
-        if account is None:
+        account = find_account(session, name)
+        if account is None or account.disabled_at is not None:
             raise ApiError("unknown_account", "there is no account of that name here")
         return account
 

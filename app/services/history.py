@@ -26,6 +26,7 @@ from app.core.errors import ApiError
 from app.core.inputs import plain_int
 from app.db.models import ActionRow, GameRow
 from app.services.base import Caller
+from app.services.results import TableResult
 from app.services.snapshots import Snapshot, apply_entry, start_state
 from engines.core import Game, State
 
@@ -91,6 +92,8 @@ class PastView:
     state: State
     actor: int | None
     events: list[dict[str, Any]]
+    result: TableResult | None = None
+    """The table's result at the end (TB-1): the last position's view names its winners."""
 
 
 class History:
@@ -115,13 +118,18 @@ class History:
         # answer to the last action showed them), or everything for the full reveal.
         reveal = seat == ALL or state.is_over
         who = seat if isinstance(seat, int) else None
-        events = [e.view(who, reveal=reveal) for e in snap.events[version - 1]] if version else []
-        return PastView(version, seat, state, actor, events)
+        events = (
+            [snap.event_view(e, who, reveal) for e in snap.events[version - 1]] if version else []
+        )
+        result = snap.result() if state.is_over else None
+        return PastView(version, seat, state, actor, events, result)
 
     def view(self, past: PastView) -> dict[str, Any]:
         if past.seat == ALL:
-            return past.state.view(None, reveal=True)
-        return past.state.view(past.seat if isinstance(past.seat, int) else None)
+            view = past.state.view(None, reveal=True)
+        else:
+            view = past.state.view(past.seat if isinstance(past.seat, int) else None)
+        return view if past.result is None else past.result.shown(view)
 
     def _state_at(self, session: Session, snap: Snapshot, version: int) -> State:
         game = self.games[snap.kind]

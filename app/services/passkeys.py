@@ -10,16 +10,15 @@ Passkeys are bound to the relying party's id, the host name players open (``PUBL
 when set, else the request's ``Host``): serve the same passkeys under another host name and
 none of them signs in any more.
 
-Sign-up by passkey makes the account here (``create_account``, ``check_signup``,
-``use_invite``): the same rules as the password sign-up (name unique by its NFKC case-folded
-key, free text, ``SIGNUP`` open, invite or closed).
+Sign-up by passkey makes the account as the password sign-up does (``Accounts.check_new``
+before the ceremony, ``Accounts.create`` after it): one name rule, ``SIGNUP`` open, invite or
+closed, an invite code used once. Every sign-in is ``sessions.sign_in``.
 """
 
 from __future__ import annotations
 
 import logging
 import secrets
-import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -52,24 +51,22 @@ from webauthn.helpers.structs import (
 )
 
 from app.core.errors import ApiError
-from app.core.inputs import TextRefused, check_text
 from app.core.security import hash_token, new_token
 from app.db.models import (
     AccountRow,
-    InviteCodeRow,
     PasskeyRow,
     WebAuthnChallengeRow,
     utcnow,
 )
 from app.db.session import Database
 from app.services import sessions
+from app.services.accounts import Accounts, account_passkeys
 from app.services.snapshots import as_utc
 
 CEREMONY_SECONDS = 300
 """A ceremony's answer must come within this many seconds of its options."""
 
 RP_NAME = "Tafelrunde"
-MAX_NAME = 64
 
 SIGNUP_PURPOSE, LOGIN_PURPOSE, ADD_PURPOSE = "signup", "login", "add"
 
@@ -129,112 +126,8 @@ class Ceremony:
 class SignIn:
     """A sign-in by passkey: the account and the new session cookie's value."""
 
-    account: AccountRow
+    account_id: int
     cookie: str
-
-
-# ---- accounts (the same rules as the password sign-up; to be shared with it) -------------
-
-
-def name_key(name: str) -> str:
-    """What names are unique by: NFKC-normalised, case-folded."""
-    return unicodedata.normalize("NFKC", name).casefold()
-
-
-def account_name(name: str) -> str:
-    """``name`` as an account's name (surrounding white space dropped), or 400
-    ``bad_request`` saying why not."""
-    name = name.strip()
-    try:
-        check_text(name)
-    except TextRefused as refused:
-        raise ApiError("bad_request", f"name: {refused.message}") from None
-    if len(name) > MAX_NAME or len(name_key(name)) > MAX_NAME:
-        raise ApiError("bad_request", f"name: at most {MAX_NAME} characters")
-    return name
-
-
-def name_taken(session: Session, name: str) -> bool:
-    key = name_key(name)
-    return session.scalar(select(AccountRow.id).where(AccountRow.name_key == key)) is not None
-
-
-def _refuse_taken(name: str) -> ApiError:
-    return ApiError("name_taken", f"the name {name!r} is taken: choose another one")
-
-
-def create_account(
-    session: Session, name: str, language: str, password_hash: str | None = None
-) -> AccountRow:
-    """A new account (in the caller's write transaction; flushed, so it has its id).
-    ``name`` is checked (``account_name``); 409 ``name_taken`` for a name in use."""
-    name = account_name(name)
-    if name_taken(session, name):
-        raise _refuse_taken(name)
-    account = AccountRow(
-        name=name,
-        name_key=name_key(name),
-        password_hash=password_hash,
-        language=language,
-        is_admin=False,
-        friend_code=secrets.token_urlsafe(16)[:22],
-        notify={},
-    )
-    session.add(account)
-    session.flush()
-    return account
-
-
-def check_signup(session: Session, mode: str, invite_code: str | None) -> str | None:
-    """May an account be made now (``SIGNUP``)? Returns the hash of the invite code it
-    needs (``invite``), ``None`` when open; 403 ``signup_closed``,
-    ``invite_code_required`` or ``invite_code_invalid`` (unknown or used)."""
-    if mode == "closed":
-        raise ApiError("signup_closed", "this server makes no new accounts (ask its operator)")
-    if mode != "invite":
-        return None
-    if not invite_code:
-        raise ApiError("invite_code_required", "signing up here needs an invite code")
-    digest = hash_token(invite_code.strip())
-    unused = session.scalar(
-        select(InviteCodeRow.code_hash).where(
-            InviteCodeRow.code_hash == digest, InviteCodeRow.used_by.is_(None)
-        )
-    )
-    if unused is None:
-        raise ApiError("invite_code_invalid", "this invite code is unknown or used already")
-    return digest
-
-
-def use_invite(session: Session, digest: str, account_id: int, now: datetime) -> None:
-    """Mark the invite code used by ``account_id`` (in the caller's write transaction);
-    403 ``invite_code_invalid`` if another sign-up took it meanwhile."""
-    taken = session.execute(
-        update(InviteCodeRow)
-        .where(InviteCodeRow.code_hash == digest, InviteCodeRow.used_by.is_(None))
-        .values(used_by=account_id, used_at=now)
-    )
-    if getattr(taken, "rowcount", 0) != 1:
-        raise ApiError("invite_code_invalid", "this invite code is unknown or used already")
-
-
-def account_json(account: AccountRow) -> dict[str, Any]:
-    return {
-        "id": account.id,
-        "name": account.name,
-        "language": account.language,
-        "is_admin": account.is_admin,
-        "has_password": account.password_hash is not None,
-    }
-
-
-def passkey_json(row: PasskeyRow) -> dict[str, Any]:
-    return {
-        "id": row.id,
-        "label": row.label,
-        "created_at": as_utc(row.created_at).isoformat(),
-        "last_used_at": as_utc(row.last_used_at).isoformat() if row.last_used_at else None,
-    }
 
 
 # ---- the ceremonies ----------------------------------------------------------------------
@@ -243,14 +136,6 @@ def passkey_json(row: PasskeyRow) -> dict[str, Any]:
 def _transports(names: list[str]) -> list[AuthenticatorTransport]:
     known = {t.value: t for t in AuthenticatorTransport}
     return [known[n] for n in names if n in known]
-
-
-def _sign_in(session: Session, account_id: int, user_agent: str, previous: str | None) -> str:
-    """A new session (a new cookie value: nothing planted before signs anyone in); the
-    browser's previous one, if any, ends."""
-    if previous:
-        sessions.end(session, previous)
-    return sessions.start(session, account_id, user_agent)
 
 
 def _login_failed(why: str, *, warn: bool = False) -> ApiError:
@@ -265,10 +150,14 @@ def _refused(message: str) -> ApiError:
 
 
 class Passkeys:
-    """The passkey ceremonies against one database; ``clock`` gives "now" (tests move it)."""
+    """The passkey ceremonies against one database; accounts are made by ``accounts``;
+    ``clock`` gives "now" (tests move it)."""
 
-    def __init__(self, db: Database, clock: Callable[[], datetime] = utcnow) -> None:
+    def __init__(
+        self, db: Database, accounts: Accounts, clock: Callable[[], datetime] = utcnow
+    ) -> None:
         self.db = db
+        self.accounts = accounts
         self.clock = clock
 
     # -- ceremony rows --
@@ -277,11 +166,12 @@ class Passkeys:
         self,
         session: Session,
         purpose: str,
-        challenge: bytes,
+        options: Any,
         account_id: int | None = None,
         data: dict[str, Any] | None = None,
-    ) -> str:
-        """Store a ceremony's challenge (and forget expired ones); returns its id."""
+    ) -> Ceremony:
+        """Store the challenge of a ceremony's ``options`` (and forget expired ones): the
+        ceremony, for the browser."""
         ceremony = new_token()
         now = self.clock()
         with self.db.write(session):
@@ -294,13 +184,13 @@ class Passkeys:
                 WebAuthnChallengeRow(
                     id_hash=hash_token(ceremony),
                     purpose=purpose,
-                    challenge=bytes_to_base64url(challenge),
+                    challenge=bytes_to_base64url(options.challenge),
                     account_id=account_id,
                     data=data or {},
                     created_at=now,
                 )
             )
-        return ceremony
+        return Ceremony(ceremony, options_to_json_dict(options))
 
     def _take(
         self, session: Session, ceremony: str, purpose: str, account_id: int | None = None
@@ -373,21 +263,17 @@ class Passkeys:
         self,
         session: Session,
         rp: RelyingParty,
-        mode: str,
         name: str,
         language: str,
         invite_code: str | None,
     ) -> Ceremony:
-        """Begin a sign-up: the name is checked and must be free, the invite code (``SIGNUP
-        =invite``) valid; neither is taken before the answer."""
-        name = account_name(name)
-        invite = check_signup(session, mode, invite_code)
-        if name_taken(session, name):
-            raise _refuse_taken(name)
-        options = self._registration_options(rp, name)
-        data = {"name": name, "language": language, "invite": invite}
-        ceremony = self._begin(session, SIGNUP_PURPOSE, options.challenge, data=data)
-        return Ceremony(ceremony, options_to_json_dict(options))
+        """Begin a sign-up: the server must take sign-ups, the name must be one and free,
+        the invite code (``SIGNUP=invite``) valid (``Accounts.check_new``); neither is
+        taken before the answer."""
+        new = self.accounts.check_new(session, name, invite_code)
+        options = self._registration_options(rp, new.name)
+        data = {"name": new.name, "language": language, "invite": new.invite_hash}
+        return self._begin(session, SIGNUP_PURPOSE, options, data=data)
 
     def signup_verify(
         self,
@@ -399,29 +285,31 @@ class Passkeys:
         user_agent: str,
         previous: str | None = None,
     ) -> SignIn:
-        """Finish a sign-up: the account, its first passkey and a session, together (and
-        the browser's ``previous`` sign-in, if any, ended)."""
+        """Finish a sign-up: the account (``Accounts.create``: 409 ``name_taken``, 403
+        ``invite_code_invalid`` when taken meanwhile), its first passkey and a sign-in,
+        together (and the browser's ``previous`` sign-in, if any, ended)."""
         row = self._take(session, ceremony, SIGNUP_PURPOSE)
         if row is None:
             raise _refused("this sign-up expired or was finished already: start again")
         passkey = self._register(rp, row, credential)
         passkey.label = label
-        now = self.clock()
         try:
             with self.db.write(session):
-                account = create_account(session, row.data["name"], row.data["language"])
-                if row.data.get("invite"):
-                    use_invite(session, row.data["invite"], account.id, now)
+                account = self.accounts.create(
+                    session,
+                    row.data["name"],
+                    None,
+                    row.data["language"],
+                    invite_hash=row.data.get("invite"),
+                )
                 passkey.account_id = account.id
-                passkey.last_used_at = now
+                passkey.last_used_at = self.clock()
                 session.add(passkey)
                 session.flush()
-                cookie = _sign_in(session, account.id, user_agent, previous)
-        except IntegrityError:  # the same name or passkey, signed up at the same moment
-            if name_taken(session, row.data["name"]):
-                raise _refuse_taken(row.data["name"]) from None
+                cookie = sessions.sign_in(session, account.id, user_agent, previous)
+        except IntegrityError:  # the same passkey, signed up at the same moment
             raise ApiError("passkey_exists", "this passkey is registered already") from None
-        return SignIn(account, cookie)
+        return SignIn(account.id, cookie)
 
     # -- sign in --
 
@@ -432,8 +320,7 @@ class Passkeys:
             timeout=CEREMONY_SECONDS * 1000,
             user_verification=UserVerificationRequirement.PREFERRED,
         )
-        ceremony = self._begin(session, LOGIN_PURPOSE, options.challenge)
-        return Ceremony(ceremony, options_to_json_dict(options))
+        return self._begin(session, LOGIN_PURPOSE, options)
 
     def login_verify(
         self,
@@ -491,8 +378,8 @@ class Passkeys:
             )
             if getattr(moved, "rowcount", 0) != 1:
                 raise _login_failed(f"passkey {passkey.id}: a sign-in with a later count won")
-            cookie = _sign_in(session, account.id, user_agent, previous)
-        return SignIn(account, cookie)
+            cookie = sessions.sign_in(session, account.id, user_agent, previous)
+        return SignIn(account.id, cookie)
 
     # -- an account's passkeys --
 
@@ -502,12 +389,9 @@ class Passkeys:
         account = session.get(AccountRow, account_id)
         if account is None:
             raise ApiError("not_signed_in", "sign in first")
-        existing = list(
-            session.scalars(select(PasskeyRow).where(PasskeyRow.account_id == account_id))
-        )
+        existing = account_passkeys(session, account_id)
         options = self._registration_options(rp, account.name, existing)
-        ceremony = self._begin(session, ADD_PURPOSE, options.challenge, account_id=account_id)
-        return Ceremony(ceremony, options_to_json_dict(options))
+        return self._begin(session, ADD_PURPOSE, options, account_id=account_id)
 
     def add_verify(
         self,
@@ -533,15 +417,6 @@ class Passkeys:
         except IntegrityError:
             raise ApiError("passkey_exists", "this passkey is registered already") from None
         return passkey
-
-    def listed(self, session: Session, account_id: int) -> list[PasskeyRow]:
-        return list(
-            session.scalars(
-                select(PasskeyRow)
-                .where(PasskeyRow.account_id == account_id)
-                .order_by(PasskeyRow.created_at, PasskeyRow.id)
-            )
-        )
 
     def _own(self, session: Session, account_id: int, passkey_id: int) -> PasskeyRow:
         row = session.get(PasskeyRow, passkey_id)

@@ -4,8 +4,9 @@ table's whole life").
 **Rematch.** Once a game is over, any seated player may offer a rematch. The first offer
 creates the new game through ``GameService.create`` (its own commitment, fair draws as for
 any game): the same kind, options and public flag, and the same seats with their order
-rotated by one, old seat ``s`` → new seat ``(s + 1) % n``. Bot seats stay bots (same name
-and level); human seats start free and are kept for their old players for
+rotated by one, old seat ``s`` → new seat ``(s + 1) % n``. Bot seats stay bots at their
+level, named by their new seat ("Bot C" at seat A becomes "Bot A": ``rematch_bot_name``);
+human seats start free and are kept for their old players for
 ``rematch_window``: each takes theirs with their old seat token
 (``POST .../rematch/join``), under their old name, without an invite link. The offering
 player is seated at once and becomes the new game's host (its host token is in the answer).
@@ -33,8 +34,17 @@ from app.core.security import hash_token
 from app.db.models import GameRow, SeatRow, TableEventRow, utcnow
 from app.services.base import Caller, _game_row
 from app.services.games import GameService
-from app.services.seating import SeatSpec
+from app.services.seating import SeatSpec, bot_name
 from app.services.snapshots import Snapshot, as_utc
+
+
+def rematch_bot_name(name: str | None, old_seat: int, new: int) -> str:
+    """A bot's name in the rematch: a seat's name ("Bot C" at seat C, or "Bot 3" as games
+    named bots before) follows the bot to its new seat; a name of the creator's own
+    choosing stays."""
+    if name is None or name in (bot_name(old_seat), f"Bot {old_seat + 1}"):
+        return bot_name(new)
+    return name
 
 
 def new_seat(old_seat: int, num_seats: int) -> int:
@@ -168,7 +178,9 @@ class Rematches:
         specs: list[SeatSpec] = [SeatSpec()] * n
         for info in snap.seats:
             if info.bot:
-                specs[new_seat(info.seat, n)] = SeatSpec(bot=True, name=info.name, level=info.level)
+                at = new_seat(info.seat, n)
+                name = rematch_bot_name(info.name, info.seat, at)
+                specs[at] = SeatSpec(bot=True, name=name, level=info.level)
         made, host_token, _ = self.service.create(
             session,
             snap.kind,

@@ -218,7 +218,6 @@ class Reveals(ServiceBase):
                 }
                 for seq, seat, action in actions
             ],
-            scores=snap.state.scores(),
-            winners=snap.state.winners(),
+            **snap.result().to_json(),
         )
         return answer

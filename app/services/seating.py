@@ -35,6 +35,16 @@ CLEAR_CONTRIBUTION = (
 server's seed) could choose theirs knowing every other one, and so choose the draws."""
 
 
+SEAT_LETTERS = "ABCDEFGH"
+"""Seat 0 is A, as every page names seats."""
+
+
+def bot_name(seat: int) -> str:
+    """The name a bot seat gets unless its creator names it, as the create form does: "Bot C"
+    at seat C. A rematch names its bots again by their new seats (app/services/rematch.py)."""
+    return f"Bot {SEAT_LETTERS[seat]}" if seat < len(SEAT_LETTERS) else f"Bot {seat + 1}"
+
+
 def new_invite_key() -> str:
     return secrets.token_urlsafe(16)
 
@@ -71,28 +81,34 @@ SEAT_KEPT = (
 def seat_given(
     session: Session,
     game_id: str,
-    kind: str,
     seat: int,
     account_id: int,
     revision: int,
     by: str | None,
 ) -> None:
     """The ``seat_given`` nudge: a seat of ``game_id`` is kept for ``account_id`` (at the
-    game's seats ``revision``, so keeping it again later is another event). Public facts
-    only; the caller commits."""
+    game's seats ``revision``, so keeping it again later is another event) by the account
+    named ``by`` (``None``: a host token alone). Its facts as docs/API.md, "Nudges", names
+    them; the caller commits."""
     nudges.emit(
         session,
         account_id,
         "seat_given",
         f"seat_given:{game_id}:{seat}:{revision}",
-        {
-            "game_id": game_id,
-            "game_kind": kind,
-            "seat": seat,
-            "by": by,
-            "link": game_path(game_id),
-        },
+        {"game": game_id, "seat": seat, "by": by},
     )
+
+
+def check_seat_handed_out(game: GameRow, row: SeatRow) -> None:
+    """Whether a seat may be handed out anew (given back, kept for an account): 409
+    ``bot_seat`` for the server's bot's, ``game_over`` and ``game_abandoned`` for a game
+    that is no longer played."""
+    if row.bot:
+        raise ApiError("bot_seat", f"seat {row.seat} is played by the server's bot")
+    if game.status == "over":
+        raise ApiError("game_over", "the game is over; its seats stay as they were")
+    if game.status == "abandoned":
+        raise ApiError("game_abandoned", "the host has abandoned this game")
 
 
 def game_path(game_id: str) -> str:
@@ -171,7 +187,7 @@ class Seating(ServiceBase):
                         seat=i,
                         bot=spec.bot,
                         bot_level=(spec.level or DEFAULT_BOT_LEVEL) if spec.bot else None,
-                        name=spec.name or (f"Bot {i + 1}" if spec.bot else None),
+                        name=spec.name or (bot_name(i) if spec.bot else None),
                         joined_at=now if spec.bot else None,
                         invite_key=None if spec.bot else new_invite_key(),
                         connections=0,
@@ -181,7 +197,7 @@ class Seating(ServiceBase):
             session.flush()
             for i, spec in enumerate(seats):
                 if spec.reserved_for is not None and not spec.bot:
-                    seat_given(session, game_id, kind, i, spec.reserved_for, 0, host_name)
+                    seat_given(session, game_id, i, spec.reserved_for, 0, host_name)
             invites = self._invites(session, game_id)
         snap = self.load(session, game_id)
         self.hub.publish(game_id, snap.version)
@@ -368,12 +384,7 @@ class Seating(ServiceBase):
                     )
                 by = "player"
             row = _seat_row(session, game, seat)
-            if row.bot:
-                raise ApiError("bot_seat", f"seat {seat} is played by the server's bot")
-            if game.status == "over":
-                raise ApiError("game_over", "the game is over; its seats stay as they were")
-            if game.status == "abandoned":
-                raise ApiError("game_abandoned", "the host has abandoned this game")
+            check_seat_handed_out(game, row)
             if row.stand_in == "resigned":
                 raise ApiError(
                     "already_resigned", f"seat {seat} resigned; the bot plays it to the end"

@@ -53,6 +53,15 @@ def start(session: Session, account_id: int, user_agent: str = "") -> str:
     return value
 
 
+def sign_in(session: Session, account_id: int, user_agent: str, previous: str | None) -> str:
+    """Sign a browser in to ``account_id`` (every sign-up and sign-in, password or passkey,
+    comes here): a new sign-in (``start``: a new cookie value), and the browser's
+    ``previous`` one, the cookie it sent, ended. In the caller's write transaction."""
+    if previous:
+        end(session, previous)
+    return start(session, account_id, user_agent)
+
+
 def signed_in(
     session: Session, value: str | None, idle_days: float, now: datetime | None = None
 ) -> SignedIn | None:

@@ -23,6 +23,7 @@ from app.core.errors import ApiError
 from app.db.models import ActionRow, GameRow, SeatRow, TableEventRow
 from app.services.clock_model import clock_view
 from app.services.eventlog import EMPTY, Batch, EventLog
+from app.services.results import TableResult, table_result
 from bots import DEFAULT_LEVEL as DEFAULT_BOT_LEVEL
 from bots.api import LabelledAction
 from engines.core import Event, Game, State
@@ -150,8 +151,28 @@ class Snapshot:
         if not self.seed_fixed:
             seat = None  # the placeholder's private draws (a start hand) are nobody's
         return self.remember(
-            ("view", seat), lambda: self.state.view(seat, shared=self.remember("parts", dict))
+            ("view", seat),
+            lambda: self.ended(self.state.view(seat, shared=self.remember("parts", dict))),
         )
+
+    def result(self) -> TableResult:
+        """The table's result (app/services/results.py, TB-1); only once the game is over."""
+        return self.remember(
+            "result",
+            lambda: table_result(
+                self.state.outcome(), (s.seat for s in self.seats if s.stand_in == "resigned")
+            ),
+        )
+
+    def ended(self, part: dict[str, Any]) -> dict[str, Any]:
+        """A view of this game's position or a ``game_over`` event, with the table's winners
+        and places once the game is over (TB-1); anything else as it is."""
+        return self.result().shown(part) if self.state.is_over else part
+
+    def event_view(self, event: Event, seat: int | None, reveal: bool) -> dict[str, Any]:
+        """``event`` as ``seat`` sees it, as served: ``game_over`` with the table's result."""
+        out = event.view(seat, reveal=reveal)
+        return self.ended(out) if event.type == "game_over" else out
 
     def remember(self, key: Any, make: Callable[[], Any]) -> Any:
         """``make()``, once per version while remembered (``key`` must say everything the
@@ -222,7 +243,9 @@ class Snapshot:
         """Events of actions ``seq > since``, each as ``seat`` may see it."""
         reveal = self.state.is_over
         return [
-            e.view(seat, reveal=reveal) for batch in self.events[max(since, 0) :] for e in batch
+            self.event_view(e, seat, reveal)
+            for batch in self.events[max(since, 0) :]
+            for e in batch
         ]
 
     def log_for(self, seat: int | None, since: int) -> list[dict[str, Any]]:
@@ -232,7 +255,7 @@ class Snapshot:
             {
                 "seq": seq,
                 "seat": self.actors[seq - 1],
-                "events": [e.view(seat, reveal=reveal) for e in batch],
+                "events": [self.event_view(e, seat, reveal) for e in batch],
             }
             for seq, batch in enumerate(self.events[since : self.version], since + 1)
         ]
@@ -294,6 +317,7 @@ class Snapshot:
             "legal_actions": legal,
             "can_undo": self.can_undo(seat) and not self.resigned(seat),
             "clock": self.clock_view(),
+            "result": self.result().to_json() if self.state.is_over else None,
             **self.table_facts(),
         }
 

@@ -15,7 +15,7 @@ never has to import its observer or refusals, and the package has no import circ
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Hashable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, NamedTuple, NoReturn, Self, TypeVar
 
@@ -158,6 +158,30 @@ class Outcome:
 
     scores: tuple[int, ...]
     winners: tuple[int, ...]
+    standings: tuple[tuple[int, ...], ...] = ()
+    """What places each seat by the game's rules, compared as tuples, higher first: its
+    score, then the game's tie-break (DG-10: dolmens placed). Empty: the score alone."""
+
+    def standing(self, seat: int) -> tuple[int, ...]:
+        return self.standings[seat] if self.standings else (self.scores[seat],)
+
+    def places(self, seats: Iterable[int] | None = None) -> list[list[int]]:
+        """``seats`` (every seat by default) ranked by the game's rules, best first: each
+        place lists the seats that tie for it, in seat order. Over every seat the first
+        place is ``winners``; over fewer, it is who would win among those alone (the table
+        ranks some seats apart: app/services/results.py)."""
+        ranked = sorted(
+            sorted(range(len(self.scores)) if seats is None else set(seats)),
+            key=self.standing,
+            reverse=True,  # a stable sort: ties keep seat order
+        )
+        places: list[list[int]] = []
+        for seat in ranked:
+            if places and self.standing(places[-1][0]) == self.standing(seat):
+                places[-1].append(seat)
+            else:
+                places.append([seat])
+        return places
 
 
 class State(ABC):

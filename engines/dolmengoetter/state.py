@@ -456,7 +456,11 @@ class DolmengoetterState(State):
         return events
 
     def _outcome(self) -> Outcome:
-        return Outcome(tuple(self.score), tuple(winners(self.score, self.dolmens_placed)))
+        return Outcome(
+            tuple(self.score),
+            tuple(winners(self.score, self.dolmens_placed)),
+            tuple(zip(self.score, self.dolmens_placed, strict=True)),  # DG-10
+        )
 
     # ---- views and persistence -----------------------------------------------------------
 

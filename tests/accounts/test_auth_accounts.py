@@ -11,7 +11,7 @@ from http.cookies import SimpleCookie
 import pytest
 
 from app.services.sessions import COOKIE
-from tests.support.auth import PASSWORD, cookie, log_in, sign_up, site, sql
+from tests.support.accounts import PASSWORD, cookie, log_in, sign_up, site, sql
 
 
 def _set_cookie(response) -> SimpleCookie:
@@ -32,7 +32,7 @@ def test_sign_up_signs_the_browser_in_with_a_strict_cookie(database_url):
         assert account["is_admin"] is False
         assert account["passkeys"] == []
         assert [s["current"] for s in account["sessions"]] == [True]
-        assert account["friend_link"].startswith("/friends/add/")
+        assert account["friend_link"].startswith("http://testserver/friends/add/")
         morsel = _set_cookie(r)[COOKIE]
         assert morsel["httponly"] is True
         assert morsel["samesite"].lower() == "lax"
@@ -69,6 +69,9 @@ def test_language_comes_from_the_body_else_from_accept_language(database_url):
         assert sign_up(s.browser(), "Anna", language="de")["language"] == "de"
         german = s.browser(headers={"Accept-Language": "de-DE,de;q=0.9,en;q=0.8"})
         assert sign_up(german, "Bert")["language"] == "de"
+        czech = s.browser(headers={"Accept-Language": "cs-CZ,cs;q=0.9,en;q=0.8"})
+        assert sign_up(czech, "Cyril")["language"] == "cs"
+        assert sign_up(s.browser(), "Eliška", language="cs")["language"] == "cs"
         french = s.browser(headers={"Accept-Language": "fr-FR, en;q=0.5"})
         assert sign_up(french, "Carla")["language"] == "en"
         r = s.browser().post(

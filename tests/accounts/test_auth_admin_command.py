@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from app.cli import main as tafelrunde
-from tests.support.auth import PASSWORD, log_in, sign_up, site, sql
+from tests.support.accounts import PASSWORD, log_in, sign_up, site, sql
 
 REPO = Path(__file__).resolve().parents[2]
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from app.core.csrf import origin_of
-from tests.support.auth import PASSWORD, sign_up, site, sql
+from tests.support.accounts import PASSWORD, sign_up, site, sql
 
 EVIL = "https://evil.example"
 
@@ -73,7 +73,8 @@ def test_the_same_requests_pass_from_the_own_origin(database_url, headers):
 
 def test_public_url_is_an_own_origin_too(database_url):
     with site(database_url, public_url="https://games.example.org/") as s:
-        anna = s.browser()
+        # Served over HTTPS (the cookie is Secure), at another name than PUBLIC_URL's.
+        anna = s.browser(base_url="https://testserver")
         sign_up(anna, "Anna")
         r = anna.patch("/api/me", json={"language": "de"}, headers={"Origin": EVIL})
         assert r.status_code == 403

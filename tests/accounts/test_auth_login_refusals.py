@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from argon2 import PasswordHasher
 
-from tests.support.auth import PASSWORD, log_in, sign_up, site, sql
+from tests.support.accounts import PASSWORD, log_in, sign_up, site, sql
 
 
 def _answer(response) -> tuple[int, bytes, dict[str, str]]:

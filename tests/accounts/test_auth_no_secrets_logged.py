@@ -11,7 +11,7 @@ from app.core.logs import redact
 from app.db.session import Database
 from app.services.accounts import Accounts
 from app.services.sessions import COOKIE
-from tests.support.auth import PASSWORD, cookie, site
+from tests.support.accounts import PASSWORD, cookie, site
 
 NEW_PASSWORD = "another long passphrase"
 WRONG = "wrong but long enough"

@@ -8,7 +8,7 @@ from sqlalchemy.orm import Session
 
 from app.db.session import Database
 from app.services.accounts import Accounts
-from tests.support.auth import PASSWORD, log_in, sign_up, site, sql
+from tests.support.accounts import PASSWORD, log_in, sign_up, site, sql
 
 
 def _admin(database_url: str, name: str = "Root") -> None:

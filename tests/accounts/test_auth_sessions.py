@@ -13,7 +13,7 @@ from app.db.models import AuthSessionRow, utcnow
 from app.db.session import Database
 from app.services import sessions
 from app.services.accounts import Accounts
-from tests.support.auth import PASSWORD, cookie, log_in, sign_up, site, sql, with_cookie
+from tests.support.accounts import PASSWORD, cookie, log_in, sign_up, site, sql, with_cookie
 
 
 def test_a_planted_cookie_is_not_the_one_after_sign_in(database_url):

@@ -8,7 +8,7 @@ import json
 from typing import Any
 
 from app.core.security import hash_token
-from tests.support.auth import PASSWORD, cookie, log_in, sign_up, site, sql
+from tests.support.accounts import PASSWORD, cookie, log_in, sign_up, site, sql
 
 WEBHOOK = "https://hooks.example.org/services/T000/B000/anna-webhook-secret"
 

@@ -139,6 +139,21 @@ def test_the_confirmation_follows_the_account_language(
     assert '<html lang="de">' in page.text and "Danke" in page.text
 
 
+def test_a_czech_account_gets_its_confirmation_and_pages_in_czech(
+    client: TestClient, db: Any, mailbox: tuple[int, Mailbox]
+) -> None:
+    _port, box = mailbox
+    sign_in(client, db, name="Eliška", language="cs")
+    client.put("/api/me/notifications", json={"email": "eliska@example.org"})
+    assert box.messages[0]["Subject"] == "Potvrď svou e-mailovou adresu pro Tafelrunde"
+    assert body_of(box.messages[0]).startswith("Dobrý den, Eliška,")
+    link = re.search(r"https://\S+confirm\?token=\S+", body_of(box.messages[0]))
+    assert link
+    page = client.get(local(link.group(0)))
+    assert '<html lang="cs">' in page.text and "Děkujeme" in page.text
+    assert "eliska@example.org" in page.text
+
+
 def test_a_confirmation_link_is_refused_when_expired_changed_or_forged(
     client: TestClient, db: Any, mailbox: tuple[int, Mailbox]
 ) -> None:

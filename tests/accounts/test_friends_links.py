@@ -10,17 +10,9 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from app.db.models import AccountRow, FriendshipRow
-from tests.accounts.friends_support import Player, app_client, error_code, player
+from tests.support.accounts import Player, anna, app_client, bert, error_code, player
 
-
-@pytest.fixture
-def anna(client, db) -> Player:
-    return player(client, db, "Anna")
-
-
-@pytest.fixture
-def bert(client, db) -> Player:
-    return player(client, db, "Bert")
+__all__ = ["anna", "bert"]  # fixtures
 
 
 def code_of(link: str) -> str:

@@ -7,7 +7,7 @@ from datetime import UTC, datetime, timedelta
 from sqlalchemy.orm import Session
 
 from app.db.models import AccountRow, FriendshipRow
-from tests.accounts.friends_support import make_account, player
+from tests.support.accounts import make_account, player
 
 T0 = datetime(2030, 1, 1, 12, tzinfo=UTC)
 

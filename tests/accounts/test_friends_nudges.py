@@ -3,18 +3,9 @@ addressee switched on, app/services/nudges); an answer nudges nobody."""
 
 from __future__ import annotations
 
-from sqlalchemy import select
-from sqlalchemy.orm import Session
-
-from app.db.models import DeliveryRow
-from tests.accounts.friends_support import player
+from tests.support.accounts import deliveries, player
 
 WEBHOOK = {"webhook_url": "https://hooks.example.org/anna-secret-123"}
-
-
-def deliveries(db) -> list[DeliveryRow]:
-    with Session(db) as session:
-        return list(session.scalars(select(DeliveryRow).order_by(DeliveryRow.id)))
 
 
 def test_a_request_is_delivered_to_the_addressees_webhook(client, db) -> None:
@@ -26,7 +17,7 @@ def test_a_request_is_delivered_to_the_addressees_webhook(client, db) -> None:
     assert row.account_id == anna.account_id
     assert row.channel == "webhook"
     assert row.status == "pending"
-    assert row.event == {"kind": "friend_request", "from": "Bert", "request_id": request_id}
+    assert row.event == {"kind": "friend_request", "by": "Bert", "request_id": request_id}
     assert row.dedupe_key.startswith(f"friend_request:{bert.account_id}:{anna.account_id}:")
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.accounts.friends_support import Player, player
+from tests.support.accounts import Player, player
 
 
 @pytest.fixture

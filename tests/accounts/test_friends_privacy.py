@@ -13,7 +13,7 @@ from sqlalchemy.orm import Session
 from app.db.models import AccountRow, FriendshipRow
 from app.services import sessions
 from app.services.friends import Friends
-from tests.accounts.friends_support import app_client, error_code, player
+from tests.support.accounts import app_client, error_code, player
 
 SECRET_HOOK = "https://hooks.example.org/bert-secret-hook"
 EMAIL = "bert@example.org"

@@ -7,17 +7,9 @@ from datetime import UTC, datetime
 
 import pytest
 
-from tests.accounts.friends_support import Player, error_code, player
+from tests.support.accounts import Player, anna, bert, error_code, player
 
-
-@pytest.fixture
-def anna(client, db) -> Player:
-    return player(client, db, "Anna")
-
-
-@pytest.fixture
-def bert(client, db) -> Player:
-    return player(client, db, "Bert")
+__all__ = ["anna", "bert"]  # fixtures
 
 
 def names(entries: list[dict]) -> list[str]:

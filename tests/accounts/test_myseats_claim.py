@@ -9,19 +9,12 @@ import json
 from typing import Any
 
 import pytest
-from sqlalchemy import select
 from starlette.websockets import WebSocketDisconnect
 
-from app.db.models import GameRow, SeatRow
-from tests.support.accounts import make_account, sign_in, signed_in
+from tests.support.accounts import account_with_cookie, refused, sign_in, signed_in, table_rows
 from tests.support.play import auth
 
 KIND = "dolmengoetter"
-
-
-def refused(response: Any, status: int, code: str) -> None:
-    assert response.status_code == status, response.text
-    assert response.json()["error"]["code"] == code, response.text
 
 
 def anonymous_table(client: Any) -> tuple[str, dict[int, str]]:
@@ -41,17 +34,8 @@ def anonymous_table(client: Any) -> tuple[str, dict[int, str]]:
     return game["id"], tokens
 
 
-def rows(db: Any, game_id: str) -> tuple[Any, ...]:
-    with db.connect() as conn:
-        game = conn.execute(select(GameRow.__table__).where(GameRow.id == game_id)).one()
-        seats = conn.execute(
-            select(SeatRow.__table__).where(SeatRow.game_id == game_id).order_by(SeatRow.seat)
-        ).all()
-    return tuple(game), [tuple(s) for s in seats]
-
-
 def test_a_claimed_seat_moves_to_the_account_and_its_old_token_dies(client, db) -> None:
-    anna, laptop = make_account(client, "Anna")
+    anna, laptop = account_with_cookie(client, "Anna")
     game_id, tokens = anonymous_table(client)
     old = tokens[1]
     claim = {"game_id": game_id, "token": old}
@@ -81,23 +65,23 @@ def test_a_claimed_seat_moves_to_the_account_and_its_old_token_dies(client, db) 
     taken = client.post(f"/api/me/games/{game_id}/access", headers=signed_in(phone)).json()
     assert taken == {"seat": 1, "token": new}
     # Claiming again with the account's token changes nothing.
-    before = rows(db, game_id)
+    before = table_rows(db, game_id)
     again = client.post(
         "/api/me/claim", json={"game_id": game_id, "token": new}, headers=signed_in(phone)
     )
     assert again.json() == {"seat": 1, "token": new}
-    assert rows(db, game_id) == before
+    assert table_rows(db, game_id) == before
 
 
 def test_refused_claims_change_nothing(client, db) -> None:
-    _, anna = make_account(client, "Anna")
-    _, carl = make_account(client, "Carl")
+    _, anna = account_with_cookie(client, "Anna")
+    _, carl = account_with_cookie(client, "Carl")
     game_id, tokens = anonymous_table(client)
     other_id, other_tokens = anonymous_table(client)
     linked = client.post(
         "/api/me/claim", json={"game_id": game_id, "token": tokens[0]}, headers=signed_in(anna)
     ).json()["token"]
-    before = rows(db, game_id)
+    before = table_rows(db, game_id)
 
     def claim(body: dict[str, Any], cookie: str | None = carl) -> Any:
         return client.post("/api/me/claim", json=body, headers=signed_in(cookie) if cookie else {})
@@ -109,7 +93,7 @@ def test_refused_claims_change_nothing(client, db) -> None:
     refused(claim({"game_id": game_id, "token": other_tokens[0]}), 403, "forbidden")
     refused(claim({"game_id": "nosuchgame", "token": tokens[1]}), 404, "unknown_game")
     refused(claim({"game_id": game_id}), 400, "bad_request")
-    assert rows(db, game_id) == before
+    assert table_rows(db, game_id) == before
     # Anna's token still plays; Carl's list is empty.
     assert client.get(f"/api/games/{game_id}/view", headers=auth(linked)).json()["seat"] == 0
     assert client.get("/api/me/games", headers=signed_in(carl)).json() == {"games": []}

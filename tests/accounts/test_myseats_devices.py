@@ -7,19 +7,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import select
-
 from app.core.security import hash_token
-from app.db.models import SeatRow
-from tests.support.accounts import make_account, sign_in, signed_in
+from tests.support.accounts import account_with_cookie, refused, seat_row, sign_in, signed_in
 from tests.support.play import auth
 
 KIND = "dolmengoetter"
-
-
-def refused(response: Any, status: int, code: str) -> None:
-    assert response.status_code == status, response.text
-    assert response.json()["error"]["code"] == code, response.text
 
 
 def create(client: Any, num_seats: int = 2, **extra: Any) -> dict[str, Any]:
@@ -40,15 +32,8 @@ def join(client: Any, game: dict[str, Any], seat: int, name: str, **headers: str
     )
 
 
-def seat_row(db: Any, game_id: str, seat: int) -> Any:
-    with db.connect() as conn:
-        return conn.execute(
-            select(SeatRow.__table__).where(SeatRow.game_id == game_id, SeatRow.seat == seat)
-        ).one()
-
-
 def test_a_seat_joined_signed_in_is_played_from_a_second_device(client, db) -> None:
-    anna, laptop = make_account(client, "Anna")
+    anna, laptop = account_with_cookie(client, "Anna")
     phone = sign_in(client, anna)  # the same account, another browser
     game = create(client)
     game_id = game["id"]
@@ -99,8 +84,8 @@ def test_a_seat_joined_signed_in_is_played_from_a_second_device(client, db) -> N
 
 
 def test_access_is_for_the_account_s_own_seats_only(client) -> None:
-    _, anna = make_account(client, "Anna")
-    _, carl = make_account(client, "Carl")
+    _, anna = account_with_cookie(client, "Anna")
+    _, carl = account_with_cookie(client, "Carl")
     game = create(client)
     game_id = game["id"]
     assert join(client, game, 0, "Anna", **signed_in(anna)).status_code == 201
@@ -130,7 +115,7 @@ def test_access_is_for_the_account_s_own_seats_only(client) -> None:
 def test_only_a_join_signed_in_links_its_seat(client, db) -> None:
     """Joining without a cookie is exactly as before (a random token, no account); a
     cookie that signs nobody in joins anonymously too."""
-    anna, cookie = make_account(client, "Anna")
+    anna, cookie = account_with_cookie(client, "Anna")
     game = create(client, num_seats=3)
     first = join(client, game, 0, "Bert")
     forged = join(client, game, 1, "Carl", **signed_in("forged"))
@@ -144,7 +129,7 @@ def test_only_a_join_signed_in_links_its_seat(client, db) -> None:
 def test_two_seats_of_one_account_at_one_table(client) -> None:
     """An account may hold two seats (one table, two players at one screen): each is
     listed, and access names the seat it wants, by default the one the game waits for."""
-    _, anna = make_account(client, "Anna")
+    _, anna = account_with_cookie(client, "Anna")
     game = create(client)
     game_id = game["id"]
     tokens = [join(client, game, s, f"Anna {s}", **signed_in(anna)).json()["token"] for s in (0, 1)]

@@ -11,16 +11,18 @@ from sqlalchemy import func, select
 
 from app.db.models import DeliveryRow, GameRow, SeatRow
 from engines.core import fairness
-from tests.support.accounts import make_account, make_friends, signed_in
+from tests.support.accounts import (
+    account_with_cookie,
+    kept_from_others,
+    make_account,
+    make_friends,
+    refused,
+    signed_in,
+)
 from tests.support.play import auth
 
 KIND = "dolmengoetter"
 HOOK = "https://hooks.example.org/bert"
-
-
-def refused(response: Any, status: int, code: str) -> None:
-    assert response.status_code == status, response.text
-    assert response.json()["error"]["code"] == code, response.text
 
 
 def create(client: Any, seats: list[dict[str, Any]], cookie: str | None) -> Any:
@@ -45,9 +47,9 @@ def counts(db: Any) -> tuple[int, int, int]:
 
 
 def test_a_friend_s_seat_is_kept_for_them_and_joined_from_my_games(client, db) -> None:
-    anna, anna_cookie = make_account(client, "Anna")
-    bert, bert_cookie = make_account(client, "Bert", notify={"webhook_url": HOOK})
-    _, carl = make_account(client, "Carl")
+    anna, anna_cookie = account_with_cookie(client, "Anna")
+    bert, bert_cookie = account_with_cookie(client, "Bert", notify={"webhook_url": HOOK})
+    _, carl = account_with_cookie(client, "Carl")
     make_friends(client, bert, anna)  # Bert asked, Anna accepted
     made = create(client, [{}, {"friend": "bert"}, {"bot": True}], anna_cookie)
     assert made.status_code == 201, made.text
@@ -58,27 +60,10 @@ def test_a_friend_s_seat_is_kept_for_them_and_joined_from_my_games(client, db) -
     with db.connect() as conn:
         [nudge] = conn.execute(select(DeliveryRow.__table__)).all()
     assert nudge.account_id == bert and nudge.dedupe_key == f"seat_given:{game_id}:1:0"
-    assert nudge.event == {
-        "kind": "seat_given",
-        "game_id": game_id,
-        "game_kind": KIND,
-        "seat": 1,
-        "by": "Anna",
-        "link": f"/play/{game_id}",
-    }
+    assert nudge.event == {"kind": "seat_given", "game": game_id, "seat": 1, "by": "Anna"}
 
     # Its invite link is refused to anyone else, signed in or not.
-    key = game["invites"][1]["key"]
-    join = f"/api/games/{game_id}/seats/1/join"
-    refused(client.post(join, json={"name": "Eve", "key": key}), 403, "seat_kept")
-    refused(
-        client.post(join, json={"name": "Carl", "key": key}, headers=signed_in(carl)),
-        403,
-        "seat_kept",
-    )
-    refused(
-        client.post(f"/api/me/games/{game_id}/join", headers=signed_in(carl)), 404, "not_your_game"
-    )
+    kept_from_others(client, game_id, 1, game["invites"][1]["key"], carl)
     assert client.get("/api/me/games", headers=signed_in(carl)).json() == {"games": []}
 
     # Bert sees it in My games, and takes it (committing, as a page does).
@@ -92,7 +77,7 @@ def test_a_friend_s_seat_is_kept_for_them_and_joined_from_my_games(client, db) -
     assert [(s["seat"], s["name"], s["bot"], s["you"]) for s in entry["seats"]] == [
         (0, None, False, False),
         (1, None, False, True),
-        (2, "Bot 3", True, False),
+        (2, "Bot C", True, False),
     ]
     commitment = fairness.seat_commitment("bert-secret")
     joined = client.post(
@@ -125,8 +110,8 @@ def test_a_friend_s_seat_is_kept_for_them_and_joined_from_my_games(client, db) -
 
 
 def test_the_join_route_with_the_friend_s_cookie_needs_no_key(client, db) -> None:
-    anna, anna_cookie = make_account(client, "Anna")
-    bert, bert_cookie = make_account(client, "Bert")
+    anna, anna_cookie = account_with_cookie(client, "Anna")
+    bert, bert_cookie = account_with_cookie(client, "Bert")
     make_friends(client, anna, bert)
     game = create(client, [{"friend": "Bert"}, {}], anna_cookie).json()
     r = client.post(
@@ -141,9 +126,9 @@ def test_the_join_route_with_the_friend_s_cookie_needs_no_key(client, db) -> Non
 
 
 def test_seats_are_kept_only_for_accepted_friends(client, db) -> None:
-    anna, anna_cookie = make_account(client, "Anna")
-    bert, _ = make_account(client, "Bert")
-    carl, _ = make_account(client, "Carl")
+    anna, anna_cookie = account_with_cookie(client, "Anna")
+    bert, _ = account_with_cookie(client, "Bert")
+    carl, _ = account_with_cookie(client, "Carl")
     make_account(client, "Dora")
     make_friends(client, anna, bert)
     make_friends(client, anna, carl, status="pending")

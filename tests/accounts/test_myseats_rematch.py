@@ -8,25 +8,13 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Any
 
-from sqlalchemy import select, update
+from sqlalchemy import update
 
-from app.db.models import GameRow, SeatRow, utcnow
-from tests.support.accounts import make_account, sign_in, signed_in
+from app.db.models import GameRow, utcnow
+from tests.support.accounts import account_with_cookie, refused, seat_row, sign_in, signed_in
 from tests.support.play import auth, play_to_end
 
 KIND = "dolmengoetter"
-
-
-def refused(response: Any, status: int, code: str) -> None:
-    assert response.status_code == status, response.text
-    assert response.json()["error"]["code"] == code, response.text
-
-
-def seat_row(db: Any, game_id: str, seat: int) -> Any:
-    with db.connect() as conn:
-        return conn.execute(
-            select(SeatRow.__table__).where(SeatRow.game_id == game_id, SeatRow.seat == seat)
-        ).one()
 
 
 def my_games(client: Any, cookie: str) -> list[tuple[str, int, str, bool]]:
@@ -38,7 +26,7 @@ def my_games(client: Any, cookie: str) -> list[tuple[str, int, str, bool]]:
 def test_a_rematch_keeps_the_account_s_seat_on_every_device(client, db, rng) -> None:
     """Anna, Dora and Emil play signed in, Bert without an account."""
     players = {0: "Anna", 1: "Dora", 2: "Emil"}
-    accounts = {seat: make_account(client, name) for seat, name in players.items()}
+    accounts = {seat: account_with_cookie(client, name) for seat, name in players.items()}
     r = client.post(
         "/api/games", json={"kind": KIND, "num_seats": 4, "options": {"start_player": 0}}
     )

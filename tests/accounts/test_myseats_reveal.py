@@ -15,7 +15,7 @@ from app.main import create_app
 from app.services.clocks import ClockRunner
 from engines.core import fairness
 from tests.conftest import settings_for
-from tests.support.accounts import make_account, sign_in, signed_in
+from tests.support.accounts import account_with_cookie, sign_in, signed_in
 from tests.support.fair import reveal
 
 KIND = "dolmengoetter"
@@ -55,13 +55,13 @@ def _commit(contribution: str) -> str:
 
 
 def test_a_second_device_reveals_with_the_seat_s_token(client) -> None:
-    anna, laptop = make_account(client, "Anna")
+    anna, laptop = account_with_cookie(client, "Anna")
     game_id, tokens = revealing_table(client, laptop)
     phone = sign_in(client, anna)
     taken = client.post(f"/api/me/games/{game_id}/access", headers=signed_in(phone)).json()
     assert taken == {"seat": 0, "token": tokens[0]}
     # Bert claims his seat mid-reveal (he signed up meanwhile): his commitment stays.
-    _, bert = make_account(client, "Bert")
+    _, bert = account_with_cookie(client, "Bert")
     claimed = client.post(
         "/api/me/claim", json={"game_id": game_id, "token": tokens[1]}, headers=signed_in(bert)
     ).json()
@@ -82,7 +82,7 @@ def test_a_device_without_the_contribution_leaves_it_to_the_deadline(database_ur
         service = client.app.state.service
         service.now = clock
         runner = ClockRunner(service.clocks, lambda *_: None, poll_seconds=1.0)
-        anna, laptop = make_account(client, "Anna")
+        anna, laptop = account_with_cookie(client, "Anna")
         game_id, tokens = revealing_table(client, laptop)
         assert reveal(client, game_id, 1, tokens[1], "c1").status_code == 200
         phone = sign_in(client, anna)

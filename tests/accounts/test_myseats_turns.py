@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from app.services import account_seats
-from tests.support.accounts import make_account, signed_in
+from tests.support.accounts import account_with_cookie, signed_in
 from tests.support.play import auth
 
 KIND = "dolmengoetter"
@@ -56,7 +56,7 @@ def my_games(client: Any, cookie: str) -> list[dict[str, Any]]:
 
 
 def test_games_waiting_for_the_account_come_first_then_the_newest(client) -> None:
-    _, anna = make_account(client, "Anna")
+    _, anna = account_with_cookie(client, "Anna")
     waits_for_bert, tokens_1, _ = table(client, anna, anna_seat=1)
     anna_to_move, _, _ = table(client, anna, anna_seat=0)
     newest, _, _ = table(client, anna, anna_seat=1)
@@ -71,7 +71,7 @@ def test_games_waiting_for_the_account_come_first_then_the_newest(client) -> Non
 
 
 def test_clocks_and_abandoned_games_are_listed_as_every_player_sees_them(client) -> None:
-    _, anna = make_account(client, "Anna")
+    _, anna = account_with_cookie(client, "Anna")
     daily, _, _ = table(
         client, anna, anna_seat=0, time_control={"type": "correspondence", "hours": 24}
     )
@@ -90,7 +90,7 @@ def test_clocks_and_abandoned_games_are_listed_as_every_player_sees_them(client)
 
 def test_every_live_game_and_only_the_newest_finished_ones(client, monkeypatch) -> None:
     monkeypatch.setattr(account_seats, "FINISHED_LISTED", 2)
-    _, anna = make_account(client, "Anna")
+    _, anna = account_with_cookie(client, "Anna")
     live = [table(client, anna, anna_seat=1)[0] for _ in range(3)]
     finished = []
     for _ in range(3):
@@ -104,8 +104,8 @@ def test_every_live_game_and_only_the_newest_finished_ones(client, monkeypatch) 
 
 @pytest.mark.parametrize("seat", [0, 1])
 def test_another_account_never_sees_these_games(client, seat: int) -> None:
-    _, anna = make_account(client, "Anna")
-    _, carl = make_account(client, "Carl")
+    _, anna = account_with_cookie(client, "Anna")
+    _, carl = account_with_cookie(client, "Carl")
     table(client, anna, anna_seat=seat)
     assert my_games(client, carl) == []
     assert len(my_games(client, anna)) == 1
@@ -114,7 +114,7 @@ def test_another_account_never_sees_these_games(client, seat: int) -> None:
 def test_a_resigned_seat_is_never_the_account_s_turn(client) -> None:
     """The server's bot plays a resigned seat to the end: it stays in My games, never as
     the account's turn, and its token still opens the game."""
-    _, anna = make_account(client, "Anna")
+    _, anna = account_with_cookie(client, "Anna")
     game_id, tokens, _ = table(client, anna, anna_seat=0)
     assert [g["your_turn"] for g in my_games(client, anna)] == [True]
     r = client.post(f"/api/games/{game_id}/seats/0/resign", headers=auth(tokens[0]))

@@ -22,7 +22,8 @@ from app.services.nudges.channels import DeliveryFailed
 from app.services.nudges.delivery import Recipient, backoff
 from app.services.nudges.runner import default_senders
 from app.services.nudges.texts import BUILDERS, Message
-from tests.support.nudges import Nudging, link, make_account, nudging
+from tests.support.accounts import link
+from tests.support.nudges import Nudging, nudged_account, nudging
 
 __all__ = ["nudging"]
 
@@ -33,7 +34,7 @@ LEASE = 120  # NUDGE_LEASE_SECONDS' default
 def ben_waits(n: Nudging) -> int:
     """A table where the turn just passed to Ben's seat; the nudge is recorded."""
     game_id, tokens = n.game()
-    ben = make_account(n.db, "Ben")
+    ben = nudged_account(n.db, "Ben")
     link(n.db, game_id, 1, ben)
     n.pass_turn(game_id, tokens, to=1)
     n.tick(at=0)
@@ -120,11 +121,12 @@ def test_a_delivery_claimed_by_a_process_that_died_is_sent_once_after_its_lease(
     assert n.rows()[0].status == "sent"
 
 
-def test_every_kind_is_worded_in_english_and_german() -> None:
+def test_every_kind_is_worded_in_english_german_and_czech() -> None:
     assert set(BUILDERS) == set(KINDS)
     others = (texts.Seat(1, "Ben"), texts.Seat(2, None, True))
     table = texts.Table("g1", "Dschingis Khan", others, "u")
-    for language in ("en", "de"):
+    worded: dict[str, list[str]] = {}
+    for language in ("en", "de", "cs"):
         made = [
             texts.your_turn(language, table),
             texts.time_low(language, table, timedelta(hours=5)),
@@ -136,10 +138,38 @@ def test_every_kind_is_worded_in_english_and_german() -> None:
         ]
         assert {m.kind for m in made} == set(KINDS)
         assert all(m.language == language for m in made)
+        worded[language] = [m.title for m in made] + [m.body for m in made]
+    for language in ("de", "cs"):  # each text its own, none left in English
+        assert not set(worded[language]) & set(worded["en"]), language
     assert texts.your_turn("de", table).body == (
         "Du bist am Zug in Dschingis Khan mit Ben und Bot C."
     )
+    assert texts.your_turn("cs", table).body == (
+        "Jsi na tahu ve hře Dschingis Khan (spoluhráči: Ben a Bot C)."
+    )
     assert texts.your_turn("fr", table).language == "en", "an unknown language reads English"
+
+
+def test_czech_nudges_count_in_its_three_plural_forms() -> None:
+    """Czech: 1 "one", 2-4 "few", 5 and more "other" (CLDR, as Intl.PluralRules)."""
+    left = {h: texts.time_left(timedelta(hours=h), "cs") for h in (1, 2, 4, 5, 22)}
+    assert left == {
+        1: "asi 1 hodina",
+        2: "asi 2 hodiny",
+        4: "asi 4 hodiny",
+        5: "asi 5 hodin",
+        22: "asi 22 hodin",
+    }
+    assert texts.time_left(timedelta(days=3), "cs") == "asi 3 dny"
+    assert texts.time_left(timedelta(days=6), "cs") == "asi 6 dní"
+    assert texts.time_left(timedelta(seconds=30), "cs") == "méně než minuta"
+    table = texts.Table("g1", "Die Dolmengötter", (texts.Seat(1, "Ben"),), "u")
+    titles = [texts.digest("cs", [(table, None)] * n, "home").title for n in (1, 3, 5)]
+    assert titles == ["Jsi na tahu v 1 hře", "Jsi na tahu v 3 hrách", "Jsi na tahu v 5 hrách"]
+    assert texts.seat_name(texts.Seat(0, None), "cs") == "Místo A"
+    assert texts.your_turn("cs", table).body == (
+        "Jsi na tahu ve hře Die Dolmengötter (spoluhráč: Ben)."
+    )
 
 
 # ---- the stand-in webhook sender (until channels.py's send_webhook is merged) -----------

@@ -10,7 +10,8 @@ import random
 
 import pytest
 
-from tests.support.nudges import link, make_account, nudging
+from tests.support.accounts import link
+from tests.support.nudges import nudged_account, nudging
 from tests.support.play import auth, play_to_end
 
 __all__ = ["nudging"]
@@ -23,7 +24,7 @@ def test_a_game_over_nudges_every_account_at_the_table_and_a_rematch_offer_the_o
 ) -> None:
     n = nudging
     game_id, tokens = n.game()
-    anna, ben = make_account(n.db, "Anna"), make_account(n.db, "Ben", language="de")
+    anna, ben = nudged_account(n.db, "Anna"), nudged_account(n.db, "Ben", language="de")
     link(n.db, game_id, 0, anna)
     link(n.db, game_id, 1, ben)
     play_to_end(n.client, game_id, tokens, random.Random(7))
@@ -54,7 +55,7 @@ def test_a_game_over_nudges_every_account_at_the_table_and_a_rematch_offer_the_o
 def test_a_rematch_offer_taken_up_before_the_delay_is_not_nudged(nudging) -> None:
     n = nudging
     game_id, tokens = n.game()
-    anna, ben = make_account(n.db, "Anna"), make_account(n.db, "Ben")
+    anna, ben = nudged_account(n.db, "Anna"), nudged_account(n.db, "Ben")
     link(n.db, game_id, 0, anna)
     link(n.db, game_id, 1, ben)
     play_to_end(n.client, game_id, tokens, random.Random(8))
@@ -82,7 +83,7 @@ def test_a_clock_with_a_tenth_of_its_time_left_nudges_once_per_turn(
 ) -> None:
     n = nudging
     game_id, _ = n.game(time_control=time_control)
-    anna = make_account(n.db, "Anna")
+    anna = nudged_account(n.db, "Anna")
     link(n.db, game_id, 0, anna)  # seat 0 is to act; its clock runs
     n.tick(at=0)
     n.tick(at=low_at - 30)
@@ -98,7 +99,7 @@ def test_a_clock_with_a_tenth_of_its_time_left_nudges_once_per_turn(
 def test_time_low_in_german(nudging) -> None:
     n = nudging
     game_id, _ = n.game(time_control={"type": "correspondence", "hours": 10})
-    anna = make_account(n.db, "Anna", language="de")
+    anna = nudged_account(n.db, "Anna", language="de")
     link(n.db, game_id, 0, anna)
     n.tick(at=0)
     n.tick(at=9 * 3600 + 1)
@@ -114,7 +115,7 @@ def test_a_digest_lists_every_waiting_correspondence_game_at_most_once_per_perio
 ) -> None:
     n = nudging
     per_move = {"type": "correspondence", "hours": 72}
-    anna = make_account(n.db, "Anna", digest_hours=24)
+    anna = nudged_account(n.db, "Anna", digest_hours=24)
     first, _ = n.game(time_control=per_move)
     second, _ = n.game(3, time_control=per_move)
     live, _ = n.game(time_control={"type": "live", "minutes": 30})
@@ -146,7 +147,7 @@ def test_a_digest_lists_every_waiting_correspondence_game_at_most_once_per_perio
 def test_no_digest_when_no_game_waits(nudging) -> None:
     n = nudging
     game_id, tokens = n.game(time_control={"type": "correspondence", "hours": 72})
-    anna = make_account(n.db, "Anna", digest_hours=6)
+    anna = nudged_account(n.db, "Anna", digest_hours=6)
     link(n.db, game_id, 0, anna)
     n.tick(at=0)
     n.pass_turn(game_id, tokens, to=1)  # Anna played; the game waits for P1 now

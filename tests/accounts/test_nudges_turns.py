@@ -10,7 +10,8 @@ from datetime import timedelta
 from sqlalchemy import update
 
 from app.db.models import SeatRow, utcnow
-from tests.support.nudges import Nudging, link, make_account, nudging, set_notify
+from tests.support.accounts import link, set_notify
+from tests.support.nudges import Nudging, nudged_account, nudging
 
 __all__ = ["nudging"]
 
@@ -19,7 +20,7 @@ DELAY = 60  # NUDGE_DELAY's default
 
 def table_with_two_accounts(n: Nudging, language: str = "en") -> tuple[str, dict, int, int]:
     game_id, tokens = n.game()
-    anna, ben = make_account(n.db, "Anna"), make_account(n.db, "Ben", language)
+    anna, ben = nudged_account(n.db, "Anna"), nudged_account(n.db, "Ben", language)
     link(n.db, game_id, 0, anna)
     link(n.db, game_id, 1, ben)
     return game_id, tokens, anna, ben
@@ -110,7 +111,7 @@ def test_a_player_who_looked_in_meanwhile_is_not_nudged(nudging) -> None:
 def test_an_anonymous_seat_and_an_account_without_channels_get_nothing(nudging) -> None:
     n = nudging
     game_id, tokens = n.game()
-    quiet = make_account(n.db, "Quiet", webhook_url="")
+    quiet = nudged_account(n.db, "Quiet", webhook_url="")
     link(n.db, game_id, 0, quiet)  # seat 1 stays anonymous
     n.pass_turn(game_id, tokens, to=1)
     n.pass_turn(game_id, tokens, to=0)

@@ -20,7 +20,14 @@ from app.main import create_app
 from app.services.passkeys import CEREMONY_SECONDS, RelyingParty
 from app.services.sessions import COOKIE
 from tests.conftest import settings_for
-from tests.support.authenticator import SoftPasskey, b64url, unb64url
+from tests.support.authenticator import (
+    SoftPasskey,
+    b64url,
+    passkey_log_in,
+    passkey_login_options,
+    passkey_sign_up,
+    unb64url,
+)
 
 
 class Clock:
@@ -70,35 +77,6 @@ def other_browser(http: TestClient) -> TestClient:
     return TestClient(http.app, base_url=str(http.base_url))
 
 
-def sign_up(
-    http: TestClient, name: str, passkey: SoftPasskey | None = None, **extra: Any
-) -> tuple[SoftPasskey, Any]:
-    passkey = passkey or SoftPasskey(str(http.base_url).rstrip("/"))
-    r = http.post("/api/auth/passkey/signup/options", json={"name": name, **extra})
-    assert r.status_code == 200, r.text
-    options = r.json()
-    answer = http.post(
-        "/api/auth/passkey/signup/verify",
-        json={"ceremony": options["ceremony"], "credential": passkey.create(options["publicKey"])},
-    )
-    return passkey, answer
-
-
-def login_options(http: TestClient) -> dict[str, Any]:
-    r = http.post("/api/auth/passkey/login/options", json={})
-    assert r.status_code == 200, r.text
-    return r.json()
-
-
-def log_in(http: TestClient, passkey: SoftPasskey, origin: str | None = None) -> Any:
-    options = login_options(http)
-    credential = passkey.get(options["publicKey"], origin)
-    return http.post(
-        "/api/auth/passkey/login/verify",
-        json={"ceremony": options["ceremony"], "credential": credential},
-    )
-
-
 def count(db: Engine, table: Any) -> int:
     with db.connect() as conn:
         return conn.execute(select(func.count()).select_from(table)).scalar_one()
@@ -128,7 +106,7 @@ def test_signup_options_ask_for_a_discoverable_passkey_of_this_host(http):
 
 
 def test_sign_up_with_a_passkey_makes_a_signed_in_account_without_password(http, db):
-    passkey, r = sign_up(http, " Anna ", language="de", invite_code=None)
+    passkey, r = passkey_sign_up(http, " Anna ", language="de", invite_code=None)
     assert r.status_code == 201, r.text
     account = r.json()["account"]
     assert account["name"] == "Anna"
@@ -152,7 +130,7 @@ def test_sign_up_with_a_passkey_makes_a_signed_in_account_without_password(http,
 
 
 def test_a_name_is_taken_whatever_its_case_or_unicode_form(http, db):
-    assert sign_up(http, "Ärger")[1].status_code == 201
+    assert passkey_sign_up(http, "Ärger")[1].status_code == 201
     for name in ("ärger", "ÄRGER", "A\u0308rger"):  # the last: A + combining diaeresis
         r = other_browser(http).post("/api/auth/passkey/signup/options", json={"name": name})
         assert r.status_code == 409, (name, r.text)
@@ -162,7 +140,7 @@ def test_a_name_is_taken_whatever_its_case_or_unicode_form(http, db):
 
 def test_a_name_taken_between_options_and_answer_is_refused_and_nothing_made(http, db):
     first = http.post("/api/auth/passkey/signup/options", json={"name": "Ben"}).json()
-    assert sign_up(other_browser(http), "ben")[1].status_code == 201
+    assert passkey_sign_up(other_browser(http), "ben")[1].status_code == 201
     late = SoftPasskey()
     r = http.post(
         "/api/auth/passkey/signup/verify",
@@ -204,7 +182,7 @@ def test_signup_by_invite_needs_an_unused_code_and_uses_it_up(make_client, db):
     ben_options = http.post(
         "/api/auth/passkey/signup/options", json={"name": "Ben", "invite_code": "sesame"}
     ).json()
-    _, r = sign_up(http, "Anna", invite_code="sesame")
+    _, r = passkey_sign_up(http, "Anna", invite_code="sesame")
     assert r.status_code == 201, r.text
     r = http.post(
         "/api/auth/passkey/signup/verify",
@@ -271,7 +249,7 @@ def test_malformed_credentials_are_refused_not_crashed_on(http, db):
             json={"ceremony": options["ceremony"], "credential": credential},
         )
         assert (r.status_code, r.json()["error"]["code"]) == (400, "passkey_failed"), r.text
-        options = login_options(http)
+        options = passkey_login_options(http)
         r = http.post(
             "/api/auth/passkey/login/verify",
             json={"ceremony": options["ceremony"], "credential": credential},
@@ -284,9 +262,9 @@ def test_malformed_credentials_are_refused_not_crashed_on(http, db):
 
 
 def test_sign_in_with_the_passkey_on_another_browser(http, db):
-    passkey, _ = sign_up(http, "Anna")
+    passkey, _ = passkey_sign_up(http, "Anna")
     laptop = other_browser(http)
-    options = login_options(laptop)
+    options = passkey_login_options(laptop)
     assert options["publicKey"]["rpId"] == "testserver"
     assert options["publicKey"].get("allowCredentials", []) == []  # discoverable: no name
     assert options["publicKey"]["userVerification"] == "preferred"
@@ -306,9 +284,9 @@ def test_sign_in_with_the_passkey_on_another_browser(http, db):
 
 
 def test_each_sign_in_gets_a_new_cookie_and_ends_the_browsers_previous_one(http, db):
-    passkey, first = sign_up(http, "Anna")
+    passkey, first = passkey_sign_up(http, "Anna")
     old = first.cookies[COOKIE]
-    again = log_in(http, passkey)
+    again = passkey_log_in(http, passkey)
     assert again.status_code == 200
     new = again.cookies[COOKIE]
     assert new != old
@@ -321,16 +299,16 @@ def test_each_sign_in_gets_a_new_cookie_and_ends_the_browsers_previous_one(http,
 
 
 def test_an_unknown_passkey_does_not_sign_in(http):
-    sign_up(http, "Anna")
+    passkey_sign_up(http, "Anna")
     stranger = SoftPasskey()
     stranger.device.cred_init("testserver", b"someone")
-    assert_login_failed(log_in(other_browser(http), stranger))
+    assert_login_failed(passkey_log_in(other_browser(http), stranger))
 
 
 def test_a_bad_signature_does_not_sign_in(http):
-    passkey, _ = sign_up(http, "Anna")
+    passkey, _ = passkey_sign_up(http, "Anna")
     browser = other_browser(http)
-    options = login_options(browser)
+    options = passkey_login_options(browser)
     credential = passkey.get(options["publicKey"])
     signature = bytearray(unb64url(credential["response"]["signature"]))
     signature[-1] ^= 1
@@ -343,15 +321,17 @@ def test_a_bad_signature_does_not_sign_in(http):
 
 
 def test_an_answer_from_another_origin_does_not_sign_in(http):
-    passkey, _ = sign_up(http, "Anna")
-    assert_login_failed(log_in(other_browser(http), passkey, origin="https://evil.example"))
-    assert_login_failed(log_in(other_browser(http), passkey, origin="http://testserver:8080"))
+    passkey, _ = passkey_sign_up(http, "Anna")
+    assert_login_failed(passkey_log_in(other_browser(http), passkey, origin="https://evil.example"))
+    assert_login_failed(
+        passkey_log_in(other_browser(http), passkey, origin="http://testserver:8080")
+    )
 
 
 def test_the_log_says_why_a_sign_in_failed_and_names_no_secret(http, caplog):
-    passkey, first = sign_up(http, "Anna")
+    passkey, first = passkey_sign_up(http, "Anna")
     browser = other_browser(http)
-    options = login_options(browser)
+    options = passkey_login_options(browser)
     credential = passkey.get(options["publicKey"], "https://evil.example")
     with caplog.at_level(logging.INFO, logger="app.services.passkeys"):
         r = browser.post(
@@ -368,9 +348,9 @@ def test_the_log_says_why_a_sign_in_failed_and_names_no_secret(http, caplog):
 
 
 def test_a_replayed_sign_in_is_refused(http):
-    passkey, _ = sign_up(http, "Anna")
+    passkey, _ = passkey_sign_up(http, "Anna")
     browser = other_browser(http)
-    options = login_options(browser)
+    options = passkey_login_options(browser)
     body = {"ceremony": options["ceremony"], "credential": passkey.get(options["publicKey"])}
     assert browser.post("/api/auth/passkey/login/verify", json=body).status_code == 200
     thief = other_browser(http)
@@ -378,18 +358,18 @@ def test_a_replayed_sign_in_is_refused(http):
 
 
 def test_an_expired_sign_in_is_refused(http, clock):
-    passkey, _ = sign_up(http, "Anna")
+    passkey, _ = passkey_sign_up(http, "Anna")
     browser = other_browser(http)
-    options = login_options(browser)
+    options = passkey_login_options(browser)
     body = {"ceremony": options["ceremony"], "credential": passkey.get(options["publicKey"])}
     clock.advance(CEREMONY_SECONDS + 1)
     assert_login_failed(browser.post("/api/auth/passkey/login/verify", json=body))
     # In time, the same passkey signs in.
-    assert log_in(browser, passkey).status_code == 200
+    assert passkey_log_in(browser, passkey).status_code == 200
 
 
 def test_a_signup_ceremony_cannot_sign_in(http):
-    passkey, _ = sign_up(http, "Anna")
+    passkey, _ = passkey_sign_up(http, "Anna")
     signup = http.post("/api/auth/passkey/signup/options", json={"name": "Ben"}).json()
     public_key = {"challenge": signup["publicKey"]["challenge"], "rpId": "testserver"}
     body = {"ceremony": signup["ceremony"], "credential": passkey.get(public_key)}
@@ -397,31 +377,31 @@ def test_a_signup_ceremony_cannot_sign_in(http):
 
 
 def test_a_cloned_authenticator_is_refused_once_its_counter_goes_backwards(http):
-    passkey, _ = sign_up(http, "Anna")
+    passkey, _ = passkey_sign_up(http, "Anna")
     clone = passkey.clone()
-    assert log_in(other_browser(http), passkey).status_code == 200  # counter 1
-    assert log_in(other_browser(http), passkey).status_code == 200  # counter 2
+    assert passkey_log_in(other_browser(http), passkey).status_code == 200  # counter 1
+    assert passkey_log_in(other_browser(http), passkey).status_code == 200  # counter 2
     assert clone.sign_count == 0
-    assert_login_failed(log_in(other_browser(http), clone))  # counter 1 again
-    assert log_in(other_browser(http), passkey).status_code == 200  # the original: 3
+    assert_login_failed(passkey_log_in(other_browser(http), clone))  # counter 1 again
+    assert passkey_log_in(other_browser(http), passkey).status_code == 200  # the original: 3
 
 
 def test_a_disabled_account_does_not_sign_in(http, db):
-    passkey, _ = sign_up(http, "Anna")
+    passkey, _ = passkey_sign_up(http, "Anna")
     with db.begin() as conn:
         conn.execute(update(AccountRow).values(disabled_at=datetime.now(UTC)))
-    assert_login_failed(log_in(other_browser(http), passkey))
+    assert_login_failed(passkey_log_in(other_browser(http), passkey))
 
 
 def test_every_failure_reads_the_same(http, clock):
-    passkey, _ = sign_up(http, "Anna")
+    passkey, _ = passkey_sign_up(http, "Anna")
     stranger = SoftPasskey()
     stranger.device.cred_init("testserver", b"someone")
     answers = [
-        log_in(other_browser(http), stranger),
-        log_in(other_browser(http), passkey, origin="https://evil.example"),
+        passkey_log_in(other_browser(http), stranger),
+        passkey_log_in(other_browser(http), passkey, origin="https://evil.example"),
     ]
-    options = login_options(http)
+    options = passkey_login_options(http)
     clock.advance(CEREMONY_SECONDS + 1)
     answers.append(
         http.post(
@@ -434,8 +414,8 @@ def test_every_failure_reads_the_same(http, clock):
 
 def test_sign_in_and_sign_up_attempts_are_rate_limited_per_address(make_client, db):
     http = make_client(rate_login=3)
-    passkey, _ = sign_up(http, "Anna")
-    assert log_in(http, passkey).status_code == 200
+    passkey, _ = passkey_sign_up(http, "Anna")
+    assert passkey_log_in(http, passkey).status_code == 200
     assert http.post("/api/auth/passkey/login/options", json={}).status_code == 200
     for path, body in (("login/options", {}), ("signup/options", {"name": "Ben"})):
         r = http.post(f"/api/auth/passkey/{path}", json=body)
@@ -462,7 +442,7 @@ def add_passkey(http: TestClient, label: str | None = None, passkey: SoftPasskey
 
 
 def test_add_a_second_passkey_and_sign_in_with_either(http):
-    first, _ = sign_up(http, "Anna")
+    first, _ = passkey_sign_up(http, "Anna")
     second, r, options = add_passkey(http, "Security key")
     assert r.status_code == 201, r.text
     assert r.json()["label"] == "Security key"
@@ -472,7 +452,7 @@ def test_add_a_second_passkey_and_sign_in_with_either(http):
     listed = http.get("/api/me/passkeys").json()["passkeys"]
     assert [p["label"] for p in listed] == ["", "Security key"]
     for passkey in (first, second):
-        r = log_in(other_browser(http), passkey)
+        r = passkey_log_in(other_browser(http), passkey)
         assert r.status_code == 200, r.text
         assert r.json()["account"]["name"] == "Anna"
 
@@ -481,9 +461,9 @@ def test_adding_a_passkey_needs_a_sign_in_and_the_accounts_own_ceremony(http):
     stranger = other_browser(http)
     r = stranger.post("/api/me/passkeys/options")
     assert (r.status_code, r.json()["error"]["code"]) == (401, "not_signed_in")
-    sign_up(http, "Anna")
+    passkey_sign_up(http, "Anna")
     ben = other_browser(http)
-    sign_up(ben, "Ben")
+    passkey_sign_up(ben, "Ben")
     options = http.post("/api/me/passkeys/options").json()  # Anna's ceremony, Ben answers
     r = ben.post(
         "/api/me/passkeys",
@@ -497,7 +477,7 @@ def test_adding_a_passkey_needs_a_sign_in_and_the_accounts_own_ceremony(http):
 
 
 def test_a_passkey_registered_already_is_refused(http, db):
-    passkey, _ = sign_up(http, "Anna")
+    passkey, _ = passkey_sign_up(http, "Anna")
     same = passkey.clone()
     same.device.cred_init = lambda rp_id, user_handle: None  # the same credential again
     _, r, _ = add_passkey(http, passkey=same)
@@ -506,7 +486,7 @@ def test_a_passkey_registered_already_is_refused(http, db):
 
 
 def test_the_only_way_in_cannot_be_deleted(http, db):
-    sign_up(http, "Anna")
+    passkey_sign_up(http, "Anna")
     [only] = http.get("/api/me/passkeys").json()["passkeys"]
     r = http.delete(f"/api/me/passkeys/{only['id']}")
     assert (r.status_code, r.json()["error"]["code"]) == (409, "last_sign_in_method")
@@ -514,31 +494,31 @@ def test_the_only_way_in_cannot_be_deleted(http, db):
 
 
 def test_delete_one_of_two_passkeys_then_the_last_is_kept(http, db):
-    first, _ = sign_up(http, "Anna")
+    first, _ = passkey_sign_up(http, "Anna")
     second, r, _ = add_passkey(http, "Phone")
     first_id = http.get("/api/me/passkeys").json()["passkeys"][0]["id"]
     assert http.delete(f"/api/me/passkeys/{first_id}").status_code == 204
     assert [p["label"] for p in http.get("/api/me/passkeys").json()["passkeys"]] == ["Phone"]
-    assert_login_failed(log_in(other_browser(http), first))  # a deleted passkey is gone
+    assert_login_failed(passkey_log_in(other_browser(http), first))  # a deleted passkey is gone
     r = http.delete(f"/api/me/passkeys/{r.json()['id']}")
     assert (r.status_code, r.json()["error"]["code"]) == (409, "last_sign_in_method")
-    assert log_in(other_browser(http), second).status_code == 200
+    assert passkey_log_in(other_browser(http), second).status_code == 200
 
 
 def test_an_account_with_a_password_may_delete_its_only_passkey(http, db):
-    passkey, _ = sign_up(http, "Anna")
+    passkey, _ = passkey_sign_up(http, "Anna")
     with db.begin() as conn:
         conn.execute(update(AccountRow).values(password_hash="$argon2id$v=19$m=65536,t=3,p=4$x$y"))
     [only] = http.get("/api/me/passkeys").json()["passkeys"]
     assert http.delete(f"/api/me/passkeys/{only['id']}").status_code == 204
     assert count(db, PasskeyRow) == 0
-    assert_login_failed(log_in(other_browser(http), passkey))
+    assert_login_failed(passkey_log_in(other_browser(http), passkey))
 
 
 def test_another_accounts_passkey_is_unknown(http, db):
-    sign_up(http, "Anna")
+    passkey_sign_up(http, "Anna")
     ben = other_browser(http)
-    sign_up(ben, "Ben")
+    passkey_sign_up(ben, "Ben")
     add_passkey(ben, "spare")
     bens = ben.get("/api/me/passkeys").json()["passkeys"]
     for passkey_id in (bens[0]["id"], 999):
@@ -552,7 +532,7 @@ def test_another_accounts_passkey_is_unknown(http, db):
 
 
 def test_rename_a_passkey(http):
-    sign_up(http, "Anna")
+    passkey_sign_up(http, "Anna")
     [only] = http.get("/api/me/passkeys").json()["passkeys"]
     r = http.patch(f"/api/me/passkeys/{only['id']}", json={"label": "Laptop"})
     assert r.status_code == 200, r.text
@@ -594,7 +574,7 @@ def test_with_public_url_passkeys_belong_to_that_host_and_its_cookie_is_secure(m
     http = make_client("https://games.example.org", public_url="https://games.example.org")
     options = http.post("/api/auth/passkey/signup/options", json={"name": "Anna"}).json()
     assert options["publicKey"]["rp"]["id"] == "games.example.org"
-    _, r = sign_up(http, "Anna")
+    _, r = passkey_sign_up(http, "Anna")
     assert r.status_code == 201, r.text
     cookie = next(c for c in r.headers.get_list("set-cookie") if c.startswith(f"{COOKIE}="))
     assert "Secure" in cookie

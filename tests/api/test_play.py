@@ -68,7 +68,12 @@ def test_complete_game_through_rest_shows_each_seat_only_its_engine_view(
 
     result = client.get(f"/api/games/{game_id}/result").json()
     final = game.states[-1]
-    assert result == {"scores": final.scores(), "winners": final.winners(), "resigned": []}
+    assert result == {
+        "scores": final.scores(),
+        "winners": final.winners(),
+        "places": [list(p) for p in final.outcome().places()],
+        "resigned": [],
+    }
     summary = client.get(f"/api/games/{game_id}").json()
     assert summary["status"] == "over" and summary["version"] == game.version
 

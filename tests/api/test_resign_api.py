@@ -84,6 +84,8 @@ def test_a_resigned_seat_is_played_by_the_bot_to_the_end(client, kit, db, game, 
     result = client.get(f"/api/games/{game_id}/result")
     assert result.status_code == 200, result.text
     assert result.json()["resigned"] == [1]
+    # Whatever the bot scored for seat 1, it ranks last and seat 0 wins (RULES.md TB-1).
+    assert result.json()["winners"] == [0] and result.json()["places"] == [[0], [1]]
     seats = [a[3] for a in stored(db, game_id)[2]]
     assert 1 in seats and 0 in seats
     # Resigning after the end: refused, nothing changes.

@@ -14,8 +14,8 @@ from playwright.sync_api import expect
 from sqlalchemy import Engine, create_engine
 
 from app.services import sessions
-from tests.accounts.friends_support import make_account, sign_in
 from tests.browser.conftest import PHONE, Player, shot
+from tests.support.accounts import make_account, sign_in
 
 pytestmark = pytest.mark.browser
 

@@ -211,3 +211,43 @@ def test_a_friend_link_opened_signed_out_comes_back_after_signing_up(chromium, s
     finally:
         anna.context.close()
         dora.context.close()
+
+
+def test_the_host_keeps_a_free_seat_for_an_account_which_takes_it_from_my_games(chromium, site):
+    """At the table, the host keeps a seat waiting for a player for an account (no link to
+    send; also after a seat was given back): that account finds it in My games."""
+    anna = browser(chromium, site.url, DESKTOP)
+    ben = browser(chromium, site.url, PHONE)
+    try:
+        anna_name, ben_name = unique("Anna"), unique("Ben")
+        anna.sign_up_with_password(anna_name, new_password())
+        ben.sign_up_with_password(ben_name, new_password())
+        anna.home()
+        anna.page.locator("#kind-dolmengoetter").check()
+        anna.page.select_option("#num-seats", "2")
+        anna.page.select_option("#seat-role-0", "you")
+        anna.page.select_option("#seat-role-1", "friend")
+        anna.page.click("#create")
+        anna.page.wait_for_selector("#created:not([hidden])")
+        game_id = anna.page.input_value("#spectator-link").rstrip("/").split("/play/")[1]
+        with anna.page.expect_navigation():
+            anna.page.click("#open-game")
+        keep = anna.page.locator("input[data-keep-for='1']")
+        keep.wait_for()
+        keep.fill(ben_name)
+        keep.press("Enter")
+        expect(anna.page.locator("#message")).to_contain_text(ben_name)
+        screenshot(anna.page, "keep-for-account-en-desktop")
+
+        ben.home()
+        kept = ben.page.locator(f"#my-games-kept li[data-game='{game_id}']")
+        kept.wait_for()
+        with ben.page.expect_navigation():
+            kept.locator("[data-action=take-seat]").click()
+        ben.page.wait_for_selector("body[data-status=running]")
+        anna.page.wait_for_selector("body[data-status=running]")
+        assert ben_name in anna.page.inner_text("#players")
+        assert anna.errors == [] and ben.errors == []
+    finally:
+        anna.context.close()
+        ben.context.close()

@@ -1,6 +1,6 @@
 """Passkeys in Chromium, with its virtual authenticator (DevTools protocol, ``WebAuthn``):
-app/static/js/passkeys.js signs up, signs in again after the cookie is gone, signs in on a
-"phone" holding the same (synced) passkey, and adds a second passkey, under the page's
+app/static/js/passkeys.js signs up, signs in again after signing out, signs in on a "phone"
+holding the same (synced) passkey, and adds a second passkey, under the page's
 Content-Security-Policy.
 
 WebAuthn needs a secure context and a relying-party id that is a host name: the pages are
@@ -80,6 +80,18 @@ class Device:
             path,
         )
 
+    def sign_out(self) -> None:
+        """Sign out as the page does: ``POST /api/auth/logout`` (its sign-in ends)."""
+        status = self.page.evaluate(
+            "async () => (await fetch('/api/auth/logout', {method: 'POST'})).status"
+        )
+        assert status == 204
+        assert self.me()["status"] == 401
+
+    def me(self) -> dict[str, Any]:
+        """``GET /api/me``: ``{status, body}``."""
+        return self.fetch_json("/api/me")
+
 
 def localhost(url: str) -> str:
     return url.replace("127.0.0.1", "localhost")
@@ -104,12 +116,15 @@ def test_sign_up_with_a_passkey_then_sign_in_again_and_on_a_phone(web, contexts)
     listed = laptop.fetch_json("/api/me/passkeys")
     assert [p["label"] for p in listed["body"]["passkeys"]] == ["Laptop"]
 
-    # Signed out (the cookie gone), the passkey signs in again, no name typed.
-    laptop.context.clear_cookies()
+    assert laptop.me()["body"]["account"]["name"] == name
+
+    # Signed out, the passkey signs in again, no name typed.
+    laptop.sign_out()
     assert laptop.fetch_json("/api/me/passkeys")["status"] == 401
     answer = laptop.call("signInWithPasskey")
     assert "ok" in answer, answer
     assert answer["ok"]["account"]["name"] == name
+    assert laptop.me()["body"]["account"]["name"] == name
     assert laptop.fetch_json("/api/me/passkeys")["status"] == 200
 
     # A phone holding the same passkey, synced by the platform as it is now (a copy with
@@ -136,6 +151,7 @@ def test_sign_up_with_a_passkey_then_sign_in_again_and_on_a_phone(web, contexts)
     answer = phone.call("signInWithPasskey")
     assert "ok" in answer, answer
     assert answer["ok"]["account"]["name"] == name
+    assert phone.me()["body"]["account"]["name"] == name
     assert phone.fetch_json("/api/me/passkeys")["status"] == 200
     assert laptop.errors == phone.errors == []  # nothing refused by the CSP, no script error
 
@@ -143,7 +159,8 @@ def test_sign_up_with_a_passkey_then_sign_in_again_and_on_a_phone(web, contexts)
 def test_add_a_second_passkey_from_the_page(web, contexts):
     base = localhost(web.url)
     device = Device(contexts(DESKTOP), base)
-    assert "ok" in device.call("signUpWithPasskey", f"Ben {secrets.token_hex(3)}", {})
+    name = f"Ben {secrets.token_hex(3)}"
+    assert "ok" in device.call("signUpWithPasskey", name, {})
 
     # The authenticator that holds the account's passkey is excluded: the browser says so.
     again = device.call("addPasskey", "Same device")
@@ -163,8 +180,9 @@ def test_add_a_second_passkey_from_the_page(web, contexts):
     assert labels == ["", "Security key"]
 
     # The new key signs in on its own.
-    device.context.clear_cookies()
+    device.sign_out()
     assert "ok" in device.call("signInWithPasskey")
+    assert device.me()["body"]["account"]["name"] == name
     assert device.errors == []
 
 

@@ -127,6 +127,10 @@ def check_outcome(state: State, players: int) -> None:
     assert len(scores) == players and all(isinstance(s, int) for s in scores)
     assert winners and sorted(set(winners)) == winners
     assert all(0 <= w < players for w in winners)
+    # The places rank every seat once, best first, and the first place is the winners.
+    places = outcome.places()
+    assert places[0] == winners and sorted(s for p in places for s in p) == list(range(players))
+    assert outcome.places([players - 1]) == [[players - 1]]
     view = state.view(None)
     assert (view["scores"], view["winners"]) == (scores, winners)
 

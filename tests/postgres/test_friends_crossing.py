@@ -14,7 +14,7 @@ from sqlalchemy import create_engine, delete, func, insert, select, text
 from app.core.errors import ApiError
 from app.db.models import AccountRow, FriendshipRow, utcnow
 from app.services.friends import Asked
-from tests.accounts.friends_support import app_client, make_account
+from tests.support.accounts import app_client, make_account
 from tests.support.waiting import wait_for
 
 pytestmark = pytest.mark.postgres

@@ -79,3 +79,47 @@ class SoftPasskey:
             },
             "clientExtensionResults": {},
         }
+
+
+# ---- the ceremonies over the API ---------------------------------------------------------
+
+
+def passkey_sign_up(
+    http: Any,
+    name: str,
+    passkey: SoftPasskey | None = None,
+    label: str | None = None,
+    **extra: Any,
+) -> tuple[SoftPasskey, Any]:
+    """Sign up as ``name`` with ``passkey`` (default: a new one at the client's origin),
+    labelled ``label``: the passkey and the verify answer (``extra``: more of the options'
+    body)."""
+    passkey = passkey or SoftPasskey(str(http.base_url).rstrip("/"))
+    r = http.post("/api/auth/passkey/signup/options", json={"name": name, **extra})
+    assert r.status_code == 200, r.text
+    options = r.json()
+    answer = http.post(
+        "/api/auth/passkey/signup/verify",
+        json={
+            "ceremony": options["ceremony"],
+            "credential": passkey.create(options["publicKey"]),
+            **({"label": label} if label is not None else {}),
+        },
+    )
+    return passkey, answer
+
+
+def passkey_login_options(http: Any) -> dict[str, Any]:
+    r = http.post("/api/auth/passkey/login/options", json={})
+    assert r.status_code == 200, r.text
+    return r.json()
+
+
+def passkey_log_in(http: Any, passkey: SoftPasskey, origin: str | None = None) -> Any:
+    """Sign in with ``passkey`` (as from ``origin``): the verify answer."""
+    options = passkey_login_options(http)
+    credential = passkey.get(options["publicKey"], origin)
+    return http.post(
+        "/api/auth/passkey/login/verify",
+        json={"ceremony": options["ceremony"], "credential": credential},
+    )

@@ -1,6 +1,6 @@
-"""Nudges in tests: accounts made straight in the database (with a webhook switched on, so
-``emit`` records a row), seats linked to them, the nudge runner's clock moved by hand, and a
-sender that records what it is given instead of sending.
+"""Nudges in tests: the nudge runner's clock moved by hand, a sender that records what it is
+given instead of sending, and accounts a nudge reaches (``nudged_account``: a webhook
+switched on, so ``emit`` records a row; tests/support/accounts.py has the rest).
 
 The app's own runner polls once an hour here: a test calls ``Nudging.tick(at)``, which sets
 the runner's clock ``at`` seconds ahead of now and runs one poll.
@@ -8,7 +8,6 @@ the runner's clock ``at`` seconds ahead of now and runs one poll.
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
@@ -16,14 +15,15 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from sqlalchemy import Engine, insert, select, update
+from sqlalchemy import Engine, select
 
 from app.core.config import Settings
-from app.db.models import AccountRow, DeliveryRow, SeatRow, utcnow
+from app.db.models import DeliveryRow, utcnow
 from app.main import create_app
 from app.services.nudges.delivery import Recipient
 from app.services.nudges.runner import NudgeRunner
 from app.services.nudges.texts import Message
+from tests.support.accounts import make_account
 from tests.support.play import auth
 
 HOOK = "https://hooks.example.org/secret-part-of-the-url"
@@ -59,44 +59,9 @@ class Shift:
         return utcnow() + self.by
 
 
-def make_account(db: Engine, name: str, language: str = "en", **notify: Any) -> int:
+def nudged_account(db: Engine, name: str, language: str = "en", **notify: Any) -> int:
     """An account with a webhook switched on (and ``notify``'s other choices)."""
-    with db.begin() as conn:
-        return int(
-            conn.execute(
-                insert(AccountRow)
-                .values(
-                    name=name,
-                    name_key=name.casefold(),
-                    language=language,
-                    friend_code=secrets.token_urlsafe(12),
-                    notify={"webhook_url": HOOK, **notify},
-                    is_admin=False,
-                    created_at=utcnow(),
-                )
-                .returning(AccountRow.id)
-            ).scalar_one()
-        )
-
-
-def link(db: Engine, game_id: str, seat: int, account_id: int) -> None:
-    """The seat belongs to the account (as a join while signed in makes it)."""
-    with db.begin() as conn:
-        conn.execute(
-            update(SeatRow)
-            .where(SeatRow.game_id == game_id, SeatRow.seat == seat)
-            .values(account_id=account_id)
-        )
-
-
-def set_notify(db: Engine, account_id: int, **notify: Any) -> None:
-    with db.begin() as conn:
-        current = conn.scalar(select(AccountRow.notify).where(AccountRow.id == account_id))
-        conn.execute(
-            update(AccountRow)
-            .where(AccountRow.id == account_id)
-            .values(notify={**(current or {}), **notify})
-        )
+    return make_account(db, name, language=language, notify={"webhook_url": HOOK, **notify})
 
 
 @dataclass
@@ -106,6 +71,8 @@ class Nudging:
     sender: Recorder
     clock: Shift
     db: Engine
+    hosts: dict[str, str] = field(default_factory=dict)
+    """Game -> its host token, for the games ``game`` made."""
 
     def tick(self, at: float = 0) -> int:
         """One poll of the runner with its clock ``at`` seconds ahead of now."""
@@ -133,6 +100,7 @@ class Nudging:
         r = self.client.post("/api/games", json=body)
         assert r.status_code == 201, r.text
         game_id = r.json()["id"]
+        self.hosts[game_id] = r.json()["host_token"]
         tokens = {}
         for invite in r.json()["invites"]:
             seat = invite["seat"]

@@ -1,10 +1,9 @@
 """Accounts: sign up, sign in and out (``/api/auth/...``), and the signed-in account's own
 page (``/api/me...``): its name, language, password, sign-ins, its data and deleting it.
 
-The session cookie (``tafelrunde_session``) is HttpOnly, ``SameSite=Lax``, ``Path=/``,
-``Secure`` when the request came over HTTPS (behind a proxy: as uvicorn's proxy headers
-say), and lasts ``SESSION_DAYS``; ``GET /api/me`` sends it again, so a browser that is used
-keeps it. Cross-site requests that carry it are refused (app/core/csrf.py).
+The session cookie (``tafelrunde_session``, app/api/cookies.py) is set as every sign-in
+sets it; ``GET /api/me`` sends it again, so a browser that is used keeps it. Cross-site
+requests that carry it are refused (app/core/csrf.py).
 """
 
 from __future__ import annotations
@@ -25,63 +24,20 @@ from app.api.account_schemas import (
     SignUp,
     UpdateMe,
 )
-from app.api.deps import AccountDep, AccountsDep, SessionDep
-from app.core.limits import client_address
+from app.api.cookies import (
+    check_login_rate,
+    clear_session_cookie,
+    previous_cookie,
+    set_session_cookie,
+    signed_in_answer,
+    signup_language,
+    user_agent,
+)
+from app.api.deps import AccountDep, AccountsDep, SessionDep, link_base
 from app.core.passwords import MIN_LENGTH
-from app.core.security import hash_token
-from app.services.accounts import LANGUAGES, name_key
-from app.services.sessions import COOKIE
+from app.services.account_names import name_key
 
 router = APIRouter(tags=["accounts"], responses=ERRORS)
-
-DAY = 86400
-
-
-def set_session_cookie(request: Request, response: Response, value: str) -> None:
-    """The session cookie, with the attributes the module's docstring names."""
-    response.set_cookie(
-        COOKIE,
-        value,
-        max_age=int(request.app.state.settings.session_days * DAY),
-        path="/",
-        httponly=True,
-        samesite="lax",
-        secure=request.url.scheme == "https",
-    )
-
-
-def clear_session_cookie(request: Request, response: Response) -> None:
-    response.delete_cookie(
-        COOKIE,
-        path="/",
-        httponly=True,
-        samesite="lax",
-        secure=request.url.scheme == "https",
-    )
-
-
-def check_login_rate(request: Request, name: str | None = None) -> None:
-    """Spend a sign-in attempt of the client's address and, given one, of the account
-    name's (``RATE_LOGIN`` a minute each): 429 ``rate_limited`` with ``Retry-After``."""
-    limiter = request.app.state.limiter
-    limiter.check("login", client_address(request))
-    if name is not None:
-        limiter.check("login_name", name_key(name))
-
-
-def _user_agent(request: Request) -> str:
-    return request.headers.get("user-agent", "")
-
-
-def _language(request: Request, chosen: str | None) -> str:
-    """The language chosen, else the first of ``Accept-Language`` the server speaks."""
-    if chosen is not None:
-        return chosen
-    for part in request.headers.get("accept-language", "").split(","):
-        tag = part.split(";")[0].strip().lower()[:2]
-        if tag in LANGUAGES:
-            return tag
-    return "en"
 
 
 def _no_content() -> Response:
@@ -114,14 +70,14 @@ async def sign_up(
         session,
         body.name,
         body.password,
-        _language(request, body.language),
+        signup_language(request, body.language),
         body.invite_code,
-        _user_agent(request),
-        request.cookies.get(COOKIE),
+        user_agent(request),
+        previous_cookie(request),
     )
-    set_session_cookie(request, response, made.cookie)
-    view = await run_in_threadpool(accounts.view, session, made.account_id, hash_token(made.cookie))
-    return {"account": view}
+    return await run_in_threadpool(
+        signed_in_answer, request, response, accounts, session, made.account_id, made.cookie
+    )
 
 
 @router.post("/api/auth/login", response_model=AccountAnswer)
@@ -136,19 +92,19 @@ async def log_in(
         session,
         body.name,
         body.password,
-        _user_agent(request),
-        request.cookies.get(COOKIE),
+        user_agent(request),
+        previous_cookie(request),
     )
-    set_session_cookie(request, response, made.cookie)
-    view = await run_in_threadpool(accounts.view, session, made.account_id, hash_token(made.cookie))
-    return {"account": view}
+    return await run_in_threadpool(
+        signed_in_answer, request, response, accounts, session, made.account_id, made.cookie
+    )
 
 
 @router.post("/api/auth/logout", status_code=204, response_class=Response)
 def log_out(request: Request, accounts: AccountsDep, session: SessionDep) -> Response:
     """Sign this browser out: its sign-in ends on the server, the cookie is cleared.
     Without a sign-in it answers the same."""
-    accounts.log_out(session, request.cookies.get(COOKIE))
+    accounts.log_out(session, previous_cookie(request))
     response = _no_content()
     clear_session_cookie(request, response)
     return response
@@ -178,19 +134,23 @@ def me(
 ) -> dict[str, Any]:
     """The signed-in account: name, language, passkeys, sign-ins, friend link. The
     session cookie is sent again with a fresh ``Max-Age``."""
-    value = request.cookies.get(COOKIE)
+    value = previous_cookie(request)
     if value:
         set_session_cookie(request, response, value)
-    return {"account": accounts.view(session, signed.account_id, signed.session_hash)}
+    return accounts.view(session, signed.account_id, signed.session_hash, link_base(request))
 
 
 @router.patch("/api/me", response_model=AccountAnswer)
 def update_me(
-    body: UpdateMe, signed: AccountDep, accounts: AccountsDep, session: SessionDep
+    request: Request,
+    body: UpdateMe,
+    signed: AccountDep,
+    accounts: AccountsDep,
+    session: SessionDep,
 ) -> dict[str, Any]:
     """Rename the account (409 ``name_taken``) or change its language (the nudges')."""
     accounts.update(session, signed.account_id, body.name, body.language)
-    return {"account": accounts.view(session, signed.account_id, signed.session_hash)}
+    return accounts.view(session, signed.account_id, signed.session_hash, link_base(request))
 
 
 @router.put("/api/me/password", response_model=AccountAnswer)
@@ -208,8 +168,9 @@ async def set_password(
     await run_in_threadpool(
         accounts.set_password, session, signed, body.password, body.current_password
     )
-    view = await run_in_threadpool(accounts.view, session, signed.account_id, signed.session_hash)
-    return {"account": view}
+    return await run_in_threadpool(
+        accounts.view, session, signed.account_id, signed.session_hash, link_base(request)
+    )
 
 
 @router.delete("/api/me/sessions/{session_id}", status_code=204, response_class=Response)
@@ -230,9 +191,11 @@ def end_session(
 
 
 @router.get("/api/me/export", response_model=Export)
-def export(signed: AccountDep, accounts: AccountsDep, session: SessionDep) -> dict[str, Any]:
+def export(
+    request: Request, signed: AccountDep, accounts: AccountsDep, session: SessionDep
+) -> dict[str, Any]:
     """Everything the server keeps about the account, as JSON (no secrets)."""
-    return accounts.export(session, signed.account_id)
+    return accounts.export(session, signed.account_id, link_base(request))
 
 
 @router.delete("/api/me", status_code=204, response_class=Response)

@@ -54,7 +54,7 @@ def applied(snap: Snapshot, events: list[Event], seat: int) -> Response:
     """The ``Applied`` answer, encoded here: it is built from plain JSON values, so FastAPI's
     validation of the returned dict against the model (a tenth of a move's CPU) adds nothing."""
     reveal = snap.state.is_over
-    body = {"version": snap.version, "events": [e.view(seat, reveal=reveal) for e in events]}
+    body = {"version": snap.version, "events": [snap.event_view(e, seat, reveal) for e in events]}
     return Response(jsontext.dumps(body), media_type="application/json")
 
 

@@ -10,7 +10,7 @@ from fastapi import APIRouter, Path
 from app.api.account_schemas import ERRORS, AdminAnswer, InviteCode
 from app.api.deps import AccountsDep, AdminDep, SessionDep
 from app.core.errors import ApiError
-from app.services.accounts import name_key
+from app.services.account_names import name_key
 
 router = APIRouter(prefix="/api/admin", tags=["admin"], responses=ERRORS)
 

@@ -9,7 +9,7 @@ from typing import Annotated, Any, Literal
 from fastapi import APIRouter, Depends, Path, Request, Response
 from pydantic import BaseModel, Field, StrictStr, model_validator
 
-from app.api.deps import AccountDep, PlainDigits, SessionDep
+from app.api.deps import AccountDep, PlainDigits, SessionDep, link_base
 from app.api.schemas import ERRORS, Error, Strict
 from app.services.friends import Friends, friend_link
 
@@ -80,11 +80,6 @@ def friends_service(request: Request) -> Friends:
 
 
 FriendsDep = Annotated[Friends, Depends(friends_service)]
-
-
-def link_base(request: Request) -> str:
-    """``PUBLIC_URL``, or the address this request came to."""
-    return request.app.state.settings.public_url or str(request.base_url)
 
 
 @router.get("/friends", response_model=FriendsOut)

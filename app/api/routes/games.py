@@ -135,11 +135,7 @@ def get_log(
 def get_result(game: GameDep) -> dict[str, Any]:
     if not game.state.is_over:
         raise ApiError("game_not_over", "the game is not over yet")
-    return {
-        "scores": game.state.scores(),
-        "winners": game.state.winners(),
-        "resigned": [s.seat for s in game.seats if s.stand_in == "resigned"],
-    }
+    return game.result().to_json()
 
 
 @router.get("/{game_id}/fairness", response_model=Reveal)

@@ -245,6 +245,19 @@ PAGES = {
         "erreichen, schalte sie in den Benachrichtigungen deines Kontos aus.",
         "back": "Zurück zu Tafelrunde",
     },
+    "cs": {
+        "title": "Tafelrunde: připomínky e-mailem",
+        "confirmed": "Děkujeme: připomínky teď budou chodit na {address}.",
+        "bad_confirm": "Tento potvrzovací odkaz (už) neplatí: vypršel po {days} dnech, nebo "
+        "se adresa mezitím změnila. Zadej adresu znovu v nastavení připomínek svého účtu a "
+        "dostaneš nový odkaz.",
+        "ask": "Přestat posílat připomínky na {address}?",
+        "button": "Odhlásit odběr",
+        "unsubscribed": "Hotovo: na {address} už žádné připomínky chodit nebudou.",
+        "bad_unsubscribe": "Tento odkaz (už) neplatí. Pokud ti připomínky stále chodí, "
+        "vypni je v nastavení připomínek svého účtu.",
+        "back": "Zpět na Tafelrunde",
+    },
 }
 
 Token = Annotated[str | None, Query(max_length=links.MAX_TOKEN, description="The link's token")]

@@ -5,23 +5,30 @@ The browser's side is ``app/static/js/passkeys.js``."""
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Path, Request, Response
 from pydantic import BaseModel, Field
 
-from app.api.cookies import set_session_cookie
-from app.api.deps import AccountDep, PlainDigits, SessionDep
+from app.api.account_schemas import (
+    AccountAnswer,
+    AccountName,
+    InviteCodeField,
+    Language,
+    PasskeyInfo,
+)
+from app.api.cookies import (
+    check_login_rate,
+    previous_cookie,
+    signed_in_answer,
+    signup_language,
+    user_agent,
+)
+from app.api.deps import AccountDep, AccountsDep, PlainDigits, SessionDep
 from app.api.schemas import ERRORS, Strict
 from app.core.inputs import FreeText
-from app.core.limits import rate_limit
-from app.services import sessions
-from app.services.passkeys import (
-    Passkeys,
-    RelyingParty,
-    account_json,
-    passkey_json,
-)
+from app.services.accounts import account_passkeys, passkey_view
+from app.services.passkeys import Passkeys, RelyingParty
 
 router = APIRouter(tags=["passkeys"], responses=ERRORS)
 
@@ -32,11 +39,11 @@ CREDENTIAL = (
 
 
 class PasskeySignup(Strict):
-    name: FreeText = Field(min_length=1, max_length=64, description="The account's name.")
-    invite_code: str | None = Field(
-        None, max_length=200, description="Needed when the server's SIGNUP is invite."
+    name: AccountName = Field(description="The account's name (docs/API.md, Accounts: Names).")
+    invite_code: InviteCodeField = None
+    language: Language | None = Field(
+        None, description="en or de; default: from Accept-Language, else en."
     )
-    language: Literal["en", "de"] = Field("en", description="The nudges' language.")
 
 
 class LoginStart(Strict):
@@ -65,27 +72,8 @@ class CeremonyOptions(BaseModel):
     )
 
 
-class AccountView(BaseModel):
-    id: int
-    name: str
-    language: str
-    is_admin: bool
-    has_password: bool
-
-
-class SignedInAnswer(BaseModel):
-    account: AccountView
-
-
-class PasskeyView(BaseModel):
-    id: int
-    label: str
-    created_at: str
-    last_used_at: str | None
-
-
 class PasskeyList(BaseModel):
-    passkeys: list[PasskeyView]
+    passkeys: list[PasskeyInfo]
 
 
 PasskeyId = Annotated[int, Path(ge=1, description="The passkey's id"), PlainDigits]
@@ -99,90 +87,79 @@ def _relying_party(request: Request) -> RelyingParty:
     return RelyingParty.serving(request.app.state.settings.public_url, str(request.url))
 
 
-def _user_agent(request: Request) -> str:
-    return request.headers.get("user-agent", "")
-
-
 # ---- signing up and in -------------------------------------------------------------------
 
 
-@router.post(
-    "/api/auth/passkey/signup/options",
-    response_model=CeremonyOptions,
-    dependencies=[rate_limit("login")],
-)
+@router.post("/api/auth/passkey/signup/options", response_model=CeremonyOptions)
 def passkey_signup_options(
     request: Request, body: PasskeySignup, session: SessionDep
 ) -> dict[str, Any]:
-    """Begin signing up with a passkey. The name must be free (409 ``name_taken``) and the
-    server must take sign-ups (403 ``signup_closed``; with ``SIGNUP=invite`` a valid
-    ``invite_code``: 403 ``invite_code_required`` or ``invite_code_invalid``). Nothing is
-    kept but the ceremony, for five minutes."""
-    mode = request.app.state.settings.signup
-    return (
-        _passkeys(request)
-        .signup_options(
-            session, _relying_party(request), mode, body.name, body.language, body.invite_code
-        )
-        .to_json()
+    """Begin signing up with a passkey: the refusals of ``POST /api/auth/signup`` in its
+    order, but the password's (429 ``rate_limited``, 403 ``signup_closed``,
+    ``invite_code_required``, 400 for the name, 409 ``name_taken``, 403
+    ``invite_code_invalid``). Nothing is kept but the ceremony, for five minutes. Spends
+    the address's ``RATE_LOGIN``, as every sign-up."""
+    check_login_rate(request)
+    language = signup_language(request, body.language)
+    ceremony = _passkeys(request).signup_options(
+        session, _relying_party(request), body.name, language, body.invite_code
     )
+    return ceremony.to_json()
 
 
-@router.post(
-    "/api/auth/passkey/signup/verify",
-    status_code=201,
-    response_model=SignedInAnswer,
-)
+@router.post("/api/auth/passkey/signup/verify", status_code=201, response_model=AccountAnswer)
 def passkey_signup_verify(
-    request: Request, response: Response, body: NewPasskey, session: SessionDep
+    request: Request,
+    response: Response,
+    body: NewPasskey,
+    accounts: AccountsDep,
+    session: SessionDep,
 ) -> dict[str, Any]:
-    """Finish signing up: the account with this passkey, signed in (the session cookie).
-    400 ``passkey_failed`` when the credential does not verify or the ceremony expired or
-    was used; 409 ``name_taken`` when someone took the name meanwhile."""
+    """Finish signing up: the account with this passkey, signed in (the session cookie),
+    ``{"account"}`` as ``GET /api/me``. 400 ``passkey_failed`` when the credential does not
+    verify or the ceremony expired or was used; 409 ``name_taken`` when someone took the
+    name meanwhile."""
     done = _passkeys(request).signup_verify(
         session,
         _relying_party(request),
         body.ceremony,
         body.credential,
         body.label or "",
-        _user_agent(request),
-        request.cookies.get(sessions.COOKIE),
+        user_agent(request),
+        previous_cookie(request),
     )
-    set_session_cookie(request, response, done.cookie)
-    return {"account": account_json(done.account)}
+    return signed_in_answer(request, response, accounts, session, done.account_id, done.cookie)
 
 
-@router.post(
-    "/api/auth/passkey/login/options",
-    response_model=CeremonyOptions,
-    dependencies=[rate_limit("login")],
-)
+@router.post("/api/auth/passkey/login/options", response_model=CeremonyOptions)
 def passkey_login_options(
     request: Request, session: SessionDep, body: LoginStart | None = None
 ) -> dict[str, Any]:
     """Begin signing in with a passkey: no name needed, the browser offers this site's
-    passkeys."""
+    passkeys. Spends the address's ``RATE_LOGIN``, as every sign-in."""
+    check_login_rate(request)
     return _passkeys(request).login_options(session, _relying_party(request)).to_json()
 
 
-@router.post(
-    "/api/auth/passkey/login/verify",
-    response_model=SignedInAnswer,
-)
+@router.post("/api/auth/passkey/login/verify", response_model=AccountAnswer)
 def passkey_login_verify(
-    request: Request, response: Response, body: CeremonyAnswer, session: SessionDep
+    request: Request,
+    response: Response,
+    body: CeremonyAnswer,
+    accounts: AccountsDep,
+    session: SessionDep,
 ) -> dict[str, Any]:
-    """Finish signing in: the session cookie. Any failure is 401 ``login_failed``."""
+    """Finish signing in: the session cookie and ``{"account"}`` as ``GET /api/me``. Any
+    failure is 401 ``login_failed``."""
     done = _passkeys(request).login_verify(
         session,
         _relying_party(request),
         body.ceremony,
         body.credential,
-        _user_agent(request),
-        request.cookies.get(sessions.COOKIE),
+        user_agent(request),
+        previous_cookie(request),
     )
-    set_session_cookie(request, response, done.cookie)
-    return {"account": account_json(done.account)}
+    return signed_in_answer(request, response, accounts, session, done.account_id, done.cookie)
 
 
 # ---- the account's passkeys --------------------------------------------------------------
@@ -191,8 +168,9 @@ def passkey_login_verify(
 @router.get("/api/me/passkeys", response_model=PasskeyList)
 def list_passkeys(request: Request, account: AccountDep, session: SessionDep) -> dict[str, Any]:
     """The signed-in account's passkeys, oldest first."""
-    rows = _passkeys(request).listed(session, account.account_id)
-    return {"passkeys": [passkey_json(row) for row in rows]}
+    return {
+        "passkeys": [passkey_view(row) for row in account_passkeys(session, account.account_id)]
+    }
 
 
 @router.post("/api/me/passkeys/options", response_model=CeremonyOptions)
@@ -204,7 +182,7 @@ def add_passkey_options(
     return passkeys.add_options(session, _relying_party(request), account.account_id).to_json()
 
 
-@router.post("/api/me/passkeys", status_code=201, response_model=PasskeyView)
+@router.post("/api/me/passkeys", status_code=201, response_model=PasskeyInfo)
 def add_passkey(
     request: Request, body: NewPasskey, account: AccountDep, session: SessionDep
 ) -> dict[str, Any]:
@@ -218,10 +196,10 @@ def add_passkey(
         body.credential,
         body.label or "",
     )
-    return passkey_json(row)
+    return passkey_view(row)
 
 
-@router.patch("/api/me/passkeys/{passkey_id}", response_model=PasskeyView)
+@router.patch("/api/me/passkeys/{passkey_id}", response_model=PasskeyInfo)
 def rename_passkey(
     request: Request,
     passkey_id: PasskeyId,
@@ -231,7 +209,7 @@ def rename_passkey(
 ) -> dict[str, Any]:
     """Rename one of the account's passkeys (404 ``unknown_passkey``)."""
     row = _passkeys(request).rename(session, account.account_id, passkey_id, body.label)
-    return passkey_json(row)
+    return passkey_view(row)
 
 
 @router.delete("/api/me/passkeys/{passkey_id}", status_code=204)

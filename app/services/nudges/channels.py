@@ -190,6 +190,8 @@ FOOTER = {
     "Stop them with one click: {url}",
     "de": "Du bekommst diese Mail, weil du bei Tafelrunde Erinnerungen per E-Mail "
     "eingeschaltet hast.\nMit einem Klick abbestellen: {url}",
+    "cs": "Tento e-mail dostáváš, protože máš na Tafelrunde zapnuté připomínky e-mailem.\n"
+    "Odhlásit je jedním kliknutím: {url}",
 }
 
 

@@ -212,6 +212,12 @@ CONFIRM_MAIL = {
         "Adresse Erinnerungen schicken darf:\n\n{url}\n\nDer Link gilt {days} Tage. Wenn du "
         "das nicht angefordert hast, beachte diese Mail nicht: Du bekommst keine weitere.\n",
     ),
+    "cs": (
+        "Potvrď svou e-mailovou adresu pro Tafelrunde",
+        "Dobrý den, {name},\n\npotvrď prosím tímto odkazem, že ti Tafelrunde smí na tuto "
+        "adresu posílat připomínky:\n\n{url}\n\nOdkaz platí {days} dní. Pokud o to "
+        "nestojíš, tohoto e-mailu si nevšímej: nic dalšího ti nepřijde.\n",
+    ),
 }
 
 

@@ -298,12 +298,9 @@ class Deliveries:
             return "the seat is not the account's any more"
         if is_correspondence(snap.time_control) and digest_hours(account):
             return "the account gets a digest instead"
-        if not self._always(account):
-            mine = [s for s in seats.values() if s.account_id == account.id]
-            if self._open(mine):
-                return "a page of the game is open"
-            if self._seen_since(mine, event["at"]):
-                return "the player was here since"
+        busy = self._here(account, [s for s in seats.values() if s.account_id == account.id], event)
+        if busy is not None:
+            return busy
         return texts.your_turn(account.language, self._table(snap, seats, account.id))
 
     def _time_low(
@@ -338,12 +335,9 @@ class Deliveries:
         snap, seats = self._game(session, event["game"])
         if snap is None:
             return "the game is gone"
-        if not self._always(account):
-            mine = [s for s in seats.values() if s.account_id == account.id]
-            if self._open(mine):
-                return "a page of the game is open"
-            if self._seen_since(mine, event["at"]):
-                return "the player was here since"
+        busy = self._here(account, [s for s in seats.values() if s.account_id == account.id], event)
+        if busy is not None:
+            return busy
         return texts.game_over(account.language, self._table(snap, seats, account.id))
 
     def _rematch_offer(
@@ -373,12 +367,10 @@ class Deliveries:
             s.seat in joined for s in mine
         ):
             return "the player took their seat already"
-        if not self._always(account):
-            if self._open(mine):
-                return "a page of the game is open"
-            if self._seen_since(mine, event["at"]):
-                return "the player was here since"
-        by = texts.seat_name(self._seat(old, int(event["by"])), account.language)
+        busy = self._here(account, mine, event)
+        if busy is not None:
+            return busy
+        by = texts.seat_name(self._seat(old, int(event["by_seat"])), account.language)
         table = self._table(old, seats, account.id)
         return texts.rematch_offer(account.language, table, by)
 
@@ -420,18 +412,19 @@ class Deliveries:
     def _friend_request(
         self, session: Session, account: AccountRow, event: dict[str, Any]
     ) -> texts.Message | str:
-        name = event.get("name") or event.get("from") or "?"
-        return texts.friend_request(account.language, str(name), self.base_url + "/")
+        return texts.friend_request(account.language, str(event["by"]), self.base_url + "/")
 
     def _seat_given(
         self, session: Session, account: AccountRow, event: dict[str, Any]
     ) -> texts.Message | str:
-        snap, seats = self._game(session, event.get("game") or event.get("game_id") or "")
+        snap, seats = self._game(session, event["game"])
         if snap is None or snap.status in ("over", "abandoned"):
             return "the game is gone"
-        seat = event.get("seat")
-        if seat is not None and seats[int(seat)].account_id == account.id:
+        seat = seats[int(event["seat"])]
+        if seat.account_id == account.id:
             return "the player took the seat already"
+        if seat.reserved_for != account.id:
+            return "the seat is not kept for the account any more"
         by = event.get("by")
         table = self._table(snap, seats, account.id)
         return texts.seat_given(account.language, table, str(by) if by else None)
@@ -454,18 +447,33 @@ class Deliveries:
         return texts.Seat(info.seat, info.name, info.bot)
 
     def _table(self, snap: Snapshot, seats: Mapping[int, SeatRow], account_id: int) -> texts.Table:
+        """The game as the account's message names it: the other seats are all but those
+        the account holds or that are kept for it."""
         game = self.service.games.get(snap.kind)
-        others = tuple(
-            self._seat(snap, info.seat)
-            for info in snap.seats
-            if seats.get(info.seat) is None or seats[info.seat].account_id != account_id
-        )
+
+        def theirs(seat: int) -> bool:
+            row = seats.get(seat)
+            return row is not None and account_id in (row.account_id, row.reserved_for)
+
+        others = tuple(self._seat(snap, info.seat) for info in snap.seats if not theirs(info.seat))
         return texts.Table(
             snap.game_id,
             game.name if game is not None else snap.kind,
             others,
             f"{self.base_url}/play/{snap.game_id}",
         )
+
+    def _here(self, account: AccountRow, mine: list[SeatRow], event: dict[str, Any]) -> str | None:
+        """Why the player needs no nudge of ``event`` at the table of their seats ``mine``:
+        a page of it is open, or they were there since (``None``: they need it, or chose
+        "always")."""
+        if self._always(account):
+            return None
+        if self._open(mine):
+            return "a page of the game is open"
+        if self._seen_since(mine, event["at"]):
+            return "the player was here since"
+        return None
 
     @staticmethod
     def _always(account: AccountRow) -> bool:

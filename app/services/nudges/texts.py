@@ -1,4 +1,4 @@
-"""What a nudge says, in English and German (the account's ``language``).
+"""What a nudge says, in English, German and Czech (the account's ``language``).
 
 Every message names the game, the other players at the table and a link to it, and nothing
 else: only what any spectator of the table sees (the game's kind, the seats' names, whose
@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import timedelta
 
-LANGUAGES = ("en", "de")
+LANGUAGES = ("en", "de", "cs")
 SEAT_LETTERS = "ABCDEFGH"
 """The seats' letters as the client shows them (app/static/js/palette.js)."""
 
@@ -58,28 +58,44 @@ def language_of(language: str | None) -> str:
     return language if language in LANGUAGES else "en"
 
 
+def plural(language: str, count: int, one: str, few: str, other: str) -> str:
+    """The noun's form for a whole ``count`` by the language's plural rules (CLDR, as the
+    browser's Intl.PluralRules: Czech "one" 1, "few" 2-4, "other"; English and German
+    "one" 1, "other")."""
+    if count == 1:
+        return one
+    if language == "cs" and 2 <= count <= 4:
+        return few
+    return other
+
+
 def seat_name(seat: Seat, language: str) -> str:
     if seat.name:
         return seat.name
     letter = SEAT_LETTERS[seat.seat] if seat.seat < len(SEAT_LETTERS) else str(seat.seat + 1)
     if seat.bot:
         return f"Bot {letter}"
-    return f"Platz {letter}" if language == "de" else f"Seat {letter}"
+    return {"de": f"Platz {letter}", "cs": f"Místo {letter}"}.get(language, f"Seat {letter}")
 
 
 def names(items: Sequence[str], language: str) -> str:
-    """ "Anna", "Anna and Bob", "Anna, Bob and Carl" (German: "und")."""
-    last = " und " if language == "de" else " and "
+    """ "Anna", "Anna and Bob", "Anna, Bob and Carl" (German: "und", Czech: "a")."""
+    last = {"de": " und ", "cs": " a "}.get(language, " and ")
     if len(items) <= 1:
         return "".join(items)
     return ", ".join(items[:-1]) + last + items[-1]
 
 
 def _with(table: Table, language: str) -> str:
-    """ " with Anna and Bob" / " mit Anna und Bob" ("" at a table of one's own seats)."""
+    """ " with Anna and Bob" / " mit Anna und Bob" / " (spoluhráči: Anna a Bob)": Czech
+    would decline the names after "s", so it lists them ("" at a table of one's own
+    seats)."""
     if not table.others:
         return ""
     people = names([seat_name(s, language) for s in table.others], language)
+    if language == "cs":
+        label = plural("cs", len(table.others), "spoluhráč", "spoluhráči", "spoluhráči")
+        return f" ({label}: {people})"
     return f" mit {people}" if language == "de" else f" with {people}"
 
 
@@ -87,6 +103,17 @@ def time_left(left: timedelta, language: str) -> str:
     """A clock's time left, roughly: "about 2 hours", "etwa 15 Minuten"."""
     seconds = max(0, int(left.total_seconds()))
     de = language == "de"
+    if language == "cs":
+        if seconds < 60:
+            return "méně než minuta"
+        for size, forms in (
+            (86400, ("den", "dny", "dní")),
+            (3600, ("hodina", "hodiny", "hodin")),
+            (60, ("minuta", "minuty", "minut")),
+        ):
+            if seconds >= size * 0.95:
+                count = max(1, round(seconds / size))
+                return f"asi {count} {plural('cs', count, *forms)}"
     if seconds < 60:
         return "weniger als eine Minute" if de else "less than a minute"
     for size, en_one, en_many, de_one, de_many in (
@@ -109,7 +136,9 @@ def time_left(left: timedelta, language: str) -> str:
 def your_turn(language: str, table: Table) -> Message:
     lang = language_of(language)
     with_ = _with(table, lang)
-    if lang == "de":
+    if lang == "cs":
+        title, body = f"Jsi na tahu: {table.game}", f"Jsi na tahu ve hře {table.game}{with_}."
+    elif lang == "de":
         title, body = f"Du bist am Zug: {table.game}", f"Du bist am Zug in {table.game}{with_}."
     else:
         title, body = f"Your turn in {table.game}", f"It is your turn in {table.game}{with_}."
@@ -119,7 +148,10 @@ def your_turn(language: str, table: Table) -> Message:
 def time_low(language: str, table: Table, left: timedelta) -> Message:
     lang = language_of(language)
     with_, rest = _with(table, lang), time_left(left, lang)
-    if lang == "de":
+    if lang == "cs":
+        title = f"Dochází ti čas: {table.game}"
+        body = f"Na tah ve hře {table.game}{with_} ti zbývá {rest}."
+    elif lang == "de":
         title = f"Deine Zeit läuft ab: {table.game}"
         body = f"Dir bleiben noch {rest} für deinen Zug in {table.game}{with_}."
     else:
@@ -131,7 +163,10 @@ def time_low(language: str, table: Table, left: timedelta) -> Message:
 def game_over(language: str, table: Table) -> Message:
     lang = language_of(language)
     with_ = _with(table, lang)
-    if lang == "de":
+    if lang == "cs":
+        title = f"Konec hry: {table.game}"
+        body = f"Tvoje hra {table.game}{with_} skončila. Podívej se, jak dopadla."
+    elif lang == "de":
         title = f"Spiel vorbei: {table.game}"
         body = f"Dein Spiel {table.game}{with_} ist zu Ende. Sieh nach, wie es ausgegangen ist."
     else:
@@ -144,7 +179,12 @@ def rematch_offer(language: str, table: Table, by: str) -> Message:
     """``table``: the rematch (its link takes the kept seat); ``by``: who offered it."""
     lang = language_of(language)
     with_ = _with(table, lang)
-    if lang == "de":
+    if lang == "cs":
+        title = f"{by} nabízí odvetu"
+        body = (
+            f"{by} nabízí odvetu ve hře {table.game}{with_}. Tvoje místo je pro tebe chvíli drženo."
+        )
+    elif lang == "de":
         title = f"{by} bietet eine Revanche an"
         body = (
             f"{by} bietet eine Revanche in {table.game}{with_} an. "
@@ -167,13 +207,15 @@ def digest(language: str, waiting: Sequence[tuple[Table, timedelta | None]], hom
     for table, left in waiting:
         rest = ""
         if left is not None:
-            rest = (
-                f", noch {time_left(left, lang)}"
-                if lang == "de"
-                else (f", {time_left(left, lang)} left")
-            )
+            rest = {
+                "de": f", noch {time_left(left, lang)}",
+                "cs": f", zbývá {time_left(left, lang)}",
+            }.get(lang, f", {time_left(left, lang)} left")
         lines.append(f"- {table.game}{_with(table, lang)}{rest}: {table.url}")
-    if lang == "de":
+    if lang == "cs":
+        title = f"Jsi na tahu v {count} {plural('cs', count, 'hře', 'hrách', 'hrách')}"
+        intro = "Tyto stoly na tebe čekají:"
+    elif lang == "de":
         games = "einem Spiel" if count == 1 else f"{count} Spielen"
         title = f"Du bist in {games} am Zug"
         intro = "Hier wartet man auf dich:"
@@ -187,7 +229,10 @@ def digest(language: str, waiting: Sequence[tuple[Table, timedelta | None]], hom
 
 def friend_request(language: str, name: str, home: str) -> Message:
     lang = language_of(language)
-    if lang == "de":
+    if lang == "cs":
+        title = f"Žádost o přátelství: {name}"
+        body = f"{name} se s tebou chce na Tafelrunde přátelit."
+    elif lang == "de":
         title = f"Freundschaftsanfrage von {name}"
         body = f"{name} möchte auf Tafelrunde mit dir befreundet sein."
     else:
@@ -199,7 +244,11 @@ def friend_request(language: str, name: str, home: str) -> Message:
 def seat_given(language: str, table: Table, by: str | None) -> Message:
     lang = language_of(language)
     with_ = _with(table, lang)
-    if lang == "de":
+    if lang == "cs":
+        who = f"{by} pro tebe drží" if by else "Někdo pro tebe drží"
+        title = f"Místo pro tebe: {table.game}"
+        body = f"{who} místo ve hře {table.game}{with_}. Vezmi si ho v Mých hrách."
+    elif lang == "de":
         who = f"{by} hält" if by else "Man hält"
         title = f"Ein Platz für dich: {table.game}"
         body = f"{who} dir einen Platz in {table.game}{with_} frei. Nimm ihn unter Meine Spiele."

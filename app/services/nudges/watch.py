@@ -330,17 +330,17 @@ class Watcher:
             if now >= until:
                 continue
             offered = until - self.rematch_window
-            by = game.accounts.get(event["by"])
+            offerer = game.accounts.get(event["by"])
             out += [
                 Due(
                     a,
                     "rematch_offer",
                     f"rematch:{event['game']}:{a}",
-                    {"game": event["game"], "old": gid, "by": event["by"], "at": iso(offered)},
+                    {"game": event["game"], "old": gid, "by_seat": event["by"], "at": iso(offered)},
                     offered + self.delay,
                 )
                 for a in holders
-                if a != by
+                if a != offerer
             ]
         return out
 

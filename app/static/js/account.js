@@ -8,7 +8,7 @@
 // sign-up form first.
 
 import { api } from "./api.js";
-import { lang, setLang, t } from "./i18n.js";
+import { LANGUAGES, lang, setLang, t } from "./i18n.js";
 import { forgetAccountSeats, noteSignedIn, safeNext, showAccountControl, signOut } from "./me.js";
 import { h } from "./svg.js";
 import { ago, copyFrom, plainError, when } from "./words.js";
@@ -237,7 +237,7 @@ function setupSignedOut() {
 
 function setupProfile() {
   $("#rename-name").value = account.name;
-  $("#account-language").value = account.language === "de" ? "de" : "en";
+  $("#account-language").value = LANGUAGES.includes(account.language) ? account.language : "en";
   $("#rename-form").addEventListener("submit", async (ev) => {
     ev.preventDefault();
     status("#rename-status", "");

@@ -578,11 +578,12 @@ function drawTurn(view, over, myTurn) {
     return;
   }
   if (over) {
+    // The table's winners: a seat that resigned is never one (docs/RULES.md TB-1).
     const winners = view.winners || [];
     const names = winners.map((s) => (s === app.seat ? t("youLower") : nameOf(s)));
     el.replaceChildren(
       ...winners.map((s) => seatSwatch(s)),
-      h("span", {}, t("game.overBanner", names)),
+      h("span", {}, names.length ? t("game.overBanner", names) : t("game.overNoWinner")),
       // On a phone the scoring is below the board: say where it is.
       h("a", { href: "#result", class: "to-result" }, t("game.seeScoring")),
     );
@@ -1080,8 +1081,49 @@ function drawInvites() {
           }),
           h("button", { type: "button", onclick: (ev) => copy(ev.target) }, t("copy.copy")),
         ),
+        app.host ? keepForAccountForm(s.seat) : null,
       ),
     ),
+  );
+}
+
+/** For the host, on a free seat: keep it for an account instead of sending a link (a
+ * player whose seat was given back takes it up again from My games; a nudge tells them). */
+function keepForAccountForm(seat) {
+  const letter = seatStyle(seat).letter;
+  const input = h("input", {
+    type: "text",
+    name: "account",
+    maxlength: 64,
+    autocomplete: "off",
+    "data-keep-for": seat,
+    "aria-label": t("host.keepForLabel", letter),
+    placeholder: t("host.keepForPlaceholder"),
+  });
+  return h(
+    "form",
+    {
+      class: "link-row keep-for",
+      onsubmit: async (ev) => {
+        ev.preventDefault();
+        const name = input.value.trim();
+        if (!name) return;
+        try {
+          await api(`/api/games/${encodeURIComponent(app.gameId)}/seats/${seat}/invite`, {
+            method: "POST",
+            token: app.host,
+            body: { account: name },
+          });
+        } catch (err) {
+          note(t("host.keepForFailed", letter, errorText(err)));
+          return;
+        }
+        input.value = "";
+        note(t("host.keptFor", letter, name), "info");
+      },
+    },
+    input,
+    h("button", { type: "submit", class: "small" }, t("host.keepFor")),
   );
 }
 
@@ -1105,7 +1147,8 @@ function drawResult(view, over) {
   const winners = view.winners || [];
   const names = winners.map((s) => (s === app.seat ? t("youLower") : nameOf(s)));
   let headline;
-  if (winners.length === 1)
+  if (winners.length === 0) headline = t("game.noWinner");
+  else if (winners.length === 1)
     headline = winners[0] === app.seat ? t("game.youWin") : t("game.wins", names[0]);
   else headline = t("game.sharedWin", names);
   $("#result-body").replaceChildren(
@@ -1115,8 +1158,27 @@ function drawResult(view, over) {
       ...winners.map((s) => seatSwatch(s)),
       ` ${headline}`,
     ),
+    resignedNote(app.state.result),
     app.game.resultPanel(view, c),
     h("p", {}, h("a", { href: verifyPath(app.gameId), id: "verify-link" }, t("game.checkDraws"))),
+  );
+}
+
+/** Who resigned ranks last whatever the bot scored for them (docs/RULES.md TB-1): say so
+ * where the scores might suggest otherwise. */
+function resignedNote(result) {
+  const resigned = result?.resigned || [];
+  if (!resigned.length) return null;
+  const onlyMe = resigned.length === 1 && resigned[0] === app.seat;
+  return h(
+    "p",
+    { class: "resigned-note muted", "data-resigned": resigned.join(",") },
+    onlyMe
+      ? t("game.resignedLastYou")
+      : t(
+          "game.resignedLast",
+          resigned.map((s) => nameOf(s)),
+        ),
   );
 }
 
@@ -1221,10 +1283,13 @@ function sharedEventText(ev, c) {
         ? t("ev.releasedByHost", seatStyle(ev.seat).letter)
         : t("ev.releasedByPlayer", seatStyle(ev.seat).letter);
     case "game_over":
-      return t(
-        "ev.gameOver",
-        (ev.winners || []).map((w) => c.nameOf(w)),
-      );
+      // The server gives the table's winners (a seat that resigned is never one).
+      return ev.winners?.length
+        ? t(
+            "ev.gameOver",
+            ev.winners.map((w) => c.nameOf(w)),
+          )
+        : t("ev.gameOverNoWinner");
     case "turn":
       return "";
     case "undo":

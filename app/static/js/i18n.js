@@ -1,24 +1,30 @@
-// German and English: every word the pages show comes from one table per language
-// (./text/en.js, ./text/de.js, with the same keys). `t(key, ...args)` gives the text of the
-// page's language (a table value is a text or a function of the args). The language
-// follows the browser (the first German or English one in `navigator.languages`) unless the
-// player chose one with the "Deutsch | English" switch in the header: that choice is kept
-// in localStorage and applied by reloading the page.
+// German, English and Czech: every word the pages show comes from one table per language
+// (./text/en.js, ./text/de.js, ./text/cs.js, with the same keys). `t(key, ...args)` gives the
+// text of the page's language (a table value is a text or a function of the args; plural
+// forms come from Intl.PluralRules, ./text/plural.js). The language follows the browser (the
+// first German, English or Czech one in `navigator.languages`) unless the player chose one
+// with the "DE | EN | CS" switch in the header: that choice is kept in localStorage and
+// applied by reloading the page.
 //
 // Static HTML texts carry `data-i18n="key"` (the element's text) and/or
 // `data-i18n-attr="attr:key attr:key"` (attributes such as aria-label, placeholder, title);
 // they are filled in when this module loads (module scripts run after the page is parsed).
 
+import cs from "./text/cs.js";
 import de from "./text/de.js";
 import en from "./text/en.js";
 
-const TABLES = { en, de };
+const TABLES = { en, de, cs };
+/** The languages in the switch's order, and the locale each writes dates and numbers in. */
+export const LANGUAGES = ["de", "en", "cs"];
+const LOCALES = { de: "de-DE", en: "en-GB", cs: "cs-CZ" };
+const known = (l) => LANGUAGES.includes(l);
 const KEY = "tafelrunde.lang";
 
 function stored() {
   try {
     const v = localStorage.getItem(KEY);
-    return v === "de" || v === "en" ? v : null;
+    return known(v) ? v : null;
   } catch {
     return null;
   }
@@ -28,14 +34,14 @@ function fromBrowser() {
   const langs = navigator.languages?.length ? navigator.languages : [navigator.language || ""];
   for (const l of langs) {
     const base = String(l).toLowerCase().split("-")[0];
-    if (base === "de" || base === "en") return base;
+    if (known(base)) return base;
   }
   return "en";
 }
 
 const current = stored() || fromBrowser();
 
-/** The page's language: "de" or "en". */
+/** The page's language: "de", "en" or "cs". */
 export function lang() {
   return current;
 }
@@ -58,7 +64,7 @@ export function has(key) {
 
 /** Choose the language (remembered on this device) and show the page in it. */
 export function setLang(l) {
-  if (l !== "de" && l !== "en") return;
+  if (!known(l)) return;
   try {
     localStorage.setItem(KEY, l);
   } catch {
@@ -69,7 +75,24 @@ export function setLang(l) {
 
 /** The locale for dates and numbers in the page's language. */
 export function locale() {
-  return current === "de" ? "de-DE" : "en-GB";
+  return LOCALES[current];
+}
+
+/** "3 min ago", "vor 3 Min.", "před 3 min": a past time `seconds` ago (at least a minute),
+ * in the page's language (Intl.RelativeTimeFormat). */
+export function ago(seconds) {
+  const rtf = new Intl.RelativeTimeFormat(locale(), { style: "short", numeric: "auto" });
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return rtf.format(-minutes, "minute");
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return rtf.format(-hours, "hour");
+  return rtf.format(-Math.floor(hours / 24), "day");
+}
+
+/** "4 mins", "2 Std.", "3 dny": an amount of a time unit ("minute", "hour", "day") in the
+ * page's language (Intl.NumberFormat's units, with their plural forms). */
+export function duration(n, unit) {
+  return new Intl.NumberFormat(locale(), { style: "unit", unit, unitDisplay: "short" }).format(n);
 }
 
 /** A number as the language writes it (1.234 / 1,234; −3). */
@@ -98,12 +121,13 @@ export function translate(root = document) {
   }
 }
 
-/** The "Deutsch | English" switch. */
+/** The "DE | EN | CS" switch: each button shows its language's code; its accessible name
+ * starts with that code and adds the language's own name ("CS (Čeština)"). */
 export function langSwitch() {
   const nav = document.createElement("nav");
   nav.className = "lang-switch";
   nav.setAttribute("aria-label", t("lang.switch"));
-  ["de", "en"].forEach((l, i) => {
+  LANGUAGES.forEach((l, i) => {
     if (i > 0) {
       const bar = document.createElement("span");
       bar.setAttribute("aria-hidden", "true");
@@ -115,17 +139,11 @@ export function langSwitch() {
     b.className = "link-button";
     b.lang = l;
     b.dataset.lang = l;
-    // The full name, and on a narrow screen (CSS) its code, so the header stays small.
-    const long = document.createElement("span");
-    long.className = "lang-long";
-    long.textContent = t(`lang.${l}`);
-    const short = document.createElement("span");
-    short.className = "lang-short";
-    short.setAttribute("aria-hidden", "true");
-    short.textContent = l.toUpperCase();
-    b.append(long, short);
-    b.title = t(`lang.${l}`);
-    b.setAttribute("aria-label", t(`lang.${l}`));
+    // Each language's name is written in that language, whatever the page's language.
+    const name = TABLES[l][`lang.${l}`];
+    b.textContent = l.toUpperCase();
+    b.title = name;
+    b.setAttribute("aria-label", `${l.toUpperCase()} (${name})`);
     b.setAttribute("aria-pressed", String(l === current));
     b.addEventListener("click", () => setLang(l));
     nav.append(b);

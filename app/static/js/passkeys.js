@@ -116,7 +116,7 @@ async function ask(kind, publicKey) {
 
 /**
  * Make an account with a passkey and sign this browser in.
- * `extra`: `{invite_code, language, label}` (all optional; `language` "en" or "de").
+ * `extra`: `{invite_code, language, label}` (all optional; `language` "en", "de" or "cs").
  * Returns `{account}`.
  */
 export async function signUpWithPasskey(name, extra = {}) {

@@ -6,22 +6,22 @@
 // "away" times move on, and a count left by a server process that died goes stale).
 
 import { api } from "./api.js";
-import { t } from "./i18n.js";
+import { duration, t } from "./i18n.js";
 import { h } from "./svg.js";
 
 const POLL_MS = 3000; // without a live socket
 const POLL_LIVE_MS = 60000; // with one: the socket brings every change
 
-// Texts: text/en.js and text/de.js, keys "presence.*".
+// Texts: text/en.js, de.js and cs.js, keys "presence.*"; the durations by Intl's units.
 const TEXT = {
   here: () => t("presence.here"),
   hereTitle: () => t("presence.hereTitle"),
   away: (since) => t("presence.away", since),
   awayTitle: (since) => t("presence.awayTitle", since),
   justNow: () => t("presence.justNow"),
-  minutes: (n) => t("presence.minutes", n),
-  hours: (n) => t("presence.hours", n),
-  days: (n) => t("presence.days", n),
+  minutes: (n) => duration(n, "minute"),
+  hours: (n) => duration(n, "hour"),
+  days: (n) => duration(n, "day"),
 };
 
 /** "just now", "4 min", "2 h", "3 d": how long ago `since` (an ISO time) was. */

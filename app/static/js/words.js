@@ -1,25 +1,14 @@
 // Small words the home and account pages share: "3 min ago", a date and time, a copy
 // button's behaviour, and a server refusal in plain words.
 
-import { errorText, has, locale, t } from "./i18n.js";
+import { errorText, has, locale, ago as relative, t } from "./i18n.js";
 
-/** "3 min ago" for an ISO time. */
+/** "3 min ago" (Intl.RelativeTimeFormat, in the page's language) for an ISO time. */
 export function ago(iso, now = Date.now()) {
   const then = new Date(iso).getTime();
   if (Number.isNaN(then)) return "";
   const s = Math.max(0, Math.round((now - then) / 1000));
-  if (s < 60) return t("home.justNow");
-  const steps = [
-    [60, "home.minutesAgo"],
-    [24, "home.hoursAgo"],
-    [Number.POSITIVE_INFINITY, "home.daysAgo"],
-  ];
-  let value = Math.floor(s / 60);
-  for (const [size, unit] of steps) {
-    if (value < size) return t(unit, value);
-    value = Math.floor(value / size);
-  }
-  return "";
+  return s < 60 ? t("home.justNow") : relative(s);
 }
 
 /** A date and time as the page's language writes it ("12 Mar 2026, 14:05"). */

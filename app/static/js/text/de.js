@@ -1,23 +1,29 @@
-// Jeder deutsche Text der Seiten (static/js/i18n.js). text/en.js hat dieselben Schlüssel; ein
-// Wert ist ein Text oder eine Funktion der Werte, die er nennt. Die Wörter der Spiele sind
+// Jeder deutsche Text der Seiten (static/js/i18n.js). text/en.js und text/cs.js haben dieselben
+// Schlüssel; ein Wert ist ein Text oder eine Funktion der Werte, die er nennt. Pluralformen:
+// nach Intl.PluralRules (./plural.js). Die Wörter der Spiele sind
 // die ihrer Spielregeln: Dschingis Khan (Leo Colovini): Dorf, Späher, Mauerteil, Chinesische
 // Mauer, Tor, Plättchen (Chinese, Mongole, Bauer, Pest, Ginseng), aktiver und passiver Vorrat;
 // Die Dolmengötter (Thomas Odenhoven): Druide, Stein, Steinplatz, Steinkreis, Dolmen,
 // Kräuter, Wertungsleiter.
 
+import { plurals } from "./plural.js";
+
 const YOU = "Du";
+const pick = plurals("de");
 /** The verb form for "Du" or for a named player. */
 const v = (who, du, other) => (who === YOU ? du : other);
 const list = (names) =>
   names.length <= 1 ? names.join("") : `${names.slice(0, -1).join(", ")} und ${names.at(-1)}`;
 const dot = (text) => text.replace(/\.$/, "");
-const n1 = (n, one, many) => `${n} ${n === 1 ? one : many}`;
+/** "1 Tag", "3 Tage". */
+const n1 = (n, one, other) => `${n} ${pick(n, { one, other })}`;
 const SIDE = { west: "westlich", east: "östlich" };
 const SHAPE = { octagon: "Achteck", hexagon: "Sechseck", square: "Viereck" };
 
 export default {
   "lang.de": "Deutsch",
   "lang.en": "English",
+  "lang.cs": "Čeština",
   "lang.switch": "Sprache",
 
   loading: "Lädt …",
@@ -228,9 +234,6 @@ export default {
   "home.lastMove": (ago) => `letzter Zug ${ago}`,
   "home.noMoveYet": "noch kein Zug",
   "home.justNow": "gerade eben",
-  "home.minutesAgo": (n) => `vor ${n} Min.`,
-  "home.hoursAgo": (n) => `vor ${n} Std.`,
-  "home.daysAgo": (n) => `vor ${n1(n, "Tag", "Tagen")}`,
   "home.timeLimit": "Bedenkzeit",
   "home.time.none": "Keine",
   "home.time.day": "Fernpartie: 1 Tag pro Zug",
@@ -284,6 +287,7 @@ export default {
   "ev.revealMissed": (names) =>
     `${names} hat den eigenen Anteil an den Ziehungen nicht rechtzeitig aufgedeckt: er zählt als keiner`,
   "game.overBanner": (names) => `Spielende – Sieger: ${names.join(", ")}`,
+  "game.overNoWinner": "Spielende – kein Sieger: alle haben aufgegeben",
   "game.seeScoring": "Zur Wertung",
   "game.yourTurn": (what) => `Du bist am Zug${what ? ` – ${what}` : ""}`,
   "game.waitingFor": (names, what) => `Warten auf ${names}${what ? ` – ${what}` : ""}`,
@@ -307,6 +311,11 @@ export default {
   "game.youWin": "Du hast gewonnen!",
   "game.wins": (name) => `${name} hat gewonnen!`,
   "game.sharedWin": (names) => `Geteilter Sieg: ${list(names)}`,
+  "game.noWinner": "Niemand gewinnt: alle haben aufgegeben.",
+  "game.resignedLast": (names) =>
+    `${list(names)} ${pick(names.length, { one: "hat", other: "haben" })} aufgegeben: ${pick(names.length, { one: "steht", other: "stehen" })} hinter allen, die nicht aufgegeben haben, egal mit wie vielen Punkten.`,
+  "game.resignedLastYou":
+    "Du hast aufgegeben: du stehst hinter allen, die nicht aufgegeben haben, egal mit wie vielen Punkten.",
   "game.checkDraws": "Die Ziehungen prüfen",
 
   "join.title": "Nimm deinen Platz ein",
@@ -326,6 +335,12 @@ export default {
     `Platz ${letter} (${name}) freigeben? Jener Browser spielt diesen Platz sofort nicht mehr, und du bekommst einen neuen Einladungslink zum Verschicken (der alte gilt nicht mehr). Das Spiel behält seinen Stand und wartet, bis der Platz besetzt ist. Das geht erst, wenn der Spieler einige Minuten weg war.`,
   "host.notYet": (letter, why) => `Platz ${letter} kann noch nicht freigegeben werden: ${why}`,
   "host.failed": (letter, why) => `Platz ${letter} konnte nicht freigegeben werden: ${why}`,
+  "host.keepFor": "Für dieses Konto freihalten",
+  "host.keepForLabel": (letter) => `Platz ${letter} für ein Konto freihalten (sein Name)`,
+  "host.keepForPlaceholder": "oder der Name eines Kontos",
+  "host.keptFor": (letter, name) =>
+    `Platz ${letter} ist für ${name} freigehalten: unter „Meine Spiele“ (und mit einer Erinnerung, falls gewählt).`,
+  "host.keepForFailed": (letter, why) => `Platz ${letter} konnte nicht freigehalten werden: ${why}`,
   "host.freed": (letter) =>
     `Platz ${letter} ist wieder frei. Schicke seinen Einladungslink (unter „Warten auf Mitspieler“) an den, der ihn spielen soll.`,
 
@@ -343,6 +358,7 @@ export default {
   "ev.releasedByPlayer": (letter) =>
     `Der Spieler von Platz ${letter} hat den Platz freigegeben; er wartet auf einen neuen Spieler.`,
   "ev.gameOver": (names) => `Spielende. Sieger: ${names.join(", ")}.`,
+  "ev.gameOverNoWinner": "Spielende. Niemand gewinnt: alle haben aufgegeben.",
 
   "undo.button": "Meinen letzten Zug zurücknehmen (z)",
   "undo.title": "Deinen letzten Zug zurücknehmen (z)",
@@ -356,9 +372,6 @@ export default {
   "presence.away": (since) => `weg seit ${since}`,
   "presence.awayTitle": (since) => `Dieser Spieler hat das Spiel seit ${since} nicht offen.`,
   "presence.justNow": "einem Moment",
-  "presence.minutes": (n) => `${n} Min.`,
-  "presence.hours": (n) => `${n} Std.`,
-  "presence.days": (n) => n1(n, "Tag", "Tagen"),
 
   // ---- das ganze Leben eines Tisches: noch einmal, Revanche, Abbrechen (rematch.js)
   "rematch.againTitle": "Noch einmal?",
@@ -680,7 +693,7 @@ export default {
       text += `; ${n1(ev.removed.length, "Mauerteil", "Mauerteile")} entfernt`;
     const changed = ev.sides_changed || [];
     if (changed.length)
-      text += `; ${changed.length === 1 ? "Dorf" : "Dörfer"} ${changed.join(", ")} ${changed.length === 1 ? "wechselt" : "wechseln"} die Seite`;
+      text += `; ${pick(changed.length, { one: "Dorf", other: "Dörfer" })} ${changed.join(", ")} ${pick(changed.length, { one: "wechselt", other: "wechseln" })} die Seite`;
     return `${text}.`;
   },
   "dk.ev.wallsKept": (who, n) =>
@@ -870,7 +883,10 @@ export default {
     `Ein Bestätigungslink ist unterwegs an ${email}: öffne ihn, dann geht es los.`,
   "acct.resend": "Bestätigungslink noch einmal schicken",
   "acct.pushOthers": (n) =>
-    n === 1 ? "1 weiteres Gerät bekommt sie auch." : `${n} weitere Geräte bekommen sie auch.`,
+    pick(n, {
+      one: "1 weiteres Gerät bekommt sie auch.",
+      other: `${n} weitere Geräte bekommen sie auch.`,
+    }),
   "acct.webhookTitle": "Chatdienst (Webhook)",
   "acct.webhookLabel": "Webhook-Adresse",
   "acct.webhookHint":
@@ -974,9 +990,10 @@ export default {
   "home.claimOne": "Dieses Spiel in mein Konto übernehmen",
   "home.claimTitle": "Die Spiele dieses Browsers in dein Konto übernehmen?",
   "home.claimText": (n) =>
-    n === 1
-      ? "Dieser Browser hält deinen Platz in 1 Spiel, das nicht in deinem Konto ist. In dein Konto übernehmen, um es auch auf deinen anderen Geräten zu öffnen? Nur wenn der Platz deiner ist."
-      : `Dieser Browser hält Plätze in ${n} Spielen, die nicht in deinem Konto sind. In dein Konto übernehmen, um sie auch auf deinen anderen Geräten zu öffnen? Nur wenn die Plätze deine sind.`,
+    pick(n, {
+      one: "Dieser Browser hält deinen Platz in 1 Spiel, das nicht in deinem Konto ist. In dein Konto übernehmen, um es auch auf deinen anderen Geräten zu öffnen? Nur wenn der Platz deiner ist.",
+      other: `Dieser Browser hält Plätze in ${n} Spielen, die nicht in deinem Konto sind. In dein Konto übernehmen, um sie auch auf deinen anderen Geräten zu öffnen? Nur wenn die Plätze deine sind.`,
+    }),
   "home.claimAll": "In mein Konto übernehmen",
   "home.claimLater": "Jetzt nicht",
   "home.claimFailed": (n, why) => `${n} nicht übernommen: ${why}`,

@@ -1,8 +1,13 @@
-// Every English text of the pages (static/js/i18n.js). text/de.js has the same keys; a
-// value is a text or a function of the values it names.
+// Every English text of the pages (static/js/i18n.js). text/de.js and text/cs.js have the
+// same keys; a value is a text or a function of the values it names. Plural forms: by
+// Intl.PluralRules (./plural.js).
+
+import { plurals } from "./plural.js";
 
 const YOU = "You";
-const s = (n) => (n === 1 ? "" : "s");
+const pick = plurals("en");
+/** "1 tile", "3 tiles". */
+const n1 = (n, one, other) => `${n} ${pick(n, { one, other })}`;
 const list = (names) =>
   names.length <= 1 ? names.join("") : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
 const dot = (text) => text.replace(/\.$/, "");
@@ -10,6 +15,7 @@ const dot = (text) => text.replace(/\.$/, "");
 export default {
   "lang.de": "Deutsch",
   "lang.en": "English",
+  "lang.cs": "Čeština",
   "lang.switch": "Language",
 
   loading: "Loading…",
@@ -209,9 +215,6 @@ export default {
   "home.lastMove": (ago) => `last move ${ago}`,
   "home.noMoveYet": "no move yet",
   "home.justNow": "just now",
-  "home.minutesAgo": (n) => `${n} min ago`,
-  "home.hoursAgo": (n) => `${n} h ago`,
-  "home.daysAgo": (n) => `${n} d ago`,
   "home.timeLimit": "Time limit",
   "home.time.none": "None",
   "home.time.day": "1 day per move",
@@ -261,7 +264,9 @@ export default {
   "game.waitingReveal": (names) => `Fixing the draws: waiting for ${names} to reveal their share…`,
   "ev.revealMissed": (names) =>
     `${names} did not reveal their share of the draws in time: it counts as none`,
-  "game.overBanner": (names) => `Game over — winner${s(names.length)}: ${names.join(", ")}`,
+  "game.overBanner": (names) =>
+    `Game over — ${pick(names.length, { one: "winner", other: "winners" })}: ${names.join(", ")}`,
+  "game.overNoWinner": "Game over — nobody wins: every player resigned",
   "game.seeScoring": "See the scoring",
   "game.yourTurn": (what) => `Your turn${what ? ` — ${what}` : ""}`,
   "game.waitingFor": (names, what) => `Waiting for ${names}${what ? ` — ${what}` : ""}`,
@@ -285,6 +290,11 @@ export default {
   "game.youWin": "You win!",
   "game.wins": (name) => `${name} wins!`,
   "game.sharedWin": (names) => `Shared win: ${list(names)}`,
+  "game.noWinner": "Nobody wins: every player resigned.",
+  "game.resignedLast": (names) =>
+    `${list(names)} resigned: ranked below every player who did not, whatever the score.`,
+  "game.resignedLastYou":
+    "You resigned: ranked below every player who did not, whatever the score.",
   "game.checkDraws": "Check the draws",
 
   "join.title": "Take your seat",
@@ -304,6 +314,12 @@ export default {
     `Give seat ${letter} (${name}) back? That browser stops playing this seat at once, and you get a new invite link to send (the old one stops working). The game keeps its state and waits until the seat is taken. This works only once the player has been away for a few minutes.`,
   "host.notYet": (letter, why) => `Seat ${letter} cannot be given back yet: ${why}`,
   "host.failed": (letter, why) => `Seat ${letter} could not be given back: ${why}`,
+  "host.keepFor": "Keep for this account",
+  "host.keepForLabel": (letter) => `Keep seat ${letter} for an account (its name)`,
+  "host.keepForPlaceholder": "or an account's name",
+  "host.keptFor": (letter, name) =>
+    `Seat ${letter} is kept for ${name}: they find it under My games (and get a reminder, if they chose one).`,
+  "host.keepForFailed": (letter, why) => `Seat ${letter} could not be kept: ${why}`,
   "host.freed": (letter) =>
     `Seat ${letter} is free again. Send its invite link (under “Waiting for players”) to whoever should play it.`,
 
@@ -320,7 +336,9 @@ export default {
     `The host gave seat ${letter} back (its player was away); it waits for a new player.`,
   "ev.releasedByPlayer": (letter) =>
     `Seat ${letter}'s player gave the seat back; it waits for a new player.`,
-  "ev.gameOver": (names) => `Game over. Winner${s(names.length)}: ${names.join(", ")}.`,
+  "ev.gameOver": (names) =>
+    `Game over. ${pick(names.length, { one: "Winner", other: "Winners" })}: ${names.join(", ")}.`,
+  "ev.gameOverNoWinner": "Game over. Nobody wins: every player resigned.",
 
   "undo.button": "Undo my last move (z)",
   "undo.title": "Take back your last move (z)",
@@ -334,9 +352,6 @@ export default {
   "presence.away": (since) => `away ${since}`,
   "presence.awayTitle": (since) => `This player has not had the game open for ${since}.`,
   "presence.justNow": "just now",
-  "presence.minutes": (n) => `${n} min`,
-  "presence.hours": (n) => `${n} h`,
-  "presence.days": (n) => `${n} d`,
 
   // ---- a table's whole life: play again, the rematch offer, abandoning (rematch.js)
   "rematch.againTitle": "Play again?",
@@ -535,7 +550,7 @@ export default {
   "dk.tileTitle": (name, face, remembered) =>
     `${name}'s tile, ${face === null ? "face hidden" : `${face}${remembered ? " (remembered)" : ""}`}`,
   "dk.villageTitle": (id, side, n, controller) =>
-    `Village ${id} (${side}): ${n} tile(s)${controller === null ? "" : `, controlled by ${controller}`}`,
+    `Village ${id} (${side}): ${n1(n, "tile", "tiles")}${controller === null ? "" : `, controlled by ${controller}`}`,
   "dk.scoutTitle": (name, village) => `${name}'s scout on village ${village}`,
   "dk.via": (via) =>
     via.length === 0
@@ -567,7 +582,7 @@ export default {
   "dk.q.scoutBack":
     "Your scout was taken off the board: click a highlighted village to put it back.",
   "dk.q.take": (left) =>
-    `Take ${left} more piece${s(left)}: a wall piece from the common supply or a tile from your own supply.`,
+    `Take ${left} more ${pick(left, { one: "piece", other: "pieces" })}: a wall piece from the common supply or a tile from your own supply.`,
   "dk.q.straight": (to) => `Village ${to}: go straight across?`,
   "dk.q.how": (to, straight) =>
     `Village ${to}: how does your scout get there? ${straight ? "Go straight across, or click" : "Click"} the highlighted open wall piece where it climbs onto the wall. Every piece it uses closes.`,
@@ -577,14 +592,15 @@ export default {
   "dk.q.whichTile": (to, via) =>
     `Your scout goes to village ${to} ${via}. Which of your tiles do you place there?`,
   "dk.q.nextWall": (n) =>
-    `Build your next wall piece: click a highlighted line (${n} wall piece${s(n)} left to place).`,
+    `Build your next wall piece: click a highlighted line (${n1(n, "wall piece", "wall pieces")} left to place).`,
   "dk.q.nextTile": (n) =>
-    `Move your scout on: click a highlighted village (${n} tile${s(n)} left to place).`,
+    `Move your scout on: click a highlighted village (${n1(n, "tile", "tiles")} left to place).`,
   "dk.q.either": (walls, tiles) =>
     `Place either all your walls (${walls}: click a highlighted line) or all your tiles (${tiles}: click a highlighted village to move your scout there).`,
   "dk.q.wall": (n) =>
-    `Build a wall piece: click a highlighted line (${n} wall piece${s(n)} to place).`,
-  "dk.q.tile": (n) => `Move your scout: click a highlighted village (${n} tile${s(n)} to place).`,
+    `Build a wall piece: click a highlighted line (${n1(n, "wall piece", "wall pieces")} to place).`,
+  "dk.q.tile": (n) =>
+    `Move your scout: click a highlighted village (${n1(n, "tile", "tiles")} to place).`,
   "dk.phase.setup": "placing the start tiles",
   "dk.phase.scout": (mine) => (mine ? "putting scout back" : "putting the scout back"),
   "dk.phase.take": "taking supplies",
@@ -627,8 +643,10 @@ export default {
   "dk.legend.tiles": (key) => `Tiles: ${key}; italic = remembered`,
   "dk.ev.setup": (who, villages, faces, scout) =>
     `${who} started on villages ${villages.join(" and ")}${faces ? ` (${faces})` : ""}, scout on ${scout}.`,
-  "dk.ev.takeWalls": (who, n, supply) => `${who} took ${n} wall piece${s(n)} (supply ${supply}).`,
-  "dk.ev.takeTiles": (who, n, faces) => `${who} drew ${n} tile${s(n)}${faces ? `: ${faces}` : ""}.`,
+  "dk.ev.takeWalls": (who, n, supply) =>
+    `${who} took ${n1(n, "wall piece", "wall pieces")} (supply ${supply}).`,
+  "dk.ev.takeTiles": (who, n, faces) =>
+    `${who} drew ${n1(n, "tile", "tiles")}${faces ? `: ${faces}` : ""}.`,
   "dk.ev.placeScout": (who, village) => `${who} put the scout back on village ${village}.`,
   "dk.ev.wall": (who, ev) => {
     let text = `${who} built a wall on line ${ev.line}`;
@@ -636,18 +654,18 @@ export default {
       text += `, closing a loop: the ${ev.kept === "new" ? "new" : "old"} section stays`;
     if (ev.kind === "new_end")
       text += `, reaching a side tower: the ${ev.kept === "new" ? "new end" : "old end"} stays`;
-    if (ev.removed?.length) text += `; ${ev.removed.length} piece${s(ev.removed.length)} removed`;
+    if (ev.removed?.length) text += `; ${n1(ev.removed.length, "piece", "pieces")} removed`;
     const changed = ev.sides_changed || [];
     if (changed.length)
-      text += `; ${changed.length === 1 ? "village" : "villages"} ${changed.join(", ")} changed side`;
+      text += `; ${pick(changed.length, { one: "village", other: "villages" })} ${changed.join(", ")} changed side`;
     return `${text}.`;
   },
   "dk.ev.wallsKept": (who, n) =>
-    `${who} ${who === YOU ? "keep" : "keeps"} ${n} wall piece(s) that fit nowhere.`,
+    `${who} ${who === YOU ? "keep" : "keeps"} ${n1(n, "wall piece", "wall pieces")} that fit nowhere.`,
   "dk.ev.step": (who, from, to, how, tile) =>
     `${who}: scout ${from} → ${to}${{ straight: "", gate: " through a gate", wall: " along the wall" }[how]}${tile ? `, placing ${tile}` : ""}.`,
   "dk.ev.discard": (who, n, faces) =>
-    `${who} discarded ${n} tile${s(n)}${faces ? ` (${faces})` : ""}.`,
+    `${who} discarded ${n1(n, "tile", "tiles")}${faces ? ` (${faces})` : ""}.`,
   "dk.ev.rescue": (who, village) => `${who} took the scout off village ${village}.`,
   "dk.ev.finalPhase": "Two supplies are empty: the final phase begins.",
 
@@ -666,7 +684,7 @@ export default {
   "dg.dolmenTitle": (d) =>
     `${d.name}'s dolmen, ${d.value === null ? "value hidden" : `value ${d.value}`}${d.points === null ? "" : `, scored ${d.points} points`}, position ${d.position} from the top (factor ${d.factor}) in circle ${d.circle}`,
   "dg.circleTitle": (id, shape, factors, n, scored) =>
-    `Circle ${id} (${shape}): factors ${factors} from the top; ${n} dolmen(s).${scored ? " This circle has scored." : ""}`,
+    `Circle ${id} (${shape}): factors ${factors} from the top; ${n1(n, "dolmen", "dolmens")}.${scored ? " This circle has scored." : ""}`,
   "dg.step.stone": (place) => `Leave a stone on place ${place}`,
   "dg.step.noStoneFree": "No stone (none left)",
   "dg.step.noStone": "No stone (−1 point)",
@@ -817,7 +835,7 @@ export default {
     `A confirmation link is on its way to ${email}: open it to start.`,
   "acct.resend": "Send the confirmation link again",
   "acct.pushOthers": (n) =>
-    n === 1 ? "1 other device gets them too." : `${n} other devices get them too.`,
+    pick(n, { one: "1 other device gets them too.", other: `${n} other devices get them too.` }),
   "acct.webhookTitle": "Chat service (webhook)",
   "acct.webhookLabel": "Webhook URL",
   "acct.webhookHint":
@@ -919,9 +937,10 @@ export default {
   "home.claimOne": "Keep this game in my account",
   "home.claimTitle": "Keep this browser's games in your account?",
   "home.claimText": (n) =>
-    n === 1
-      ? "This browser holds your seat in 1 game that is not in your account. Keep it in your account, to open it on your other devices too? Only do this if the seat is yours."
-      : `This browser holds seats in ${n} games that are not in your account. Keep them in your account, to open them on your other devices too? Only do this if the seats are yours.`,
+    pick(n, {
+      one: "This browser holds your seat in 1 game that is not in your account. Keep it in your account, to open it on your other devices too? Only do this if the seat is yours.",
+      other: `This browser holds seats in ${n} games that are not in your account. Keep them in your account, to open them on your other devices too? Only do this if the seats are yours.`,
+    }),
   "home.claimAll": "Keep them in my account",
   "home.claimLater": "Not now",
   "home.claimFailed": (n, why) => `${n} could not be kept: ${why}`,

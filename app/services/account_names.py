@@ -1,0 +1,65 @@
+"""Accounts' names: the one rule for what a name may be and when two names are one
+(docs/API.md, "Accounts", **Names**). Sign-up by password or passkey, renaming, sign-in,
+friends and seats kept for an account all use it.
+
+A name is readable free text (app/core/inputs.py), trimmed, of at most ``NAME_MAX``
+characters, also as compared (``name_key``: NFKC can write one character out as several).
+Names are unique by ``name_key``: NFKC, without invisible (format) characters, white space
+runs as one space, case-folded. "Anna", "ANNA", "Ａｎｎａ" and "An\u200bna" are one name.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from app.core.errors import ApiError
+from app.core.inputs import TextRefused, check_text
+from app.db.models import AccountRow
+
+NAME_MAX = 32
+"""Characters of a name, as typed (trimmed) and as compared (``name_key``)."""
+
+_SPACES = re.compile(r"\s+")
+
+
+def name_key(name: str) -> str:
+    """What names are unique by and looked up by (the module's docstring)."""
+    text = unicodedata.normalize("NFKC", name)
+    text = "".join(char for char in text if unicodedata.category(char) != "Cf")
+    text = _SPACES.sub(" ", text).strip().casefold()
+    return unicodedata.normalize("NFKC", text)
+
+
+def clean_name(name: str) -> str:
+    """``name`` trimmed, if it may be an account's name; else 400 ``bad_request`` naming
+    ``body.name``. Trusted callers may pass a name cleaned already (it stays the same)."""
+    name = name.strip()
+    try:
+        check_text(name)
+    except TextRefused as refused:
+        raise ApiError("bad_request", f"body.name: {refused.message}") from None
+    if len(name) > NAME_MAX or len(name_key(name)) > NAME_MAX:
+        raise ApiError(
+            "bad_request",
+            f"body.name: at most {NAME_MAX} characters (as compared: some count as several)",
+        )
+    return name
+
+
+def find_account(session: Session, name: str) -> AccountRow | None:
+    """The account named ``name`` in any of its spellings (disabled or not), or ``None``.
+    A name no account could have (empty, or longer than ``NAME_MAX`` as compared) names
+    nobody without a query."""
+    key = name_key(name)
+    if not key or len(key) > NAME_MAX:
+        return None
+    return session.scalars(select(AccountRow).where(AccountRow.name_key == key)).one_or_none()
+
+
+def name_taken(name: str) -> ApiError:
+    """409 ``name_taken`` for ``name``."""
+    return ApiError("name_taken", f"the name {name!r} is taken; choose another")
