@@ -282,9 +282,10 @@ export default {
   "game.waitingFor": (names, what) => `Čeká se na: ${names}${what ? ` — ${what}` : ""}`,
   "game.sending": "Tah se odesílá…",
   "game.startOver": "Začít znovu (Esc)",
-  "game.hintStale":
-    "Hra pokročila dřív, než tvůj tah dorazil; plán teď ukazuje aktuální stav, vyber prosím znovu.",
-  "game.hintNotYourTurn": "Plán teď ukazuje, kdo je na tahu.",
+  "game.refusedStale": () =>
+    "Hra pokročila dřív, než tvůj tah dorazil: plán teď ukazuje aktuální stav, vyber prosím znovu.",
+  "game.refusedNotYourTurn": () =>
+    "Server tah odmítl, protože nejsi na tahu: plán teď ukazuje, kdo je na tahu.",
   "game.moveRefused": (why) => `Server tento tah odmítl: ${dot(why)}.`,
   "game.moveUnknown": "Server nemohl zjistit, zda se tah uložil: plán ukazuje hru tak, jak je teď.",
   "game.dismiss": "Zavřít zprávu",
@@ -452,6 +453,8 @@ export default {
 
   // ---- the table's layout (layout.js)
   "layout.tabs": "Části stolu",
+  "layout.backTo": (tab) => `← Zpět na ${tab.toLowerCase()}`,
+  "layout.legend": "Legenda k plánu",
   "layout.board": "Plán",
   "layout.players": "Hráči",
   "layout.log": "Záznam",
@@ -616,11 +619,13 @@ export default {
   "dk.tableNote": (supply, out, final) =>
     `Společná zásoba zdí: ${supply}${out ? ` · mimo hru: ${out}` : ""}${final ? " · závěrečná fáze" : ""}`,
   "dk.priv.rememberedAt": (village, layer, name) => `vesnice ${village}, vrstva ${layer} (${name})`,
-  "dk.priv.inHand": (n) => `Tvoje kameny v ruce (${n}):`,
+  "dk.priv.inHand": (n) => `Kameny v ruce (${n}):`,
   "dk.priv.walls": (walls, passive) =>
     `Kusy zdi v ruce: ${walls} · kameny ve tvé zásobě: ${passive} (v neznámém pořadí, i pro tebe)`,
-  "dk.priv.discarded": "Tvoje odhozené kameny:",
-  "dk.priv.remembered": "Líce, které si pamatuješ (vesnice, které už neovládáš):",
+  "dk.priv.rememberedShort": (village, layer) => `${village}/${layer}`,
+  "dk.priv.wallsShort": (walls, passive) => `Kusy zdi: ${walls} · zásoba: ${passive}`,
+  "dk.priv.discarded": "Odhozené:",
+  "dk.priv.remembered": "Zapamatované (vesnice/vrstva):",
   "dk.res.inTable": "Konečné body jsou v tabulce hráčů.",
   "dk.res.totals": "Celkem: ",
   "dk.res.bottomToTop": "(zdola nahoru)",
@@ -709,8 +714,9 @@ export default {
   "dg.col.stonesTitle": "Zbývající kameny",
   "dg.col.dolmens": "Dolmeny",
   "dg.col.dolmensTitle": "Dolmeny zbývající v ruce",
-  "dg.priv.hand": "Tvoje dolmeny v ruce",
-  "dg.priv.board": "Tvoje dolmeny na plánu",
+  "dg.priv.hand": "Dolmeny v ruce",
+  "dg.priv.board": "Na plánu (kruh: hodnota ×násobitel)",
+  "dg.priv.onBoardShort": (circle, value, factor) => `${circle}: ${value} ×${factor}`,
   "dg.priv.value": (val) => `hodnota ${val}`,
   "dg.priv.onBoard": (circle, value, factor) => `kruh ${circle}: hodnota ${value} (×${factor})`,
   "dg.priv.noneScored": "žádné (všechny jsou obodované)",
