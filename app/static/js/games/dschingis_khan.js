@@ -784,7 +784,8 @@ function resultPanel(view, ctx) {
     );
   return h(
     "div",
-    { class: "score-wrap" },
+    // May scroll: reachable by keyboard (WCAG 2.1.1), named by the result's heading.
+    { class: "score-wrap", tabindex: "0", role: "region", "aria-labelledby": "result-title" },
     h(
       "p",
       {},
