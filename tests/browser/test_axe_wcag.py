@@ -31,7 +31,8 @@ RUN = """async () => {
   return r.violations.map(v => ({
     id: v.id, impact: v.impact, help: v.help,
     nodes: v.nodes.slice(0, 6).map(n => ({
-      target: n.target.join(' '), summary: (n.failureSummary || '').split('\\n').slice(1).join('; '),
+      target: n.target.join(' '),
+      summary: (n.failureSummary || '').split('\\n').slice(1).join('; '),
     })),
     more: Math.max(0, v.nodes.length - 6),
   }));
