@@ -245,7 +245,7 @@ function createBoard(board) {
     const gl = geo.line.get(l.id);
     // A band around the line, not a <line>: a target needs an area to be hit and seen.
     // Its hit area is wider (for fingers) but stops short of the towers, where lines meet.
-    const hit = s("polygon", { points: points(band(gl.a, gl.b, 26, 24)) });
+    const hit = s("polygon", { points: points(band(gl.a, gl.b, 36, 24)) });
     const el = bv.addTarget(
       `line:${l.id}`,
       s("polygon", { points: points(band(gl.a, gl.b, 13, 10)) }),
