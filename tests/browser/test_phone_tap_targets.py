@@ -41,8 +41,8 @@ TEXTS = """() => {
 }"""
 
 
-def open_phone(contexts, base: str, game_id: str, token: str):
-    ctx = contexts(PHONE)
+def open_phone(contexts, base: str, game_id: str, token: str, size=PHONE):
+    ctx = contexts(size)
     ctx.add_init_script(
         f"localStorage.setItem('tafelrunde.seat.{game_id}', JSON.stringify("
         f"{{seat: 0, token: '{token}', name: 'Anna'}}));"
@@ -53,6 +53,8 @@ def open_phone(contexts, base: str, game_id: str, token: str):
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.goto(f"{base}/play/{game_id}")
     page.wait_for_selector("body[data-my-turn=true]")
+    if size != PHONE:
+        return page, errors
     # Mid-game the turn may begin with buttons (a choice of wall pieces, of tile faces):
     # take the first until the board offers places.
     for _ in range(6):

@@ -76,9 +76,7 @@ const MIN_TEXT_PX = 11;
  * shown smaller; zooming in gives it back its drawn size. */
 function keepTextReadable(svg) {
   if (typeof ResizeObserver === "undefined") return;
-  let pending = false;
   const fit = () => {
-    pending = false;
     const ctm = svg.getScreenCTM();
     if (!ctm || !ctm.a) return;
     const least = MIN_TEXT_PX / ctm.a;
@@ -90,13 +88,9 @@ function keepTextReadable(svg) {
       if (el.style.fontSize !== size) el.style.fontSize = size;
     }
   };
-  const soon = () => {
-    if (pending) return;
-    pending = true;
-    requestAnimationFrame(fit);
-  };
-  new ResizeObserver(soon).observe(svg);
-  new MutationObserver(soon).observe(svg, { childList: true, subtree: true });
+  // Both run before the next frame is painted: the text never shows at the small size.
+  new ResizeObserver(fit).observe(svg);
+  new MutationObserver(fit).observe(svg, { childList: true, subtree: true });
 }
 
 /** Show (or clear, with []) which board places a choice button refers to. */
