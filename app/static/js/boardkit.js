@@ -78,7 +78,7 @@ function keepTextReadable(svg) {
   if (typeof ResizeObserver === "undefined") return;
   const fit = () => {
     const ctm = svg.getScreenCTM();
-    if (!ctm || !ctm.a) return;
+    if (!ctm?.a) return;
     const least = MIN_TEXT_PX / ctm.a;
     for (const el of svg.querySelectorAll("text")) {
       // The drawn size, before any enlargement (CSS may set it rather than the attribute).

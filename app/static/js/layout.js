@@ -89,7 +89,8 @@ export function setupLayout({ svg }) {
     const width = table.clientWidth - px(ts.paddingLeft) - px(ts.paddingRight);
     const height = table.clientHeight - px(ts.paddingTop) - px(ts.paddingBottom);
     const gap = px(ts.columnGap);
-    const widthAt = (h) => Math.ceil(((h - frame) * vb.width) / vb.height + frameX);
+    // Rounded down: a board a pixel too tall makes the whole page scroll.
+    const widthAt = (h) => Math.floor(((h - frame) * vb.width) / vb.height + frameX);
     let col = widthAt(height);
     const tall = vb.width < vb.height && width - gap - col >= MIN_SIDE;
     if (!tall) {

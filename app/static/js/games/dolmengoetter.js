@@ -596,7 +596,9 @@ function privatePanel(view, ctx) {
     h("span", { class: "hand-part" }, h("span", { class: "hand-label" }, `${label}:`), body);
   return h(
     "div",
-    { class: "hand-strip" },
+    // One line on a desktop (scrolling sideways when long), so the band above the board
+    // keeps its height and the board never moves or shrinks as the hand changes.
+    { class: "hand-strip", tabindex: "0", role: "region", "aria-labelledby": "private-title" },
     part(t("dg.priv.hand"), hand),
     part(
       t("dg.priv.board"),

@@ -730,7 +730,9 @@ function privatePanel(view, ctx) {
   }
   return h(
     "div",
-    { class: "hand-strip" },
+    // One line on a desktop (scrolling sideways when long), so the band above the board
+    // keeps its height and the board never moves or shrinks as the hand changes.
+    { class: "hand-strip", tabindex: "0", role: "region", "aria-labelledby": "private-title" },
     handPart(
       t("dk.priv.inHand", me.faces.length),
       me.faces.length
