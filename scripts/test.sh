@@ -31,7 +31,8 @@ fi
 # rl: the OpenSpiel and PettingZoo conformance tests (tests/rl) run in CI too.
 bash scripts/setup.sh dev,postgres,rl
 # The whole suite on SQLite (tests/postgres start PostgreSQL servers of their own); then, for a
-# full run (no arguments), the server suites once more on a throwaway PostgreSQL.
+# full run (no arguments), the server suites once more on a throwaway PostgreSQL, spread over
+# the cores by pytest-xdist (a database per worker: tests/conftest.py).
 status=0
 # The client (app/static/) formatted and linted by Biome, pinned in package-lock.json: installed
 # again whenever the lockfile is newer than what node_modules was installed from.
@@ -52,7 +53,7 @@ if [ $# -eq 0 ]; then
     for dir in tests/api tests/ws; do [ -d "$dir" ] && suites+=("$dir"); done
     echo "== ${suites[*]} on PostgreSQL ==" >&2
     .venv/bin/python -m tests.support.postgres -- \
-      .venv/bin/python -m pytest "${suites[@]}" || status=$?
+      .venv/bin/python -m pytest -n auto "${suites[@]}" || status=$?
   else
     echo "PostgreSQL is not installed: skipped the PostgreSQL pass (CI=true fails here)" >&2
   fi

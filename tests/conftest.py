@@ -60,10 +60,30 @@ def _empty(url: str) -> None:
     engine.dispose()
 
 
+def _worker_database(url: str) -> str:
+    """Under pytest-xdist (``-n 2``) each worker empties and fills a database of its own: the
+    one named in ``TAFELRUNDE_TEST_DATABASE_URL`` with the worker's id appended, made once."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    if not worker:
+        return url
+    from sqlalchemy.engine import make_url
+
+    base = make_url(url)
+    name = f"{base.database}_{worker}"
+    admin = create_engine(base, isolation_level="AUTOCOMMIT")
+    with admin.connect() as conn:
+        found = conn.execute(text("SELECT 1 FROM pg_database WHERE datname = :n"), {"n": name})
+        if found.first() is None:
+            conn.execute(text(f'CREATE DATABASE "{name}"'))
+    admin.dispose()
+    return base.set(database=name).render_as_string(hide_password=False)
+
+
 def fresh_database_url(directory: Path) -> str:
     url = os.environ.get(ENV_URL)
     if not url:
         return f"sqlite:///{directory / 'tafelrunde.db'}"
+    url = _worker_database(url)
     _empty(url)
     return url
 
