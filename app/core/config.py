@@ -5,6 +5,7 @@ Every variable is optional; with none set the server keeps its SQLite file in ``
 
 from __future__ import annotations
 
+import os
 from functools import lru_cache
 from importlib.metadata import PackageNotFoundError, version
 from importlib.resources import files
@@ -13,6 +14,18 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
+
+
+def default_bot_workers() -> int:
+    """One search per core: with one worker, three tables of hard bots waited about 3 s per
+    bot move, their searches taking turns (issue 42). Capped: a search is wall-time bound,
+    so more workers than cores only slice the same CPU thinner."""
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except AttributeError:  # not Linux
+        cores = os.cpu_count() or 1
+    return max(1, min(8, cores))
+
 
 try:
     VERSION = version("tafelrunde")
@@ -46,10 +59,11 @@ class Settings(BaseSettings):
         0.8, ge=0, description="Seconds a server-side bot waits before acting."
     )
     bot_workers: int = Field(
-        1,
+        default_factory=lambda: default_bot_workers(),
         ge=1,
-        description="Worker processes for hard bots' searches; more hard bots than this "
-        "wait their turn, and the event loop never runs a search.",
+        description="Worker processes for hard bots' searches (default: the cores this "
+        "process may use, at most 8); more hard bots than this wait their turn, and the "
+        "event loop never runs a search.",
     )
     bot_think_ms: int = Field(
         1000, ge=10, le=60_000, description="Milliseconds a hard bot searches per move."

@@ -11,6 +11,9 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+from app.core.config import Settings
 from tests.support.waiting import wait_for
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -47,3 +50,13 @@ def test_a_killed_servers_search_workers_end_by_themselves() -> None:
     finally:
         server.kill()
         server.wait()
+
+
+@pytest.mark.parametrize(("cores", "workers"), [(1, 1), (2, 2), (6, 6), (64, 8)])
+def test_hard_bots_search_on_every_core_by_default(monkeypatch, cores, workers):
+    """Issue 42: with one worker on a 2-core machine three tables' hard bots took turns."""
+    monkeypatch.delenv("BOT_WORKERS", raising=False)
+    monkeypatch.setattr("os.sched_getaffinity", lambda pid: set(range(cores)))
+    assert Settings().bot_workers == workers
+    monkeypatch.setenv("BOT_WORKERS", "1")  # the operator's choice wins
+    assert Settings().bot_workers == 1
