@@ -11,6 +11,7 @@ text nor in its titles, aria-labels, placeholders or the SVG titles (tooltips).
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -104,8 +105,17 @@ def english_only(tables: dict[str, Any]) -> list[str]:
     return foreign_texts(tables, "de", ("en",))
 
 
+@functools.cache
+def any_of(words: tuple[str, ...]) -> re.Pattern[str]:
+    return re.compile("|".join(rf"(?<!\w){re.escape(w)}(?!\w)" for w in words))
+
+
 def english_on_page(page: Page, english: list[str]) -> list[str]:
     text = page.evaluate(PAGE_TEXTS)
+    # One pass of one pattern finds a clean page (every turn of four games); only a page
+    # that shows something is searched word by word, to name every word it shows.
+    if not any_of(tuple(english)).search(text):
+        return []
     return [e for e in english if re.search(rf"(?<!\w){re.escape(e)}(?!\w)", text)]
 
 

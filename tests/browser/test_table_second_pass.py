@@ -121,6 +121,12 @@ def test_your_hand_and_the_scores_are_wholly_in_view_on_laptop_screens(
     for name, size in SCREENS.items():
         page, errors = open_table(contexts, table.base, game_id, token, size)
         page.wait_for_selector("#private:not([hidden])")
+        # The layout fits the board after the hand is drawn (a resize observer, then a
+        # frame): measure once it has.
+        page.wait_for_selector(".table.fitted")
+        page.evaluate(
+            "() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))"
+        )
         assert page.locator("#my-tiles, #my-hand").count() == 1
         hand = visible(page, "#private")
         rows = visible(page, "#players tr[data-seat]")

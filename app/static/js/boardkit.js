@@ -21,6 +21,7 @@ export class BoardSvg {
     this.svg.append(this.defs, this.base, this.pieces, this.hitsLayer, this.targetsLayer);
     this.targets = new Map(); // key -> {el, label}
     this.order = []; // keys in reading order, so Tab walks the board sensibly
+    keepTextReadable(this.svg);
   }
 
   /** Register a target element under `key` with a default spoken label (and a hit area). */
@@ -65,6 +66,31 @@ export class BoardSvg {
       }
     }
   }
+}
+
+// Board text never renders below this many CSS px (a phone shows the whole board small).
+const MIN_TEXT_PX = 11;
+
+/** Keep every text on the board at least MIN_TEXT_PX on screen, whatever the board's scale:
+ * a text drawn at `font-size` f (SVG units) grows to MIN_TEXT_PX / scale where the board is
+ * shown smaller; zooming in gives it back its drawn size. */
+function keepTextReadable(svg) {
+  if (typeof ResizeObserver === "undefined") return;
+  const fit = () => {
+    const ctm = svg.getScreenCTM();
+    if (!ctm?.a) return;
+    const least = MIN_TEXT_PX / ctm.a;
+    for (const el of svg.querySelectorAll("text")) {
+      // The drawn size, before any enlargement (CSS may set it rather than the attribute).
+      if (!el.dataset.fontSize) el.dataset.fontSize = parseFloat(getComputedStyle(el).fontSize);
+      const drawn = Number(el.dataset.fontSize);
+      const size = drawn >= least ? "" : `${Math.ceil(least * 10) / 10}px`;
+      if (el.style.fontSize !== size) el.style.fontSize = size;
+    }
+  };
+  // Both run before the next frame is painted: the text never shows at the small size.
+  new ResizeObserver(fit).observe(svg);
+  new MutationObserver(fit).observe(svg, { childList: true, subtree: true });
 }
 
 /** Show (or clear, with []) which board places a choice button refers to. */

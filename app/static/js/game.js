@@ -61,6 +61,7 @@ const app = {
   logGen: 0, // bumped when the log is cleared, so a fetch begun before is dropped
   logRevealed: false, // the log was fetched after the game ended, so it shows every face
   lastKeyboard: false,
+  lastChoice: null, // the text of the choice button last used (to focus it again if offered)
 };
 
 // ---- start-up -------------------------------------------------------------------------
@@ -644,7 +645,10 @@ function drawChoices() {
           type: "button",
           class: `choice${ch.decline ? " decline" : ""}`,
           "data-key": ch.key,
-          onclick: () => choose(ch.key),
+          onclick: (ev) => {
+            app.lastChoice = ev.currentTarget.textContent;
+            choose(ch.key);
+          },
           // A choice that names board places (the wall pieces a scout step uses) shows them.
           onpointerenter: ch.hint ? () => app.boardView.hint(ch.hint) : null,
           onpointerleave: ch.hint ? () => app.boardView.hint([]) : null,
@@ -659,7 +663,15 @@ function drawChoices() {
     parts.push(
       h(
         "button",
-        { type: "button", class: "choice", "data-final": "1", onclick: () => submit(o) },
+        {
+          type: "button",
+          class: "choice",
+          "data-final": "1",
+          onclick: (ev) => {
+            app.lastChoice = ev.currentTarget.textContent;
+            submit(o);
+          },
+        },
         o.label,
       ),
     );
@@ -680,13 +692,31 @@ function drawChoices() {
       ),
     );
   }
+  const focused = document.activeElement;
+  // Was the keyboard on the turn's controls (or on the board, where a sent move leaves it)?
+  const onControls =
+    focused &&
+    focused !== document.body &&
+    (prompt.contains(focused) || $("#board").contains(focused) || focused === $("#board"));
   prompt.replaceChildren(...parts);
-  if (app.lastKeyboard) {
-    app.lastKeyboard = false;
-    const first =
-      app.boardView.svg.querySelector(".tgt.is-target") || prompt.querySelector("button.choice");
-    if (first) first.focus();
-  }
+  // A place still offered keeps the keyboard (a redraw while one tabs through the board).
+  const stays = focused?.isConnected && focused.matches?.(".tgt.is-target");
+  if ((app.lastKeyboard || onControls) && !stays) focusNextControl(prompt);
+  app.lastKeyboard = false;
+}
+
+/** After a step, the keyboard lands on the next sensible control: the button just used if it
+ * is offered again ("Take a wall piece" once more), else the first place on the board, else
+ * the first choice (issue 37, finding 10). */
+function focusNextControl(prompt) {
+  const again = app.lastChoice
+    ? [...prompt.querySelectorAll("button.choice")].find((b) => b.textContent === app.lastChoice)
+    : null;
+  const next =
+    again ||
+    app.boardView.svg.querySelector(".tgt.is-target") ||
+    prompt.querySelector("button.choice");
+  if (next) next.focus({ preventScroll: true });
 }
 
 function choose(key) {
@@ -901,7 +931,8 @@ function drawPlayers(view, over) {
     note ? h("p", { class: "hint", id: "table-note" }, note) : "",
     h(
       "div",
-      { class: "table-scroll" },
+      // Scrolls sideways on narrow screens: reachable by keyboard (WCAG 2.1.1).
+      { class: "table-scroll", tabindex: "0", role: "region", "aria-labelledby": "players-title" },
       h(
         "table",
         { class: "players-table" },

@@ -46,7 +46,14 @@ export function setupHistory(root, hooks) {
     id: "history-slider",
   });
   slider.addEventListener("input", () => go(Number(slider.value)));
-  const where = h("span", { class: "history-where", "aria-live": "polite" });
+  // On a laptop's side column this line scrolls (a long "seen by" sentence): a keyboard
+  // reaches it (WCAG 2.1.1, axe scrollable-region-focusable), named by the history's title.
+  const where = h("span", {
+    class: "history-where",
+    role: "status",
+    tabindex: "0",
+    "aria-labelledby": "history-title",
+  });
   const select = h("select", { id: "history-seen-by" });
   select.addEventListener("change", () => {
     st.perspective = select.value === own() ? null : select.value;
@@ -72,7 +79,7 @@ export function setupHistory(root, hooks) {
     h(
       "div",
       { class: "history-steps" },
-      h("span", { class: "history-title" }, t("history.title")),
+      h("span", { class: "history-title", id: "history-title" }, t("history.title")),
       first,
       prev,
       slider,

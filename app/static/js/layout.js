@@ -89,19 +89,37 @@ export function setupLayout({ svg }) {
     const width = table.clientWidth - px(ts.paddingLeft) - px(ts.paddingRight);
     const height = table.clientHeight - px(ts.paddingTop) - px(ts.paddingBottom);
     const gap = px(ts.columnGap);
-    const widthAt = (h) => Math.ceil(((h - frame) * vb.width) / vb.height + frameX);
+    // Rounded down: a board a pixel too tall makes the whole page scroll.
+    const widthAt = (h) => Math.floor(((h - frame) * vb.width) / vb.height + frameX);
     let col = widthAt(height);
     const tall = vb.width < vb.height && width - gap - col >= MIN_SIDE;
     if (!tall) {
-      const above = $(".table-head").offsetHeight + $(".choices-box").offsetHeight;
-      col = Math.min(widthAt(height - above - 2 * px(ts.rowGap)), width - gap - MIN_SIDE);
+      // The band above the board (turn banner, your hand, the choices) wraps when the
+      // column narrows, and a taller band narrows the column: two widths can both be
+      // stable. Start from the widest (the band at its shortest) and narrow step by step,
+      // so that one screen always settles on the same, widest fit, whatever came before.
+      const colAt = (above) =>
+        Math.max(
+          240,
+          Math.min(widthAt(height - above - 2 * px(ts.rowGap)), width - gap - MIN_SIDE),
+        );
+      const above = () => $(".table-head").offsetHeight + $(".choices-box").offsetHeight;
+      table.classList.add("fitted");
+      table.classList.remove("board-tall");
+      col = colAt(0);
+      for (let step = 0; step < 4; step++) {
+        table.style.setProperty("--board-col", `${col}px`);
+        const next = colAt(above());
+        if (next === col) break;
+        col = next;
+      }
     }
     col = Math.max(240, col);
+    table.style.setProperty("--board-col", `${col}px`);
+    table.classList.add("fitted");
     const key = `${col}/${tall}/${width}`;
     if (key === last) return;
     last = key;
-    table.style.setProperty("--board-col", `${col}px`);
-    table.classList.add("fitted");
     table.classList.toggle("board-tall", tall);
     table.classList.toggle("wide-side", width - gap - col >= TWO_SIDE_COLUMNS);
     zoom.update();

@@ -596,7 +596,9 @@ function privatePanel(view, ctx) {
     h("span", { class: "hand-part" }, h("span", { class: "hand-label" }, `${label}:`), body);
   return h(
     "div",
-    { class: "hand-strip" },
+    // One line on a desktop (scrolling sideways when long), so the band above the board
+    // keeps its height and the board never moves or shrinks as the hand changes.
+    { class: "hand-strip", tabindex: "0", role: "region", "aria-labelledby": "private-title" },
     part(t("dg.priv.hand"), hand),
     part(
       t("dg.priv.board"),
@@ -651,7 +653,8 @@ function resultPanel(view, ctx) {
   );
   return h(
     "div",
-    { class: "score-wrap" },
+    // May scroll: reachable by keyboard (WCAG 2.1.1), named by the result's heading.
+    { class: "score-wrap", tabindex: "0", role: "region", "aria-labelledby": "result-title" },
     h(
       "p",
       {},

@@ -245,7 +245,7 @@ function createBoard(board) {
     const gl = geo.line.get(l.id);
     // A band around the line, not a <line>: a target needs an area to be hit and seen.
     // Its hit area is wider (for fingers) but stops short of the towers, where lines meet.
-    const hit = s("polygon", { points: points(band(gl.a, gl.b, 26, 24)) });
+    const hit = s("polygon", { points: points(band(gl.a, gl.b, 36, 24)) });
     const el = bv.addTarget(
       `line:${l.id}`,
       s("polygon", { points: points(band(gl.a, gl.b, 13, 10)) }),
@@ -730,7 +730,9 @@ function privatePanel(view, ctx) {
   }
   return h(
     "div",
-    { class: "hand-strip" },
+    // One line on a desktop (scrolling sideways when long), so the band above the board
+    // keeps its height and the board never moves or shrinks as the hand changes.
+    { class: "hand-strip", tabindex: "0", role: "region", "aria-labelledby": "private-title" },
     handPart(
       t("dk.priv.inHand", me.faces.length),
       me.faces.length
@@ -812,7 +814,8 @@ function resultPanel(view, ctx) {
   );
   return h(
     "div",
-    { class: "score-wrap" },
+    // May scroll: reachable by keyboard (WCAG 2.1.1), named by the result's heading.
+    { class: "score-wrap", tabindex: "0", role: "region", "aria-labelledby": "result-title" },
     h(
       "table",
       { class: "score-table score-seats", id: "score-seats" },
