@@ -302,7 +302,7 @@ async function start() {
     note,
   });
   app.rematch = new Rematch({
-    where: $("#result"), // at the top of the side column, above the scoring
+    where: $("#players").closest("section"), // at the top of the side column; at the end in the result
     side: $("#players").parentElement,
     gameId: app.gameId,
     seat: () => app.seat,
@@ -329,7 +329,12 @@ async function start() {
     note,
   });
   app.layout.place(); // the panels just added, where they belong on this screen
+  $("#result-close").addEventListener("click", closeResult);
   document.addEventListener("keydown", (ev) => {
+    if (ev.key === "Escape" && !$("#result").hidden) {
+      closeResult();
+      return;
+    }
     if (ev.key === "Escape" && app.picker && app.picker.started) {
       app.picker.reset();
       drawChoices();
@@ -585,8 +590,12 @@ function drawTurn(view, over, myTurn) {
     el.replaceChildren(
       ...winners.map((s) => seatSwatch(s)),
       h("span", {}, names.length ? t("game.overBanner", names) : t("game.overNoWinner")),
-      // On a phone the scoring is below the board: say where it is.
-      h("a", { href: "#result", class: "to-result" }, t("game.seeScoring")),
+      // The result dialog, closed to look at the board, comes back from here.
+      h(
+        "button",
+        { type: "button", id: "result-open", class: "small to-result", onclick: openResult },
+        t("game.resultOpen"),
+      ),
     );
     return;
   }
@@ -1170,10 +1179,21 @@ async function copy(button) {
   setTimeout(() => (button.textContent = t("copy.copy")), 2000);
 }
 
+/**
+ * The end of a game is a moment: a dialog over the table with the ranking, every seat's
+ * scoring, Play again (the rematch box, moved in) and the replay and verify links. It opens
+ * once when the game ends; closed (its button or Esc) it leaves the final board in view, and
+ * the turn banner's "Result" button brings it back.
+ */
 function drawResult(view, over) {
   const box = $("#result");
-  box.hidden = !over;
-  if (!over) return;
+  if (!over) {
+    box.hidden = true;
+    // The rematch box (an abandoned game's note) back at the top of the side column.
+    const side = $(".side-info");
+    if (app.rematch && app.rematch.box.parentElement !== side) side.prepend(app.rematch.box);
+    return;
+  }
   const c = ctx();
   const winners = view.winners || [];
   const names = winners.map((s) => (s === app.seat ? t("youLower") : nameOf(s)));
@@ -1182,17 +1202,92 @@ function drawResult(view, over) {
   else if (winners.length === 1)
     headline = winners[0] === app.seat ? t("game.youWin") : t("game.wins", names[0]);
   else headline = t("game.sharedWin", names);
-  $("#result-body").replaceChildren(
+  const main = h(
+    "div",
+    { class: "result-main" },
     h(
       "p",
       { class: "winners", "data-winners": winners.join(",") },
       ...winners.map((s) => seatSwatch(s)),
       ` ${headline}`,
     ),
+    ranking(view, app.state.result),
     resignedNote(app.state.result),
-    app.game.resultPanel(view, c),
-    h("p", {}, h("a", { href: verifyPath(app.gameId), id: "verify-link" }, t("game.checkDraws"))),
+    app.rematch ? app.rematch.box : null,
+    h(
+      "p",
+      { class: "result-links" },
+      h(
+        "button",
+        { type: "button", class: "small", id: "replay-link", onclick: replay },
+        t("game.replay"),
+      ),
+      " ",
+      h("a", { href: verifyPath(app.gameId), id: "verify-link" }, t("game.checkDraws")),
+    ),
   );
+  $("#result-body").replaceChildren(
+    main,
+    h("div", { class: "result-scoring" }, app.game.resultPanel(view, c)),
+  );
+  if (app.resultClosed) return;
+  if (box.hidden) openResult();
+}
+
+/** The places in order (docs/RULES.md TB-1: a seat that resigned after every other). */
+function ranking(view, result) {
+  const scores = view.scores || view.scoring?.scores || [];
+  const resigned = new Set(result?.resigned || []);
+  const places =
+    result?.places || [...scores.keys()].sort((a, b) => scores[b] - scores[a]).map((s) => [s]);
+  let place = 1;
+  const items = [];
+  for (const group of places) {
+    for (const s of group) {
+      items.push(
+        h(
+          "li",
+          { "data-seat": s, "data-place": place },
+          h("span", { class: "place" }, `${place}.`),
+          seatSwatch(s, 14),
+          h("span", { class: "who" }, s === app.seat ? t("game.rankYou") : nameOf(s)),
+          h("span", { class: "pts" }, scores[s] === undefined ? "" : num(scores[s])),
+          resigned.has(s) ? h("span", { class: "muted" }, ` (${t("game.resignedTag")})`) : null,
+        ),
+      );
+    }
+    place += group.length;
+  }
+  return h("ol", { class: "ranking", id: "ranking", "aria-label": t("game.rankingTitle") }, items);
+}
+
+function openResult() {
+  const box = $("#result");
+  app.resultClosed = false;
+  const back = document.activeElement;
+  app.resultReturn = back && back !== document.body ? back : null;
+  box.hidden = false;
+  document.body.dataset.result = "open";
+  $("#result-title").focus({ preventScroll: true });
+}
+
+function closeResult() {
+  const box = $("#result");
+  if (box.hidden) return;
+  box.hidden = true;
+  app.resultClosed = true;
+  document.body.dataset.result = "closed";
+  const back = app.resultReturn?.isConnected ? app.resultReturn : $("#result-open");
+  (back || $("#board")).focus({ preventScroll: true });
+}
+
+/** Replay: the result closes and the history slider goes to the first position. */
+function replay() {
+  closeResult();
+  const history = $("#history");
+  history.scrollIntoView({ block: "nearest" });
+  history.querySelector("button")?.click();
+  $("#history-slider")?.focus({ preventScroll: true });
 }
 
 /** Who resigned ranks last whatever the bot scored for them (docs/RULES.md TB-1): say so

@@ -634,7 +634,7 @@ function resultPanel(view, ctx) {
           "td",
           {},
           t("dg.step.circle", c.id),
-          h("br"),
+          " ",
           h("small", { class: "muted" }, detail.join(", ")),
         ),
         per.map((v) => h("td", {}, v ? num(v) : "·")),

@@ -784,41 +784,77 @@ function resultPanel(view, ctx) {
         h("td", {}, num(v.points)),
       ),
     );
+  // Per seat: its villages with their points, and its total; every village's side and
+  // tiles in the table below, folded (the result must fit a laptop screen unscrolled).
+  const bySeat = sc.scores.map((total, i) =>
+    h(
+      "tr",
+      { "data-seat": i },
+      h("th", { scope: "row" }, seatSwatch(i, 14), ` ${ctx.nameOf(i)}`),
+      h(
+        "td",
+        { class: "villages" },
+        sc.villages
+          .filter((v) => v.controller === i)
+          .sort((a, b) => a.village - b.village)
+          .map((v) =>
+            h(
+              "span",
+              {
+                class: "vpts",
+                "data-village": v.village,
+                title: `${sideName(v.side)} · ${v.faces.map(faceLetter).join(" ")}`,
+              },
+              `${v.village}: ${num(v.points)}`,
+            ),
+          ),
+      ),
+      h("td", { class: "total", "data-seat": i }, num(total)),
+    ),
+  );
   return h(
     "div",
     // May scroll: reachable by keyboard (WCAG 2.1.1), named by the result's heading.
     { class: "score-wrap", tabindex: "0", role: "region", "aria-labelledby": "result-title" },
     h(
-      "p",
-      {},
-      t("dk.res.totals"),
-      sc.scores.map((p, i) =>
-        h(
-          "span",
-          { class: "total", "data-seat": i },
-          seatSwatch(i, 14),
-          ` ${ctx.nameOf(i)} ${num(p)}  `,
-        ),
-      ),
-    ),
-    h("p", { class: "hint" }, `${faceKey()} ${t("dk.res.bottomToTop")}`),
-    h(
       "table",
-      { class: "score-table", id: "score-table" },
+      { class: "score-table score-seats", id: "score-seats" },
       h(
         "thead",
         {},
         h(
           "tr",
           {},
-          h("th", {}, t("dk.res.village")),
-          h("th", {}, t("dk.res.side")),
           h("th", {}, t("dk.res.owner")),
-          h("th", {}, t("dk.res.tiles")),
+          h("th", {}, t("game.villagesOf")),
           h("th", {}, t("dk.res.points")),
         ),
       ),
-      h("tbody", {}, rows),
+      h("tbody", {}, bySeat),
+    ),
+    h(
+      "details",
+      { class: "score-details" },
+      h("summary", {}, t("game.everyVillage")),
+      h("p", { class: "hint" }, `${faceKey()} ${t("dk.res.bottomToTop")}`),
+      h(
+        "table",
+        { class: "score-table", id: "score-table" },
+        h(
+          "thead",
+          {},
+          h(
+            "tr",
+            {},
+            h("th", {}, t("dk.res.village")),
+            h("th", {}, t("dk.res.side")),
+            h("th", {}, t("dk.res.owner")),
+            h("th", {}, t("dk.res.tiles")),
+            h("th", {}, t("dk.res.points")),
+          ),
+        ),
+        h("tbody", {}, rows),
+      ),
     ),
   );
 }
