@@ -18,6 +18,7 @@ import { Chat, isChatRefusal } from "./chat.js";
 import { CLOCK_TABLE_EVENTS, Clocks, clockEventText } from "./clocks.js";
 import { Connection } from "./connection.js";
 import { noteCommitment, revealIfAsked, verifyPath, withCommitment } from "./fairness.js";
+import { watchHandStrip } from "./handstrip.js";
 import { setupHistory } from "./history.js";
 import { errorText, lang, num, t } from "./i18n.js";
 import { setupLayout } from "./layout.js";
@@ -1033,7 +1034,10 @@ function drawPrivate(view) {
   const body =
     app.state.status === "over" || view.is_over ? null : app.game.privatePanel(view, ctx());
   box.hidden = !body;
-  if (body) $("#private-body").replaceChildren(body);
+  if (body) {
+    $("#private-body").replaceChildren(body);
+    watchHandStrip($("#private-body"));
+  }
 }
 
 /** The player's own seat: give it back (they agree), and watch from then on. */

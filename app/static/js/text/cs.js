@@ -244,6 +244,8 @@ export default {
   "game.resultTitle": "Konec hry",
   "game.playersTitle": "Hráči",
   "game.privateTitle": "Vidíš jen ty",
+  "game.handMore": "Zbytek tvé ruky",
+  "game.handBack": "Zpět na začátek tvé ruky",
   "game.invitesTitle": "Čeká se na hráče",
   "game.invitesStart": "Hra začne, až budou obsazena všechna místa. Pošli tyto odkazy:",
   "game.invitesAgain":

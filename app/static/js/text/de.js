@@ -253,6 +253,8 @@ export default {
   "game.resultTitle": "Spielende",
   "game.playersTitle": "Mitspieler",
   "game.privateTitle": "Nur du siehst das",
+  "game.handMore": "Mehr von deiner Hand",
+  "game.handBack": "Zurück zum Anfang deiner Hand",
   "game.invitesTitle": "Warten auf Mitspieler",
   "game.invitesStart": "Das Spiel beginnt, sobald jeder Platz besetzt ist. Schicke diese Links:",
   "game.invitesAgain":

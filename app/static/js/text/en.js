@@ -234,6 +234,8 @@ export default {
   "game.resultTitle": "Game over",
   "game.playersTitle": "Players",
   "game.privateTitle": "Only you can see this",
+  "game.handMore": "More of your hand",
+  "game.handBack": "Back to the start of your hand",
   "game.invitesTitle": "Waiting for players",
   "game.invitesStart": "The game starts when every seat is taken. Send these links:",
   "game.invitesAgain": "The game goes on when every seat is taken again. Send these links:",
