@@ -1,6 +1,7 @@
 // What both board renderers share: an SVG with layers, and click targets that are only
 // live (clickable, focusable, announced) while the picker offers them.
 
+import { SEATS } from "./palette.js";
 import { s } from "./svg.js";
 
 export class BoardSvg {
@@ -70,10 +71,16 @@ export class BoardSvg {
 
 // Board text never renders below this many CSS px (a phone shows the whole board small).
 const MIN_TEXT_PX = 11;
+// A seat's piece is told from the board by its dark outline, never thinner than this many CSS
+// px: orange and pink fills alone are under 3:1 against the beige of Mongolia (WCAG 1.4.11),
+// and an outline drawn at 1 unit was 0.35 px on a phone.
+const MIN_OUTLINE_PX = 1;
+const SEAT_FILLS = SEATS.map((st) => `[fill="${st.colour}"][stroke]`).join(", ");
 
 /** Keep every text on the board at least MIN_TEXT_PX on screen, whatever the board's scale:
  * a text drawn at `font-size` f (SVG units) grows to MIN_TEXT_PX / scale where the board is
- * shown smaller; zooming in gives it back its drawn size. */
+ * shown smaller; zooming in gives it back its drawn size. Seat pieces' outlines likewise
+ * stay at least MIN_OUTLINE_PX. */
 function keepTextReadable(svg) {
   if (typeof ResizeObserver === "undefined") return;
   const fit = () => {
@@ -86,6 +93,12 @@ function keepTextReadable(svg) {
       const drawn = Number(el.dataset.fontSize);
       const size = drawn >= least ? "" : `${Math.ceil(least * 10) / 10}px`;
       if (el.style.fontSize !== size) el.style.fontSize = size;
+    }
+    const thinnest = MIN_OUTLINE_PX / ctm.a;
+    for (const el of svg.querySelectorAll(SEAT_FILLS)) {
+      const drawn = Number(el.getAttribute("stroke-width") || 1);
+      const width = drawn >= thinnest ? "" : `${Math.ceil(thinnest * 100) / 100}`;
+      if (el.style.strokeWidth !== width) el.style.strokeWidth = width;
     }
   };
   // Both run before the next frame is painted: the text never shows at the small size.
