@@ -91,7 +91,12 @@ function keepTextReadable(svg) {
       // The drawn size, before any enlargement (CSS may set it rather than the attribute).
       if (!el.dataset.fontSize) el.dataset.fontSize = parseFloat(getComputedStyle(el).fontSize);
       const drawn = Number(el.dataset.fontSize);
-      const size = drawn >= least ? "" : `${Math.ceil(least * 10) / 10}px`;
+      const small = drawn < least;
+      // A text that only helps a close look makes way where it would have to grow (zoom in
+      // to see it); every other text grows to the least readable size.
+      const hide = small && el.hasAttribute("data-optional") ? "none" : "";
+      if (el.style.display !== hide) el.style.display = hide;
+      const size = small && !hide ? `${Math.ceil(least * 10) / 10}px` : "";
       if (el.style.fontSize !== size) el.style.fontSize = size;
     }
     const thinnest = MIN_OUTLINE_PX / ctm.a;

@@ -1035,8 +1035,10 @@ function drawPrivate(view) {
     app.state.status === "over" || view.is_over ? null : app.game.privatePanel(view, ctx());
   box.hidden = !body;
   if (body) {
+    // Drawn anew on every update: the hand strip keeps where its player scrolled it.
+    const scrolled = $("#private-body .hand-strip")?.scrollLeft || 0;
     $("#private-body").replaceChildren(body);
-    watchHandStrip($("#private-body"));
+    watchHandStrip($("#private-body"), scrolled);
   }
 }
 

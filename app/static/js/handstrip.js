@@ -28,15 +28,18 @@ function scrollButton(strip, end) {
   button.textContent = end === "end" ? "›" : "‹";
   button.addEventListener("click", () => {
     const by = Math.max(80, strip.clientWidth * 0.8);
-    strip.scrollBy({ left: end === "end" ? by : -by, behavior: "smooth" });
+    const still = matchMedia("(prefers-reduced-motion: reduce)").matches;
+    strip.scrollBy({ left: end === "end" ? by : -by, behavior: still ? "instant" : "smooth" });
   });
   return button;
 }
 
-/** Watch the hand strip inside `box` (called after every drawing of the private panel). */
-export function watchHandStrip(box) {
+/** Watch the hand strip inside `box` (called after every drawing of the private panel),
+ * scrolled to `scrolled` px as the strip it replaces was. */
+export function watchHandStrip(box, scrolled = 0) {
   const strip = box.querySelector(".hand-strip");
   if (!strip) return;
+  strip.scrollLeft = scrolled;
   const update = () => {
     strip.dataset.hidden = hiddenEnds(strip);
   };

@@ -158,7 +158,14 @@ function createBoard(board) {
       }),
       s(
         "text",
-        { x: x + 9, y: y + 21, "font-size": LABEL, fill: "#4d5636", "text-anchor": "middle" },
+        {
+          x: x + 9,
+          y: y + 21,
+          "font-size": LABEL,
+          fill: "#4d5636",
+          "text-anchor": "middle",
+          "data-optional": "", // the place is named by its tap target's label too
+        },
         String(p.id),
       ),
     );
@@ -334,6 +341,9 @@ function dolmenLadder(c, cx, cy, rightNow, ctx) {
           "font-size": LABEL,
           "font-weight": 700,
           fill: d ? "#1f2a10" : "#6b7a4c",
+          // Where the board is drawn small only the next slot's factor stays (boardkit.js):
+          // the ladder's digits enlarged to 11 px would run into each other.
+          "data-optional": k === stack.length ? null : "",
         },
         String(c.factors[k]),
       ),
