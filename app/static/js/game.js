@@ -78,6 +78,7 @@ function fatal(msg) {
   el.hidden = false;
   $("#table").hidden = true;
   $("#join").hidden = true;
+  $("#conn").hidden = true; // nothing to connect to: no "Connecting…" beside the error
   document.body.dataset.status = "error";
 }
 
