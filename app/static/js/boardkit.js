@@ -92,9 +92,11 @@ function keepTextReadable(svg) {
       if (!el.dataset.fontSize) el.dataset.fontSize = parseFloat(getComputedStyle(el).fontSize);
       const drawn = Number(el.dataset.fontSize);
       const small = drawn < least;
-      // A text that only helps a close look makes way where it would have to grow (zoom in
-      // to see it); every other text grows to the least readable size.
-      const hide = small && el.hasAttribute("data-optional") ? "none" : "";
+      // A text that only helps a close look makes way where it would have to grow by a fifth
+      // or more, as on a phone (Die Dolmengötter: ×1.44 at 390 px, ×1.02 at 1280×720; zoom
+      // in to see it): grown so much it runs into its neighbours. Every other text grows to
+      // the least readable size.
+      const hide = drawn * 1.2 < least && el.hasAttribute("data-optional") ? "none" : "";
       if (el.style.display !== hide) el.style.display = hide;
       const size = small && !hide ? `${Math.ceil(least * 10) / 10}px` : "";
       if (el.style.fontSize !== size) el.style.fontSize = size;
