@@ -65,14 +65,29 @@ def _game_type(game_id: str) -> pyspiel.GameType:
     )
 
 
+def _load(short_name: str, players: int) -> TafelrundeGame:
+    game: TafelrundeGame = pyspiel.load_game(short_name, {"players": players})
+    return game
+
+
 class _Shared:
-    """Carried in a state's ``__dict__``; OpenSpiel deep-copies that dict on ``clone``."""
+    """Carried in a state's ``__dict__``; OpenSpiel deep-copies that dict on ``clone``.
+    Pickled as the game's name and player count (OpenSpiel's ``serialize`` pickles the
+    state's ``__dict__``)."""
 
     def __init__(self, value: TafelrundeGame) -> None:
         self.value = value
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Shared:
         return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        game = self.value
+        return (_shared, (game.get_type().short_name, game.num_players()))
+
+
+def _shared(short_name: str, players: int) -> _Shared:
+    return _Shared(_load(short_name, players))
 
 
 class _Core:
@@ -84,8 +99,19 @@ class _Core:
     def __deepcopy__(self, memo: dict[int, Any]) -> _Core:
         return _Core(None if self.state is None else self.state.clone())
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # The engine's JSON (kilobytes), not a pickle of its derived tables.
+        return (_core, (None if self.state is None else self.state.to_json(),))
+
+
+def _core(data: dict[str, Any] | None) -> _Core:
+    return _Core(None if data is None else engines.get(data["game"]).from_json(data))
+
 
 class TafelrundeGame(pyspiel.Game):
+    """No per-instance Python attributes: a game restored by OpenSpiel or ``pickle`` is
+    rebuilt from its name and parameters, and everything else is looked up by ``game_id``."""
+
     game_id: str
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
@@ -95,9 +121,6 @@ class TafelrundeGame(pyspiel.Game):
         why = engine.info.player_count_error(n)
         if why is not None:
             raise ValueError(why)
-        self.encoding: Encoding = encoding(self.game_id)
-        self.engine = engine
-        self.observation_size = self.encoding.observation_size(n)
         info = pyspiel.GameInfo(
             num_distinct_actions=engine.info.num_distinct_actions,
             max_chance_outcomes=256,
@@ -108,6 +131,21 @@ class TafelrundeGame(pyspiel.Game):
             max_game_length=engine.info.max_game_length + SEED_NODES,
         )
         super().__init__(_game_type(self.game_id), info, {"players": n})
+
+    @property
+    def encoding(self) -> Encoding:
+        return encoding(self.game_id)
+
+    @property
+    def engine(self) -> Any:
+        return engines.get(self.game_id)
+
+    @property
+    def observation_size(self) -> int:
+        return encoding(self.game_id).observation_size(self.num_players())
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_load, (self.get_type().short_name, self.num_players()))
 
     def new_initial_state(self) -> TafelrundeState:
         return TafelrundeState(self)
@@ -130,6 +168,11 @@ class TafelrundeState(pyspiel.State):
         self._seed: list[int] = []
         self._core = _Core(None)
         self._legal: dict[int, Action] | None = None
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # pickle and copy.deepcopy: the state rebuilt by its game from OpenSpiel's own
+        # serialization (the history, then the pickled ``__dict__``: kilobytes, see _Core).
+        return (_restore, (self._shared, self.serialize()))
 
     @property
     def engine_state(self) -> State | None:
@@ -194,6 +237,11 @@ class TafelrundeState(pyspiel.State):
         # The whole state, as OpenSpiel games print it (hidden parts included): for debugging
         # and for the serialization round trip, never shown to a seat.
         return json.dumps(state.to_json(), sort_keys=True)
+
+
+def _restore(shared: _Shared, serialized: str) -> TafelrundeState:
+    state: TafelrundeState = shared.value.deserialize_state(serialized)
+    return state
 
 
 class ViewObserver:
