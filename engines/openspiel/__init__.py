@@ -22,7 +22,7 @@ import numpy as np
 import pyspiel
 
 import engines
-from engines.core import Action, ChanceMode, Information, State
+from engines.core import Action, ChanceMode, Information, Rng, State
 from engines.rl import LOSS, WIN, Encoding, encoding, final_returns
 
 SEED_NODES = 8
@@ -213,6 +213,23 @@ class TafelrundeState(pyspiel.State):
         state = self._core.state
         state.apply(state.to_act()[0], self._legal_map()[action])
         self._legal = None
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> TafelrundeState:
+        """A state ``player_id`` cannot tell from this one: the engine's own ``Game.sample``
+        of its view, seeded from ``probability_sampler`` (a callable giving floats in [0, 1),
+        as OpenSpiel's IS-MCTS passes). The history stays this state's (the seed bytes are
+        not the sampled world's)."""
+        state: TafelrundeState = self.clone()
+        engine_state = self._core.state
+        if engine_state is None or engine_state.is_over:
+            return state
+        seed = 0
+        for _ in range(4):
+            seed = (seed << 16) | min(int(probability_sampler() * 65536), 65535)
+        engine = self._shared.value.engine
+        state._core = _Core(engine.sample(engine_state.view(player_id), player_id, Rng(seed)))
+        state._legal = None
+        return state
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == _CHANCE:

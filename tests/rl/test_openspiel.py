@@ -74,3 +74,45 @@ def test_observation_is_the_seats_view(pyspiel) -> None:
 def test_unknown_player_count_is_refused(pyspiel) -> None:
     with pytest.raises(Exception, match="2 to 5 players"):
         pyspiel.load_game("python_dolmengoetter", {"players": 6})
+
+
+@pytest.mark.parametrize("game_id", ["dschingis_khan", "dolmengoetter"])
+def test_ismcts_plays_a_game_out_of_the_box(pyspiel, game_id: str) -> None:
+    """OpenSpiel's IS-MCTS, unmodified, needs resample_from_infostate (issue 41, item 2)."""
+    import numpy as np
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    game = pyspiel.load_game(f"python_{game_id}", {"players": 2})
+    rng = np.random.RandomState(2)
+    bot = ismcts.ISMCTSBot(
+        game,
+        mcts.RandomRolloutEvaluator(1, rng),
+        uct_c=2.0,
+        max_simulations=4,
+        random_state=rng,
+    )
+    state = game.new_initial_state()
+    decisions = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(int(rng.randint(256)))
+        elif state.current_player() == 0:
+            state.apply_action(bot.step(state))
+            decisions += 1
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+    assert decisions > 3 and sorted(set(state.returns())) <= [-1.0, 1.0]
+
+
+def test_resampled_state_keeps_the_seats_view(pyspiel) -> None:
+    game = pyspiel.load_game("python_dschingis_khan", {"players": 2})
+    state = game.new_initial_state()
+    for byte in range(8):
+        state.apply_action(byte)
+    seat = state.current_player()
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    worlds = [state.resample_from_infostate(seat, sampler) for _ in range(5)]
+    for world in worlds:
+        assert world.information_state_string(seat) == state.information_state_string(seat)
+        assert world.legal_actions() == state.legal_actions()
+    assert len({str(w) for w in worlds}) > 1  # hidden parts differ
