@@ -158,7 +158,8 @@ class TafelrundeGame(pyspiel.Game):
         private = iig_obs_type is None or (
             iig_obs_type.private_info == pyspiel.PrivateInfoType.SINGLE_PLAYER
         )
-        return ViewObserver(self, private)
+        recall = iig_obs_type is None or bool(iig_obs_type.perfect_recall)
+        return ViewObserver(self, private, recall)
 
 
 class TafelrundeState(pyspiel.State):
@@ -269,9 +270,10 @@ class ViewObserver:
     values), and the order of earlier public moves is not part of them (docs/RL.md).
     """
 
-    def __init__(self, game: TafelrundeGame, private: bool) -> None:
+    def __init__(self, game: TafelrundeGame, private: bool, recall: bool = False) -> None:
         self.game = game
         self.private = private
+        self.recall = recall
         self.tensor = np.zeros(game.observation_size, np.float32)
         self.dict = {"observation": self.tensor}
 
@@ -292,10 +294,15 @@ class ViewObserver:
         self.tensor[:] = self.game.encoding.observe(view, seat)
 
     def string_from(self, state: TafelrundeState, player: int) -> str:
-        view, _seat = self._view(state, player)
+        view, seat = self._view(state, player)
         if view is None:
             return "the seed is being drawn"
-        return json.dumps(view, sort_keys=True, separators=(",", ":"))
+        text = json.dumps(view, sort_keys=True, separators=(",", ":"))
+        if self.recall and seat is not None:
+            # Perfect recall (the information-state string): the seat's own actions in order.
+            own = [a.action for a in state.full_history() if a.player == seat]
+            text += " own actions " + ",".join(map(str, own))
+        return text
 
 
 class DschingisKhanGame(TafelrundeGame):

@@ -116,3 +116,29 @@ def test_resampled_state_keeps_the_seats_view(pyspiel) -> None:
         assert world.information_state_string(seat) == state.information_state_string(seat)
         assert world.legal_actions() == state.legal_actions()
     assert len({str(w) for w in worlds}) > 1  # hidden parts differ
+
+
+def test_information_state_string_tells_swapped_own_moves_apart(pyspiel) -> None:
+    """Two of a seat's own moves in the other order: different information states, the same
+    observation when the views agree (issue 41, item 3)."""
+    game = pyspiel.load_game("python_dolmengoetter", {"players": 2})
+    base = game.new_initial_state()
+    for byte in range(8):
+        base.apply_action(byte)
+    found = 0
+    seat = base.current_player()
+    for first in base.legal_actions()[:12]:
+        a = base.child(first)
+        b_reply = a.legal_actions()[0]
+        a = a.child(b_reply)
+        for second in a.legal_actions()[:12]:
+            if second == first or second not in base.legal_actions():
+                continue
+            b = base.child(second)
+            if b_reply not in b.legal_actions() or first not in b.child(b_reply).legal_actions():
+                continue
+            x, y = a.child(second), b.child(b_reply).child(first)
+            if x.observation_string(seat) == y.observation_string(seat):
+                assert x.information_state_string(seat) != y.information_state_string(seat)
+                found += 1
+    assert found > 0
