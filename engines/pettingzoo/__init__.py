@@ -18,6 +18,7 @@ from typing import Any
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
 
 import engines
 from engines.core import Action, Rng, State
@@ -154,9 +155,18 @@ class TafelrundeEnv(AECEnv):
         pass
 
 
-def env(game_id: str, num_players: int = 2, render_mode: str | None = None) -> TafelrundeEnv:
-    """An AEC environment of ``game_id`` ("dschingis_khan" or "dolmengoetter")."""
+def raw_env(game_id: str, num_players: int = 2, render_mode: str | None = None) -> TafelrundeEnv:
+    """The unwrapped AEC environment of ``game_id`` ("dschingis_khan" or "dolmengoetter")."""
     return TafelrundeEnv(game_id, num_players, render_mode)
 
 
-__all__ = ["TafelrundeEnv", "encode_observation", "env", "observation_space"]
+def env(game_id: str, num_players: int = 2, render_mode: str | None = None) -> AECEnv:
+    """The AEC environment of ``game_id``, wrapped as PettingZoo's classic environments are
+    (TerminateIllegal, AssertOutOfBounds, OrderEnforcing); ``.unwrapped`` is the raw one."""
+    aec: AECEnv = raw_env(game_id, num_players, render_mode)
+    aec = wrappers.TerminateIllegalWrapper(aec, illegal_reward=-1)
+    aec = wrappers.AssertOutOfBoundsWrapper(aec)
+    return wrappers.OrderEnforcingWrapper(aec)
+
+
+__all__ = ["TafelrundeEnv", "encode_observation", "env", "observation_space", "raw_env"]

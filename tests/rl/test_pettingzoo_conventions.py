@@ -23,10 +23,13 @@ def test_step_takes_numpy_actions(wrap) -> None:
     env.reset(seed=1)
     move = int(np.flatnonzero(env.observe(env.agent_selection)["action_mask"])[0])
     env.step(wrap(move))
-    assert env.state_.ply == 1
+    assert env.unwrapped.state_.ply == 1
 
 
 def test_step_before_reset_says_so() -> None:
-    env = make_env("dolmengoetter")
+    from engines.pettingzoo import raw_env
+
     with pytest.raises(RuntimeError, match="reset"):
-        env.step(0)
+        raw_env("dolmengoetter").step(0)
+    with pytest.raises(AssertionError, match="reset"):  # OrderEnforcingWrapper's message
+        make_env("dolmengoetter").step(0)
