@@ -22,7 +22,7 @@ import numpy as np
 import pyspiel
 
 import engines
-from engines.core import Action, ChanceMode, Information, State
+from engines.core import Action, ChanceMode, Information, Rng, State
 from engines.rl import LOSS, WIN, Encoding, encoding, final_returns
 
 SEED_NODES = 8
@@ -65,14 +65,29 @@ def _game_type(game_id: str) -> pyspiel.GameType:
     )
 
 
+def _load(short_name: str, players: int) -> TafelrundeGame:
+    game: TafelrundeGame = pyspiel.load_game(short_name, {"players": players})
+    return game
+
+
 class _Shared:
-    """Carried in a state's ``__dict__``; OpenSpiel deep-copies that dict on ``clone``."""
+    """Carried in a state's ``__dict__``; OpenSpiel deep-copies that dict on ``clone``.
+    Pickled as the game's name and player count (OpenSpiel's ``serialize`` pickles the
+    state's ``__dict__``)."""
 
     def __init__(self, value: TafelrundeGame) -> None:
         self.value = value
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Shared:
         return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        game = self.value
+        return (_shared, (game.get_type().short_name, game.num_players()))
+
+
+def _shared(short_name: str, players: int) -> _Shared:
+    return _Shared(_load(short_name, players))
 
 
 class _Core:
@@ -84,8 +99,19 @@ class _Core:
     def __deepcopy__(self, memo: dict[int, Any]) -> _Core:
         return _Core(None if self.state is None else self.state.clone())
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # The engine's JSON (kilobytes), not a pickle of its derived tables.
+        return (_core, (None if self.state is None else self.state.to_json(),))
+
+
+def _core(data: dict[str, Any] | None) -> _Core:
+    return _Core(None if data is None else engines.get(data["game"]).from_json(data))
+
 
 class TafelrundeGame(pyspiel.Game):
+    """No per-instance Python attributes: a game restored by OpenSpiel or ``pickle`` is
+    rebuilt from its name and parameters, and everything else is looked up by ``game_id``."""
+
     game_id: str
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
@@ -95,9 +121,6 @@ class TafelrundeGame(pyspiel.Game):
         why = engine.info.player_count_error(n)
         if why is not None:
             raise ValueError(why)
-        self.encoding: Encoding = encoding(self.game_id)
-        self.engine = engine
-        self.observation_size = self.encoding.observation_size(n)
         info = pyspiel.GameInfo(
             num_distinct_actions=engine.info.num_distinct_actions,
             max_chance_outcomes=256,
@@ -108,6 +131,21 @@ class TafelrundeGame(pyspiel.Game):
             max_game_length=engine.info.max_game_length + SEED_NODES,
         )
         super().__init__(_game_type(self.game_id), info, {"players": n})
+
+    @property
+    def encoding(self) -> Encoding:
+        return encoding(self.game_id)
+
+    @property
+    def engine(self) -> Any:
+        return engines.get(self.game_id)
+
+    @property
+    def observation_size(self) -> int:
+        return encoding(self.game_id).observation_size(self.num_players())
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_load, (self.get_type().short_name, self.num_players()))
 
     def new_initial_state(self) -> TafelrundeState:
         return TafelrundeState(self)
@@ -120,7 +158,8 @@ class TafelrundeGame(pyspiel.Game):
         private = iig_obs_type is None or (
             iig_obs_type.private_info == pyspiel.PrivateInfoType.SINGLE_PLAYER
         )
-        return ViewObserver(self, private)
+        recall = iig_obs_type is None or bool(iig_obs_type.perfect_recall)
+        return ViewObserver(self, private, recall)
 
 
 class TafelrundeState(pyspiel.State):
@@ -130,6 +169,11 @@ class TafelrundeState(pyspiel.State):
         self._seed: list[int] = []
         self._core = _Core(None)
         self._legal: dict[int, Action] | None = None
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # pickle and copy.deepcopy: the state rebuilt by its game from OpenSpiel's own
+        # serialization (the history, then the pickled ``__dict__``: kilobytes, see _Core).
+        return (_restore, (self._shared, self.serialize()))
 
     @property
     def engine_state(self) -> State | None:
@@ -171,6 +215,23 @@ class TafelrundeState(pyspiel.State):
         state.apply(state.to_act()[0], self._legal_map()[action])
         self._legal = None
 
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> TafelrundeState:
+        """A state ``player_id`` cannot tell from this one: the engine's own ``Game.sample``
+        of its view, seeded from ``probability_sampler`` (a callable giving floats in [0, 1),
+        as OpenSpiel's IS-MCTS passes). The history stays this state's (the seed bytes are
+        not the sampled world's)."""
+        state: TafelrundeState = self.clone()
+        engine_state = self._core.state
+        if engine_state is None or engine_state.is_over:
+            return state
+        seed = 0
+        for _ in range(4):
+            seed = (seed << 16) | min(int(probability_sampler() * 65536), 65535)
+        engine = self._shared.value.engine
+        state._core = _Core(engine.sample(engine_state.view(player_id), player_id, Rng(seed)))
+        state._legal = None
+        return state
+
     def _action_to_string(self, player: int, action: int) -> str:
         if player == _CHANCE:
             return f"seed byte {action}"
@@ -196,6 +257,11 @@ class TafelrundeState(pyspiel.State):
         return json.dumps(state.to_json(), sort_keys=True)
 
 
+def _restore(shared: _Shared, serialized: str) -> TafelrundeState:
+    state: TafelrundeState = shared.value.deserialize_state(serialized)
+    return state
+
+
 class ViewObserver:
     """OpenSpiel's observer protocol over a seat's view (``private``) or the spectator's.
 
@@ -204,9 +270,10 @@ class ViewObserver:
     values), and the order of earlier public moves is not part of them (docs/RL.md).
     """
 
-    def __init__(self, game: TafelrundeGame, private: bool) -> None:
+    def __init__(self, game: TafelrundeGame, private: bool, recall: bool = False) -> None:
         self.game = game
         self.private = private
+        self.recall = recall
         self.tensor = np.zeros(game.observation_size, np.float32)
         self.dict = {"observation": self.tensor}
 
@@ -227,10 +294,15 @@ class ViewObserver:
         self.tensor[:] = self.game.encoding.observe(view, seat)
 
     def string_from(self, state: TafelrundeState, player: int) -> str:
-        view, _seat = self._view(state, player)
+        view, seat = self._view(state, player)
         if view is None:
             return "the seed is being drawn"
-        return json.dumps(view, sort_keys=True, separators=(",", ":"))
+        text = json.dumps(view, sort_keys=True, separators=(",", ":"))
+        if self.recall and seat is not None:
+            # Perfect recall (the information-state string): the seat's own actions in order.
+            own = [a.action for a in state.full_history() if a.player == seat]
+            text += " own actions " + ",".join(map(str, own))
+        return text
 
 
 class DschingisKhanGame(TafelrundeGame):

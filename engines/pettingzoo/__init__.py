@@ -11,12 +11,14 @@ same game. Needs the ``rl`` extra (pettingzoo, gymnasium, numpy).
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
 
 import engines
 from engines.core import Action, Rng, State
@@ -67,9 +69,12 @@ class TafelrundeEnv(AECEnv):
         self._obs_space = observation_space(self.encoding, num_players)
         self._act_space = spaces.Discrete(engine.info.num_distinct_actions)
         # Engines draw from their own RNG only: the games' seeds come from a stream that
-        # ``reset(seed=...)`` restarts; without a seed, the next game of the same stream.
-        self._seeds = Rng(0)
+        # ``reset(seed=...)`` restarts; without a seed, the next game of the same stream,
+        # which a fresh environment starts from the system's entropy (as gymnasium does), so
+        # parallel workers do not play the same games.
+        self._seeds = Rng(int.from_bytes(os.urandom(8), "little"))
         self.state_: State | None = None
+        self.agent_selection = ""
 
     def observation_space(self, agent: str) -> spaces.Dict:
         return self._obs_space
@@ -109,17 +114,21 @@ class TafelrundeEnv(AECEnv):
         codes = list(self._legal) if agent == self.agent_selection and self._legal else []
         return encode_observation(self.encoding, self._state().view(seat), seat, codes)
 
-    def step(self, action: int | None) -> None:
+    def step(self, action: Any) -> None:
+        if self.state_ is None:
+            raise RuntimeError("the environment has no game yet: call reset() first")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        if action not in self._legal:
+        # ints, numpy integer scalars and 0-d arrays alike
+        code = int(action) if np.ndim(action) == 0 and float(action) == int(action) else None
+        if code is None or code not in self._legal:
             raise ValueError(
                 f"{action!r} is not a legal action of {agent} now (use the action_mask)"
             )
         state = self._state()
-        state.apply(self._seat(agent), self._legal[int(action)])
+        state.apply(self._seat(agent), self._legal[code])
         self._cumulative_rewards[agent] = 0.0
         if state.is_over:
             returns = final_returns(state)
@@ -146,9 +155,18 @@ class TafelrundeEnv(AECEnv):
         pass
 
 
-def env(game_id: str, num_players: int = 2, render_mode: str | None = None) -> TafelrundeEnv:
-    """An AEC environment of ``game_id`` ("dschingis_khan" or "dolmengoetter")."""
+def raw_env(game_id: str, num_players: int = 2, render_mode: str | None = None) -> TafelrundeEnv:
+    """The unwrapped AEC environment of ``game_id`` ("dschingis_khan" or "dolmengoetter")."""
     return TafelrundeEnv(game_id, num_players, render_mode)
 
 
-__all__ = ["TafelrundeEnv", "encode_observation", "env", "observation_space"]
+def env(game_id: str, num_players: int = 2, render_mode: str | None = None) -> AECEnv:
+    """The AEC environment of ``game_id``, wrapped as PettingZoo's classic environments are
+    (TerminateIllegal, AssertOutOfBounds, OrderEnforcing); ``.unwrapped`` is the raw one."""
+    aec: AECEnv = raw_env(game_id, num_players, render_mode)
+    aec = wrappers.TerminateIllegalWrapper(aec, illegal_reward=-1)
+    aec = wrappers.AssertOutOfBoundsWrapper(aec)
+    return wrappers.OrderEnforcingWrapper(aec)
+
+
+__all__ = ["TafelrundeEnv", "encode_observation", "env", "observation_space", "raw_env"]

@@ -74,3 +74,71 @@ def test_observation_is_the_seats_view(pyspiel) -> None:
 def test_unknown_player_count_is_refused(pyspiel) -> None:
     with pytest.raises(Exception, match="2 to 5 players"):
         pyspiel.load_game("python_dolmengoetter", {"players": 6})
+
+
+@pytest.mark.parametrize("game_id", ["dschingis_khan", "dolmengoetter"])
+def test_ismcts_plays_a_game_out_of_the_box(pyspiel, game_id: str) -> None:
+    """OpenSpiel's IS-MCTS, unmodified, needs resample_from_infostate (issue 41, item 2)."""
+    import numpy as np
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    game = pyspiel.load_game(f"python_{game_id}", {"players": 2})
+    rng = np.random.RandomState(2)
+    bot = ismcts.ISMCTSBot(
+        game,
+        mcts.RandomRolloutEvaluator(1, rng),
+        uct_c=2.0,
+        max_simulations=4,
+        random_state=rng,
+    )
+    state = game.new_initial_state()
+    decisions = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(int(rng.randint(256)))
+        elif state.current_player() == 0:
+            state.apply_action(bot.step(state))
+            decisions += 1
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+    assert decisions > 3 and sorted(set(state.returns())) <= [-1.0, 1.0]
+
+
+def test_resampled_state_keeps_the_seats_view(pyspiel) -> None:
+    game = pyspiel.load_game("python_dschingis_khan", {"players": 2})
+    state = game.new_initial_state()
+    for byte in range(8):
+        state.apply_action(byte)
+    seat = state.current_player()
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    worlds = [state.resample_from_infostate(seat, sampler) for _ in range(5)]
+    for world in worlds:
+        assert world.information_state_string(seat) == state.information_state_string(seat)
+        assert world.legal_actions() == state.legal_actions()
+    assert len({str(w) for w in worlds}) > 1  # hidden parts differ
+
+
+def test_information_state_string_tells_swapped_own_moves_apart(pyspiel) -> None:
+    """Two of a seat's own moves in the other order: different information states, the same
+    observation when the views agree (issue 41, item 3)."""
+    game = pyspiel.load_game("python_dolmengoetter", {"players": 2})
+    base = game.new_initial_state()
+    for byte in range(8):
+        base.apply_action(byte)
+    found = 0
+    seat = base.current_player()
+    for first in base.legal_actions()[:12]:
+        a = base.child(first)
+        b_reply = a.legal_actions()[0]
+        a = a.child(b_reply)
+        for second in a.legal_actions()[:12]:
+            if second == first or second not in base.legal_actions():
+                continue
+            b = base.child(second)
+            if b_reply not in b.legal_actions() or first not in b.child(b_reply).legal_actions():
+                continue
+            x, y = a.child(second), b.child(b_reply).child(first)
+            if x.observation_string(seat) == y.observation_string(seat):
+                assert x.information_state_string(seat) != y.information_state_string(seat)
+                found += 1
+    assert found > 0

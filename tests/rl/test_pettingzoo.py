@@ -46,11 +46,24 @@ def test_masked_random_play_ends_with_rewards(game_id: str) -> None:
 
 
 def test_illegal_action_is_refused() -> None:
-    from engines.pettingzoo import env
+    from engines.pettingzoo import raw_env
 
-    e = env("dolmengoetter", num_players=2)
+    e = raw_env("dolmengoetter", num_players=2)
     e.reset(seed=1)
     obs = e.observe(e.agent_selection)
     illegal = int(obs["action_mask"].argmin())
     with pytest.raises(ValueError, match="not a legal action"):
         e.step(illegal)
+
+
+def test_env_is_wrapped_as_the_classic_envs() -> None:
+    """env(): an illegal move ends the game, the mover losing (TerminateIllegalWrapper)."""
+    from engines.pettingzoo import TafelrundeEnv, env
+
+    e = env("dolmengoetter", num_players=2)
+    assert isinstance(e.unwrapped, TafelrundeEnv)
+    e.reset(seed=1)
+    agent = e.agent_selection
+    e.step(int(e.observe(agent)["action_mask"].argmin()))
+    assert all(e.terminations.values())
+    assert e.rewards[agent] == -1
