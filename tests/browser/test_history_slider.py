@@ -60,7 +60,9 @@ def history(base: str, game_id: str, seat: Any, version: int) -> dict[str, Any]:
     return dict(r.json())
 
 
-def open_as(contexts, table, game_id: str, seat: int | None, token: str | None):
+def open_as(
+    contexts, table, game_id: str, seat: int | None, token: str | None, finished: bool = False
+):
     ctx = contexts(table.DESKTOP)
     if token is not None:
         held = json.dumps({"seat": seat, "token": token, "name": "Anna"})
@@ -68,6 +70,11 @@ def open_as(contexts, table, game_id: str, seat: int | None, token: str | None):
     player = table.Player(ctx.new_page(), seat, "Anna")
     player.page.goto(f"{table.base}/play/{game_id}")
     player.page.wait_for_selector("#history:not([hidden])")
+    if finished:
+        # A finished game opens on its result dialog: closed, the board and history are there.
+        player.page.wait_for_selector("#result:not([hidden]) #ranking li")
+        player.page.keyboard.press("Escape")
+        player.page.wait_for_selector("#result", state="hidden")
     return player
 
 
@@ -87,7 +94,7 @@ def test_a_finished_game_is_replayed_as_each_seat_and_revealed(contexts, table):
     latest = play(base, game_id, tokens, 3000, random.Random(5))
     assert httpx.get(f"{base}/api/games/{game_id}").json()["status"] == "over"
 
-    anna = open_as(contexts, table, game_id, 0, tokens[0])
+    anna = open_as(contexts, table, game_id, 0, tokens[0], finished=True)
     page = anna.page
     page.wait_for_selector("body[data-status=over]")
     shown(page, latest, "0")
@@ -189,7 +196,7 @@ def test_a_finished_dschingis_khan_game_shows_each_seats_faces_then_all(contexts
     latest = play(base, game_id, tokens, 3000, random.Random(3))
     assert httpx.get(f"{base}/api/games/{game_id}").json()["status"] == "over"
     # A watcher's page (no seat) of the finished game.
-    watcher = open_as(contexts, table, game_id, None, None)
+    watcher = open_as(contexts, table, game_id, None, None, finished=True)
     page = watcher.page
     shown(page, latest, "watcher")
 
