@@ -10,8 +10,9 @@ from pathlib import Path
 from app.core.config import Settings
 
 ROOT = Path(__file__).resolve().parents[1]
-# Documented by their meaning, not a literal: computed from other settings or the install.
-COMPUTED = {"DATABASE_URL", "STATIC_DIR"}
+# Documented by their meaning, not a literal: computed from other settings, the install or
+# the machine (BOT_WORKERS: its cores).
+COMPUTED = {"DATABASE_URL", "STATIC_DIR", "BOT_WORKERS"}
 # Read by uvicorn itself (its --forwarded-allow-ips), which the server runs.
 UVICORN = {"FORWARDED_ALLOW_IPS"}
 
