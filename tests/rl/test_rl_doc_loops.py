@@ -27,3 +27,13 @@ def test_readme_training_loop_runs(library: str) -> None:
     code = _loops()[library]
     assert len(code.strip().splitlines()) <= 12
     exec(compile(code, f"docs/RL.md ({library})", "exec"), {})
+
+
+def test_the_decoding_example_reads_a_vector_piece_by_piece(capsys) -> None:
+    text = RL_DOC.read_text(encoding="utf-8")
+    section = text.split("### Reading a vector", 1)[1].split("\n### ", 1)[0]
+    code = re.findall(r"```python\n(.*?)```", section, re.S)[0]
+    exec(compile(code, "docs/RL.md (reading a vector)", "exec"), {})
+    sums, action = capsys.readouterr().out.strip().splitlines()
+    assert "place.stone" in sums and "circle.majority" in sums
+    assert action.startswith("{'type': ")
