@@ -59,7 +59,7 @@ class Settings(BaseSettings):
         0.8, ge=0, description="Seconds a server-side bot waits before acting."
     )
     bot_workers: int = Field(
-        default_factory=lambda: default_bot_workers(),
+        default_factory=default_bot_workers,
         ge=1,
         description="Worker processes for hard bots' searches (default: the cores this "
         "process may use, at most 8); more hard bots than this wait their turn, and the "

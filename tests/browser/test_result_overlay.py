@@ -15,7 +15,7 @@ import random
 import httpx
 import pytest
 
-from tests.browser.test_table_second_pass import PHONE, SCREENS, visible
+from tests.browser.test_table_second_pass import PHONE, SCREENS, page_at, visible
 from tests.support.play import play_to_end
 
 pytestmark = pytest.mark.browser
@@ -46,18 +46,7 @@ def finished(base: str, kind: str, seats: int, seed: str) -> tuple[str, str]:
 
 
 def open_end(contexts, base, game_id, token, size, lang="en"):
-    ctx = contexts(size)
-    script = f"localStorage.setItem('tafelrunde.lang', '{lang}');"
-    if token:
-        script += (
-            f"localStorage.setItem('tafelrunde.seat.{game_id}', JSON.stringify("
-            f"{{seat: 0, token: '{token}', name: 'Anna'}}));"
-        )
-    ctx.add_init_script(script)
-    page = ctx.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.goto(f"{base}/play/{game_id}")
+    page, errors = page_at(contexts, base, game_id, token, size, lang)
     page.wait_for_selector("body[data-status=over]")
     page.wait_for_selector("#result:not([hidden]) #ranking li")
     return page, errors

@@ -89,17 +89,27 @@ def with_bots(base: str, kind: str, seats: int, my_moves: int, seed: str) -> tup
     return g["id"], token
 
 
-def open_table(contexts, base: str, game_id: str, token: str, size, lang: str = "en"):
+def page_at(contexts, base: str, game_id: str, token: str | None, size, lang: str = "en"):
+    """The game's page in `lang`: seat A's with `token`, a watcher's without. Returns the
+    page and the list its script errors are collected in."""
     ctx = contexts(size)
-    ctx.add_init_script(
-        f"localStorage.setItem('tafelrunde.seat.{game_id}', JSON.stringify("
-        f"{{seat: 0, token: '{token}', name: 'Anna'}}));"
-        f"localStorage.setItem('tafelrunde.lang', '{lang}');"
-    )
+    script = f"localStorage.setItem('tafelrunde.lang', '{lang}');"
+    if token:
+        script += (
+            f"localStorage.setItem('tafelrunde.seat.{game_id}', JSON.stringify("
+            f"{{seat: 0, token: '{token}', name: 'Anna'}}));"
+        )
+    ctx.add_init_script(script)
     page = ctx.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.goto(f"{base}/play/{game_id}")
+    return page, errors
+
+
+def open_table(contexts, base: str, game_id: str, token: str, size, lang: str = "en"):
+    """Seat A's page once it is live and its turn, with a log."""
+    page, errors = page_at(contexts, base, game_id, token, size, lang)
     page.wait_for_selector("#conn[data-state=live]")
     page.wait_for_selector("body[data-my-turn=true]")
     page.wait_for_function("() => document.querySelector('#log').children.length > 0")

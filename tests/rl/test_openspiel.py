@@ -38,16 +38,7 @@ def test_mcts_bot_finishes_a_game(pyspiel, game_id: str) -> None:
         random_state=rng,
     )
     state = game.new_initial_state()
-    decisions = 0
-    while not state.is_terminal():
-        if state.is_chance_node():
-            outcomes, probs = zip(*state.chance_outcomes(), strict=True)
-            state.apply_action(int(rng.choice(outcomes, p=probs)))
-        elif state.current_player() == 0:
-            state.apply_action(bot.step(state))
-            decisions += 1
-        else:
-            state.apply_action(int(rng.choice(state.legal_actions())))
+    decisions = play_out_with_bot_at_seat_0(state, bot, rng)
     assert decisions > 0
     returns = state.returns()
     assert sorted(set(returns)) <= [-1.0, 1.0] and 1.0 in returns
@@ -92,15 +83,7 @@ def test_ismcts_plays_a_game_out_of_the_box(pyspiel, game_id: str) -> None:
         random_state=rng,
     )
     state = game.new_initial_state()
-    decisions = 0
-    while not state.is_terminal():
-        if state.is_chance_node():
-            state.apply_action(int(rng.randint(256)))
-        elif state.current_player() == 0:
-            state.apply_action(bot.step(state))
-            decisions += 1
-        else:
-            state.apply_action(int(rng.choice(state.legal_actions())))
+    decisions = play_out_with_bot_at_seat_0(state, bot, rng)
     assert decisions > 3 and sorted(set(state.returns())) <= [-1.0, 1.0]
 
 
@@ -142,3 +125,19 @@ def test_information_state_string_tells_swapped_own_moves_apart(pyspiel) -> None
                 assert x.information_state_string(seat) != y.information_state_string(seat)
                 found += 1
     assert found > 0
+
+
+def play_out_with_bot_at_seat_0(state, bot, rng) -> int:
+    """Plays `state` to its end: `bot` at seat 0, chance and every other seat drawn uniformly
+    by `rng`. Returns seat 0's number of decisions."""
+    decisions = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(outcomes, p=probs)))
+        elif state.current_player() == 0:
+            state.apply_action(bot.step(state))
+            decisions += 1
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+    return decisions

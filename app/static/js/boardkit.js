@@ -22,7 +22,7 @@ export class BoardSvg {
     this.svg.append(this.defs, this.base, this.pieces, this.hitsLayer, this.targetsLayer);
     this.targets = new Map(); // key -> {el, label}
     this.order = []; // keys in reading order, so Tab walks the board sensibly
-    keepTextReadable(this.svg);
+    keepLegible(this.svg);
   }
 
   /** Register a target element under `key` with a default spoken label (and a hit area). */
@@ -81,7 +81,7 @@ const SEAT_FILLS = SEATS.map((st) => `[fill="${st.colour}"][stroke]`).join(", ")
  * a text drawn at `font-size` f (SVG units) grows to MIN_TEXT_PX / scale where the board is
  * shown smaller; zooming in gives it back its drawn size. Seat pieces' outlines likewise
  * stay at least MIN_OUTLINE_PX. */
-function keepTextReadable(svg) {
+function keepLegible(svg) {
   if (typeof ResizeObserver === "undefined") return;
   const fit = () => {
     const ctm = svg.getScreenCTM();

@@ -1218,7 +1218,7 @@ function drawResult(view, over) {
       ...winners.map((s) => seatSwatch(s)),
       ` ${headline}`,
     ),
-    ranking(view, app.state.result),
+    ranking(app.state.result),
     resignedNote(app.state.result),
     app.rematch ? app.rematch.box : null,
     h(
@@ -1241,12 +1241,11 @@ function drawResult(view, over) {
   if (box.hidden) openResult();
 }
 
-/** The places in order (docs/RULES.md TB-1: a seat that resigned after every other). */
-function ranking(view, result) {
-  const scores = view.scores || view.scoring?.scores || [];
+/** The server's places in order (docs/RULES.md TB-1: ties share a place, a seat that
+ * resigned after every other). */
+function ranking(result) {
+  const { scores = [], places = [] } = result || {};
   const resigned = new Set(result?.resigned || []);
-  const places =
-    result?.places || [...scores.keys()].sort((a, b) => scores[b] - scores[a]).map((s) => [s]);
   let place = 1;
   const items = [];
   for (const group of places) {
@@ -1291,9 +1290,8 @@ function closeResult() {
 /** Replay: the result closes and the history slider goes to the first position. */
 function replay() {
   closeResult();
-  const history = $("#history");
-  history.scrollIntoView({ block: "nearest" });
-  history.querySelector("button")?.click();
+  $("#history").scrollIntoView({ block: "nearest" });
+  app.history.go(0);
   $("#history-slider")?.focus({ preventScroll: true });
 }
 

@@ -6,8 +6,6 @@
  */
 import { t } from "./i18n.js";
 
-const watched = new WeakSet();
-
 /** Which ends of `strip` hide something: "", "start", "end" or "start end". */
 function hiddenEnds(strip) {
   const left = strip.scrollLeft;
@@ -34,32 +32,38 @@ function scrollButton(strip, end) {
   return button;
 }
 
+/** Says which ends of a strip hide something (its `data-hidden`, which the CSS reads). */
+function update(strip) {
+  strip.dataset.hidden = hiddenEnds(strip);
+}
+
+// One observer for whichever strip is on the page: a strip drawn anew replaces the old one.
+const resized = new ResizeObserver((entries) => {
+  for (const entry of entries) update(entry.target);
+});
+let observed = null;
+
+/** A vertical wheel over a strip that hides something that way scrolls it sideways. */
+function wheelSideways(event) {
+  const strip = event.currentTarget;
+  if (event.deltaX || !event.deltaY || !strip.dataset.hidden) return;
+  if (!strip.dataset.hidden.includes(event.deltaY > 0 ? "end" : "start")) return;
+  event.preventDefault();
+  strip.scrollLeft += event.deltaY;
+}
+
 /** Watch the hand strip inside `box` (called after every drawing of the private panel),
  * scrolled to `scrolled` px as the strip it replaces was. */
 export function watchHandStrip(box, scrolled = 0) {
   const strip = box.querySelector(".hand-strip");
   if (!strip) return;
   strip.scrollLeft = scrolled;
-  const update = () => {
-    strip.dataset.hidden = hiddenEnds(strip);
-  };
   // The panel was drawn anew (its old buttons with it): buttons for the new strip.
   box.append(scrollButton(strip, "start"), scrollButton(strip, "end"));
-  if (!watched.has(strip)) {
-    watched.add(strip);
-    strip.addEventListener("scroll", update, { passive: true });
-    strip.addEventListener(
-      "wheel",
-      (event) => {
-        if (event.deltaX || !event.deltaY || !strip.dataset.hidden) return;
-        const towardsEnd = event.deltaY > 0;
-        if (!strip.dataset.hidden.includes(towardsEnd ? "end" : "start")) return;
-        event.preventDefault();
-        strip.scrollLeft += event.deltaY;
-      },
-      { passive: false },
-    );
-    new ResizeObserver(update).observe(strip);
-  }
-  update();
+  strip.addEventListener("scroll", () => update(strip), { passive: true });
+  strip.addEventListener("wheel", wheelSideways, { passive: false });
+  if (observed) resized.unobserve(observed);
+  resized.observe(strip);
+  observed = strip;
+  update(strip);
 }

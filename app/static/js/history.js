@@ -206,5 +206,7 @@ export function setupHistory(root, hooks) {
       return false;
     },
     browsing,
+    /** Show the position after `version` actions (0: the start). */
+    go,
   };
 }
