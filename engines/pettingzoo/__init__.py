@@ -11,12 +11,12 @@ same game. Needs the ``rl`` extra (pettingzoo, gymnasium, numpy).
 
 from __future__ import annotations
 
-import os
 from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
 from gymnasium import spaces
+from gymnasium.utils import seeding
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
@@ -70,9 +70,10 @@ class TafelrundeEnv(AECEnv):
         self._act_space = spaces.Discrete(engine.info.num_distinct_actions)
         # Engines draw from their own RNG only: the games' seeds come from a stream that
         # ``reset(seed=...)`` restarts; without a seed, the next game of the same stream,
-        # which a fresh environment starts from the system's entropy (as gymnasium does), so
+        # which a fresh environment starts from fresh entropy, drawn by gymnasium's own
+        # seeding as every gymnasium environment's is (an engine reads no entropy itself), so
         # parallel workers do not play the same games.
-        self._seeds = Rng(int.from_bytes(os.urandom(8), "little"))
+        self._seeds = Rng(seeding.np_random()[1])
         self.state_: State | None = None
         self.agent_selection = ""
 

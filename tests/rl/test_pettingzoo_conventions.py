@@ -12,9 +12,9 @@ def test_unseeded_fresh_environments_play_different_games() -> None:
     a, b = make_env("dschingis_khan"), make_env("dschingis_khan")
     a.reset()
     b.reset()
-    assert [a.observe(p)["observation"].tolist() for p in a.agents] != [
-        b.observe(p)["observation"].tolist() for p in b.agents
-    ]
+    # The games themselves (their seeds and draws): a 2-player start shows only 26 different
+    # observations, so two fresh games looked alike about one time in twenty.
+    assert a.unwrapped.state_.to_json() != b.unwrapped.state_.to_json()
 
 
 @pytest.mark.parametrize("wrap", [int, np.int64, np.int32, np.array])
