@@ -17,11 +17,13 @@ import {
 import { Chat, isChatRefusal } from "./chat.js";
 import { CLOCK_TABLE_EVENTS, Clocks, clockEventText } from "./clocks.js";
 import { Connection } from "./connection.js";
+import { setupDescribe } from "./describe.js";
 import { noteCommitment, revealIfAsked, verifyPath, withCommitment } from "./fairness.js";
 import { watchHandStrip } from "./handstrip.js";
 import { setupHistory } from "./history.js";
 import { errorText, lang, num, t } from "./i18n.js";
 import { setupLayout } from "./layout.js";
+import { TurnLog, toggleSteps } from "./logturns.js";
 import { setupMarks } from "./marks.js";
 import { markSeatForAccount, me, showAccountControl } from "./me.js";
 import { seatStyle, seatSwatch } from "./palette.js";
@@ -33,7 +35,6 @@ import { setupTurnAlert } from "./turnalert.js";
 import { Undo, undoEventText } from "./undo.js";
 
 const $ = (sel) => document.querySelector(sel);
-const MAX_LOG = 400;
 const STATE_BY_REST_AFTER_MS = 4000; // the socket's first state is late: fetch it by REST
 
 const app = {
@@ -273,11 +274,34 @@ async function start() {
     ownSeat: () => app.seat,
     log: $("#log"),
   });
-  // Phone: a tapped log entry shows its pieces on the board, with a way back (issue 37).
+  app.log = new TurnLog($("#log"), {
+    kind: app.kind,
+    ctx,
+    eventText,
+    onTurn: (text) => {
+      // The live region (polite): each turn a line of its own, so that each is said once.
+      const live = $("#log-live");
+      live.append(h("p", {}, text));
+      while (live.children.length > 3) live.firstElementChild.remove();
+    },
+  });
+  setupDescribe($("#describe-open"), {
+    kind: app.kind,
+    game: () => app.game,
+    view: () => app.state?.view ?? null,
+    ctx,
+  });
+  // A turn's button unfolds its steps; tapping a turn or a step (on a phone's Log tab)
+  // shows its pieces on the board, with a way back (issue 37).
   $("#log").addEventListener("click", (ev) => {
-    const li = ev.target.closest("li[data-seq]");
+    const more = ev.target.closest(".log-more");
+    if (more) {
+      toggleSteps(more);
+      return;
+    }
+    const li = ev.target.closest("li[data-seq], li[data-seqs]");
     if (!li || !app.layout.narrow() || document.body.dataset.tab !== "log") return;
-    app.marks.pin(li.dataset.seq);
+    app.marks.pin(li);
     app.layout.showTab("board", {
       backTo: "log",
       onBack: () => {
@@ -351,6 +375,7 @@ async function start() {
   if (app.summary.status === "over") app.logRevealed = true; // this log already shows all
   await refreshLog(0, true);
   app.marks.ready(); // from now on a new action arrives live: its marks pulse
+  app.log.live(); // ... and another seat's turn, once it ends, is said in the live region
   connect();
   // A socket that opens but never brings the state (a proxy that swallows WebSockets):
   // ask by REST once, so that the page still shows the game and can play by REST.
@@ -497,7 +522,7 @@ function receive(state, meta = null) {
     app.logRevealed = true;
     app.logVersion = 0;
     app.logGen += 1;
-    $("#log").replaceChildren();
+    app.log.clear();
   } else if (over) {
     app.logRevealed = true;
   }
@@ -1442,50 +1467,9 @@ function eventText(ev, c) {
   }
 }
 
-/**
- * An entry's texts by seat: what the action caused for another seat (its draw as its turn
- * begins, a pass that happens by itself, a right to answer) is shown under that seat's mark,
- * not the actor's.
- */
-function logParts(entry, c) {
-  const parts = [];
-  for (const ev of entry.events || []) {
-    const text = eventText(ev, c);
-    if (!text) continue;
-    const seat = Number.isInteger(ev.seat) ? ev.seat : entry.seat;
-    const last = parts[parts.length - 1];
-    if (last && last.seat === seat) last.texts.push(text);
-    else parts.push({ seat, texts: [text] });
-  }
-  return parts;
-}
-
 function appendLog(entries) {
-  const list = $("#log");
-  const c = ctx();
   app.marks?.add(entries);
-  const seen = new Set([...list.children].map((li) => li.dataset.seq));
-  for (const entry of entries) {
-    if (seen.has(String(entry.seq))) continue;
-    const parts = logParts(entry, c);
-    if (parts.length === 0) continue;
-    // One entry per action, under the seat that took it; focusable, so that focusing it
-    // (or hovering) shows its pieces on the board (marks.js).
-    const li = h(
-      "li",
-      { "data-seq": entry.seq, "data-seat": entry.seat ?? null, tabindex: "0" },
-      parts.map((p, i) =>
-        h(
-          "span",
-          { class: i === 0 ? "log-main" : "log-sub", "data-seat": p.seat ?? null },
-          Number.isInteger(p.seat) ? seatSwatch(p.seat, i === 0 ? 14 : 12) : null,
-          h("span", {}, p.texts.join(" ")),
-        ),
-      ),
-    );
-    list.prepend(li);
-  }
-  while (list.children.length > MAX_LOG) list.lastElementChild.remove();
+  app.log.append(entries);
 }
 
 init().catch((err) => fatal(t("game.failed", errorText(err))));

@@ -8,8 +8,9 @@
 // taken back (undo) is no longer marked, and neither is its take-back. A move that arrives
 // live is pulsed for about 300 ms (not under prefers-reduced-motion: the CSS says so).
 //
-// Hovering or focusing an entry of "What happened" highlights the pieces it names
-// (`.is-log-hl`) and writes their numbers on the board (`text.log-num`).
+// Hovering or focusing an entry of "What happened" (a turn, or one step of it: logturns.js)
+// highlights the pieces it names (`.is-log-hl`) and writes their numbers on the board
+// (`text.log-num`).
 //
 // The actions come from the same entries the log shows: `{seq, seat, events}`, from
 // GET .../log and from the WebSocket's `actions`. Which event fields name which targets is
@@ -268,10 +269,14 @@ export function setupMarks(hooks) {
 
   // ---- the log: its entries point at their pieces ----------------------------------------
 
-  function highlight(seq) {
+  /** Light the pieces of log entry `li` (a turn: all its actions; a step: its own). */
+  function highlight(li) {
     const svg = ensureLayer();
-    const entry = seq === null ? null : entries.get(seq);
-    const keys = entry ? markedKeys(hooks.kind, entry.events) : new Set();
+    const keys = new Set();
+    for (const seq of seqsOf(li)) {
+      const entry = entries.get(seq);
+      if (entry) for (const key of markedKeys(hooks.kind, entry.events)) keys.add(key);
+    }
     const u = unit(svg);
     const targets = targetsOf(svg);
     for (const [key, el] of targets) el.classList.toggle("is-log-hl", keys.has(key));
@@ -305,29 +310,40 @@ export function setupMarks(hooks) {
       );
     }
     labels.replaceChildren(...drawn);
-    for (const li of hooks.log.children) {
-      li.classList.toggle("is-log-hl", seq !== null && li.dataset.seq === String(seq));
+    for (const other of hooks.log.querySelectorAll("li")) {
+      other.classList.toggle("is-log-hl", other === li);
     }
   }
 
-  const entryOf = (node) => node?.closest?.("li[data-seq]");
-  const seqOf = (li) => (li && /^\d+$/.test(li.dataset.seq) ? Number(li.dataset.seq) : null);
+  // An entry of the log: a turn (`data-seqs`, its actions) or one action (`data-seq`).
+  const entryOf = (node) => node?.closest?.("li[data-seq], li[data-seqs]") ?? null;
+  function seqsOf(li) {
+    if (!li) return [];
+    const list = li.dataset.seq ?? li.dataset.seqs ?? "";
+    return list
+      .split(" ")
+      .filter((x) => /^\d+$/.test(x))
+      .map(Number);
+  }
+  const visibleLi = (li) => li.offsetParent !== null || li.getClientRects().length > 0;
   // An entry tapped on a phone's Log tab stays lit on the Board tab (pin) until unpinned.
   let pinned = null;
-  hooks.log.addEventListener("pointerover", (ev) => highlight(seqOf(entryOf(ev.target))));
+  hooks.log.addEventListener("pointerover", (ev) => highlight(entryOf(ev.target)));
   hooks.log.addEventListener("pointerleave", () => {
     const focused = entryOf(document.activeElement);
-    highlight(hooks.log.contains(focused) ? seqOf(focused) : pinned);
+    highlight(hooks.log.contains(focused) ? focused : pinned);
   });
-  hooks.log.addEventListener("focusin", (ev) => highlight(seqOf(entryOf(ev.target))));
+  hooks.log.addEventListener("focusin", (ev) => highlight(entryOf(ev.target)));
   hooks.log.addEventListener("focusout", (ev) => {
     if (!hooks.log.contains(ev.relatedTarget)) highlight(pinned);
   });
-  // Up and down walk the entries (newest first), so the keyboard need not Tab through all.
+  // Up and down walk the entries shown (newest first, a turn's unfolded steps after it), so
+  // the keyboard need not Tab through all.
   hooks.log.addEventListener("keydown", (ev) => {
     const li = entryOf(ev.target);
-    if (!li || (ev.key !== "ArrowDown" && ev.key !== "ArrowUp")) return;
-    const next = ev.key === "ArrowDown" ? li.nextElementSibling : li.previousElementSibling;
+    if (!li || ev.target !== li || (ev.key !== "ArrowDown" && ev.key !== "ArrowUp")) return;
+    const all = [...hooks.log.querySelectorAll("li[tabindex]")].filter(visibleLi);
+    const next = all[all.indexOf(li) + (ev.key === "ArrowDown" ? 1 : -1)];
     if (next) {
       ev.preventDefault();
       next.focus();
@@ -341,9 +357,9 @@ export function setupMarks(hooks) {
       loaded = true;
     },
     refresh: () => refresh(),
-    /** Keep entry `seq`'s pieces lit while its entry is out of sight (null: stop). */
-    pin: (seq) => {
-      pinned = seqOf({ dataset: { seq: seq === null ? "" : String(seq) } });
+    /** Keep log entry `li`'s pieces lit while it is out of sight (null: stop). */
+    pin: (li) => {
+      pinned = li;
       highlight(pinned);
     },
     /** key -> {seat, seq} of what is marked now. */

@@ -347,6 +347,54 @@ export default {
     "Uvolnit své místo? Okamžitě za něj přestaneš hrát (tady i na ostatních zařízeních) a budeš se jen dívat; hra počká, až místo někdo obsadí s novou pozvánkou od hostitele.",
   "giveBack.failed": (why) => `Místo se nepodařilo uvolnit: ${why}`,
 
+  // ---- záznam po tazích (logturns.js): jedna věta na tah, rozbalitelná na kroky
+  "log.turn": (who, clauses) => `${who}: ${clauses.join(", ")}.`,
+  "log.steps": (n) => n1(n, "krok", "kroky", "kroků"),
+  "log.pass": (you) => (you ? "pasuješ" : "pasuje"),
+  "log.undo": (you) => `${you ? "bereš" : "bere"} tah zpět`,
+  "log.live": "Tahy ostatních hráčů, jakmile skončí",
+
+  // ---- „Popsat pozici" (describe.js): pozice jako text, z pohledu této stránky
+  "describe.button": "Popsat pozici",
+  "describe.title": "Pozice",
+  "describe.close": "Zavřít",
+  "describe.toMove": (names, you) => (you ? "Jsi na tahu." : `Na tahu: ${list(names)}.`),
+  "describe.over": "Hra skončila.",
+  "describe.players": "Hráči",
+  "describe.seat": (name, letter, colour, you) =>
+    `${name} (místo ${letter}, ${colour}${you ? ", ty" : ""})`,
+  "describe.dk.villages": "Vesnice",
+  "describe.dk.village": (id, side) => `Vesnice ${id} (${side})`,
+  "describe.dk.controller": (name) => `ovládá ${name}`,
+  "describe.dk.noController": "nikdo ji neovládá",
+  "describe.dk.tiles": (tiles) => `kameny odspodu: ${tiles.join(", ")}`,
+  "describe.dk.tile": (name, face) => `${name}: ${face ?? "lícem dolů"}`,
+  "describe.dk.noTiles": "žádné kameny",
+  "describe.dk.scout": (name) => `zvěd hráče ${name}`,
+  "describe.dk.walls": (walls) => `zdi: ${walls.join(", ")}`,
+  "describe.dk.wall": (line, open, great) =>
+    `linie ${line} (${great ? "Velká čínská zeď, " : ""}${open ? "otevřená" : "uzavřená"})`,
+  "describe.dk.hand": (faces) =>
+    `Tvoje kameny v ruce: ${faces.length ? faces.join(", ") : "žádné"}.`,
+  "describe.dg.circles": "Kamenné kruhy",
+  "describe.dg.circle": (id) => `Kamenný kruh ${id}`,
+  "describe.dg.stones": (parts, filled, size) =>
+    `kameny ${filled} z ${size}${parts.length ? ` (${parts.join(", ")})` : ""}`,
+  "describe.dg.majority": (name) => `většina: ${name}`,
+  "describe.dg.noMajority": "bez většiny",
+  "describe.dg.druids": (druids) => `druidové: ${druids.join(", ")}`,
+  "describe.dg.druid": (name, place, lying) =>
+    `${name} na poli ${place}${lying ? " (sbírá byliny)" : ""}`,
+  "describe.dg.noDruids": "žádní druidové",
+  "describe.dg.dolmens": (dolmens) => `dolmeny odshora: ${dolmens.join(", ")}`,
+  "describe.dg.dolmen": (name, value) =>
+    `${name} ${value === null ? "(hodnota skrytá)" : `s hodnotou ${value}`}`,
+  "describe.dg.noDolmens": "žádné dolmeny",
+  "describe.dg.scored": "už bodoval",
+  "describe.dg.elsewhere": (druids) => `Druidové mimo kamenné kruhy: ${druids.join(", ")}.`,
+  "describe.dg.hand": (counts) =>
+    `Tvoje dolmeny v ruce: ${counts.map(([v, n]) => `${n}× hodnota ${v}`).join(", ")}.`,
+
   // ---- the log, events both games share
   "ev.pass": (who) => `${v(who, "Pasuješ", "pasuje")}.`,
   "ev.releasedByHost": (letter) =>
@@ -650,6 +698,23 @@ export default {
   "dk.legend.branchClosed": "odbočka, zavřená",
   "dk.legend.scout": "zvěd",
   "dk.legend.tiles": (key) => `Kameny: ${key}; kurzívou = zapamatované`,
+  "dk.turn.setup": (you, villages, faces, scout) =>
+    `${you ? "začínáš" : "začíná"} ve vesnicích ${villages.join(" a ")}${faces ? ` (${faces})` : ""}, zvěd ve vesnici ${scout}`,
+  "dk.turn.takeWalls": (you, n) => `${you ? "bereš" : "bere"} ${WALLS(n)}`,
+  "dk.turn.takeTiles": (you, n, faces) =>
+    `${you ? "táhneš" : "táhne"} ${TILES(n)}${faces ? ` (${faces})` : ""}`,
+  "dk.turn.discard": (you, n, faces) =>
+    `${you ? "odhazuješ" : "odhazuje"} ${TILES(n)}${faces ? ` (${faces})` : ""}`,
+  "dk.turn.walls": (you, lines, removed, changed) =>
+    `${you ? "stavíš" : "staví"} ${lines.length === 1 ? `zeď na linii ${lines[0]}` : `zdi na liniích ${list(lines)}`}${removed ? ` (${pick(removed, { one: "odstraněn", few: "odstraněny", other: "odstraněno" })} ${n1(removed, "kus", "kusy", "kusů")})` : ""}${changed.length ? ` (vesnice ${list(changed)} mění stranu)` : ""}`,
+  "dk.turn.wallsKept": (you, n) =>
+    `${you ? "ponecháváš si" : "ponechává si"} ${WALLS(n)}, ${pick(n, { one: "který nikam nepasuje", few: "které nikam nepasují", other: "které nikam nepasují" })}`,
+  "dk.turn.scout": (you, path, tiles) =>
+    `zvěd ${path}${tiles ? `, ${you ? "pokládáš" : "pokládá"} ${tiles}` : ""}`,
+  "dk.turn.gate": "branou",
+  "dk.turn.wall": "po zdi",
+  "dk.turn.placeScout": (you, village) => `${you ? "vracíš" : "vrací"} zvěda do vesnice ${village}`,
+  "dk.turn.rescue": (you, village) => `${you ? "sundáváš" : "sundává"} zvěda z vesnice ${village}`,
   "dk.ev.setup": (who, villages, faces, scout) =>
     `${v(who, "Začínáš", "začíná")} ve vesnicích ${villages.join(" a ")}${faces ? ` (${faces})` : ""}, zvěd ve vesnici ${scout}.`,
   "dk.ev.takeWalls": (who, n, supply) =>
@@ -741,6 +806,19 @@ export default {
   "dg.legend.dolmen": "dolmen (hodnota skrytá)",
   "dg.legend.factor": "násobitel bodování, shora dolů",
   "dg.legend.rune": "stejná runa na obou okrajích: cesta napříč",
+  "dg.turn.druid": (you, place) => `${you ? "stavíš" : "staví"} druida na pole ${place}`,
+  "dg.turn.walk": (you, from, to) => `${you ? "vedeš" : "vede"} druida pěšky z ${from} na ${to}`,
+  "dg.turn.flight": (you, from, to) =>
+    `${you ? "posíláš" : "posílá"} druida letem z ${from} na ${to}`,
+  "dg.turn.herbs": (_you, place) => `druid na poli ${place} sbírá byliny`,
+  "dg.turn.stone": (_you, place) => `kámen zůstává na poli ${place}`,
+  "dg.turn.noStone": (_you, penalty) => `bez kamene${penalty ? ` (−${penalty} bod)` : ""}`,
+  "dg.turn.right": (you, top, circle) =>
+    `${you ? "smíš" : "smí"} postavit dolmen ${top ? "navrch" : "dospod"} v kruhu ${circle}`,
+  "dg.turn.dolmen": (you, value, circle, top) =>
+    `${you ? "stavíš" : "staví"} dolmen${value ? ` s hodnotou ${value}` : ""} v kruhu ${circle} (${top ? "navrch" : "dospod"})`,
+  "dg.turn.noDolmen": (you, circle) =>
+    `${you ? "nestavíš" : "nestaví"} v kruhu ${circle} žádný dolmen`,
   "dg.ev.druidPlaced": (who, place) => `${v(who, "Stavíš", "staví")} druida na pole ${place}.`,
   "dg.ev.walk": (who, from, to) => `${v(who, "Vedeš", "vede")} druida pěšky z ${from} na ${to}.`,
   "dg.ev.flight": (who, from, to) =>

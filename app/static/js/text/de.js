@@ -360,6 +360,54 @@ export default {
     "Deinen Platz freigeben? Du spielst ihn sofort nicht mehr (hier und auf deinen anderen Geräten) und schaust stattdessen zu; das Spiel wartet, bis jemand den Platz mit einem neuen Einladungslink vom Gastgeber nimmt.",
   "giveBack.failed": (why) => `Dein Platz konnte nicht freigegeben werden: ${why}`,
 
+  // ---- das Protokoll nach Zügen (logturns.js): ein Satz je Zug, aufklappbar zu den Schritten
+  "log.turn": (who, clauses) => `${who}: ${clauses.join(", ")}.`,
+  "log.steps": (n) => n1(n, "Schritt", "Schritte"),
+  "log.pass": () => "passt",
+  "log.undo": (you) => `${you ? "nimmst" : "nimmt"} einen Zug zurück`,
+  "log.live": "Die Züge der anderen, sobald sie fertig sind",
+
+  // ---- "Stellung beschreiben" (describe.js): die Stellung als Text, aus der Sicht dieser Seite
+  "describe.button": "Stellung beschreiben",
+  "describe.title": "Die Stellung",
+  "describe.close": "Schließen",
+  "describe.toMove": (names, you) => (you ? "Du bist am Zug." : `Am Zug: ${list(names)}.`),
+  "describe.over": "Das Spiel ist vorbei.",
+  "describe.players": "Spieler",
+  "describe.seat": (name, letter, colour, you) =>
+    `${name} (Platz ${letter}, ${colour}${you ? ", du" : ""})`,
+  "describe.dk.villages": "Dörfer",
+  "describe.dk.village": (id, side) => `Dorf ${id} (${side})`,
+  "describe.dk.controller": (name) => `beherrscht von ${name}`,
+  "describe.dk.noController": "von niemandem beherrscht",
+  "describe.dk.tiles": (tiles) => `Plättchen von unten: ${tiles.join(", ")}`,
+  "describe.dk.tile": (name, face) => `${name}: ${face ?? "verdeckt"}`,
+  "describe.dk.noTiles": "keine Plättchen",
+  "describe.dk.scout": (name) => `Späher von ${name}`,
+  "describe.dk.walls": (walls) => `Mauern: ${walls.join(", ")}`,
+  "describe.dk.wall": (line, open, great) =>
+    `Linie ${line} (${great ? "Chinesische Mauer, " : ""}${open ? "offen" : "geschlossen"})`,
+  "describe.dk.hand": (faces) =>
+    `Deine Plättchen auf der Hand: ${faces.length ? faces.join(", ") : "keine"}.`,
+  "describe.dg.circles": "Steinkreise",
+  "describe.dg.circle": (id) => `Steinkreis ${id}`,
+  "describe.dg.stones": (parts, filled, size) =>
+    `Steine ${filled} von ${size}${parts.length ? ` (${parts.join(", ")})` : ""}`,
+  "describe.dg.majority": (name) => `Mehrheit: ${name}`,
+  "describe.dg.noMajority": "keine Mehrheit",
+  "describe.dg.druids": (druids) => `Druiden: ${druids.join(", ")}`,
+  "describe.dg.druid": (name, place, lying) =>
+    `${name} auf Platz ${place}${lying ? " (sammelt Kräuter)" : ""}`,
+  "describe.dg.noDruids": "keine Druiden",
+  "describe.dg.dolmens": (dolmens) => `Dolmen von oben: ${dolmens.join(", ")}`,
+  "describe.dg.dolmen": (name, value) =>
+    `${name} ${value === null ? "(Wert verdeckt)" : `mit Wert ${value}`}`,
+  "describe.dg.noDolmens": "keine Dolmen",
+  "describe.dg.scored": "gewertet",
+  "describe.dg.elsewhere": (druids) => `Druiden außerhalb der Steinkreise: ${druids.join(", ")}.`,
+  "describe.dg.hand": (counts) =>
+    `Deine Dolmen auf der Hand: ${counts.map(([v, n]) => `${n}× Wert ${v}`).join(", ")}.`,
+
   // ---- das Protokoll: Ereignisse beider Spiele
   "ev.pass": (who) => `${who} passt.`,
   "ev.releasedByHost": (letter) =>
@@ -684,6 +732,25 @@ export default {
   "dk.legend.branchClosed": "Abzweigung, geschlossen",
   "dk.legend.scout": "Späher",
   "dk.legend.tiles": (key) => `Plättchen: ${key}; kursiv = gemerkt`,
+  "dk.turn.setup": (you, villages, faces, scout) =>
+    `${you ? "beginnst" : "beginnt"} in den Dörfern ${villages.join(" und ")}${faces ? ` (${faces})` : ""}, Späher in ${scout}`,
+  "dk.turn.takeWalls": (you, n) =>
+    `${you ? "nimmst" : "nimmt"} ${n1(n, "Mauerteil", "Mauerteile")}`,
+  "dk.turn.takeTiles": (you, n, faces) =>
+    `${you ? "ziehst" : "zieht"} ${n} Plättchen${faces ? ` (${faces})` : ""}`,
+  "dk.turn.discard": (you, n, faces) =>
+    `${you ? "wirfst" : "wirft"} ${n} Plättchen ab${faces ? ` (${faces})` : ""}`,
+  "dk.turn.walls": (you, lines, removed, changed) =>
+    `${you ? "baust" : "baut"} ${lines.length === 1 ? `eine Mauer auf Linie ${lines[0]}` : `Mauern auf den Linien ${list(lines)}`}${removed ? ` (${n1(removed, "Teil", "Teile")} entfernt)` : ""}${changed.length ? ` (${pick(changed.length, { one: "Dorf", other: "Dörfer" })} ${list(changed)} ${pick(changed.length, { one: "wechselt", other: "wechseln" })} die Seite)` : ""}`,
+  "dk.turn.wallsKept": (you, n) =>
+    `${you ? "behältst" : "behält"} ${n1(n, "Mauerteil", "Mauerteile")}, die nirgends passen`,
+  "dk.turn.scout": (_you, path, tiles) => `Späher ${path}${tiles ? `, Plättchen ${tiles}` : ""}`,
+  "dk.turn.gate": "durch ein Tor",
+  "dk.turn.wall": "über die Mauer",
+  "dk.turn.placeScout": (you, village) =>
+    `${you ? "stellst" : "stellt"} den Späher wieder in Dorf ${village}`,
+  "dk.turn.rescue": (you, village) =>
+    `${you ? "nimmst" : "nimmt"} den Späher aus Dorf ${village} vom Spielbrett`,
   "dk.ev.setup": (who, villages, faces, scout) =>
     `${who} ${v(who, "beginnst", "beginnt")} in den Dörfern ${villages.join(" und ")}${faces ? ` (${faces})` : ""}, Späher in ${scout}.`,
   "dk.ev.takeWalls": (who, n, supply) =>
@@ -782,6 +849,19 @@ export default {
   "dg.legend.dolmen": "Dolmen (Wert verdeckt)",
   "dg.legend.factor": "Wertungsfaktor, von oben nach unten",
   "dg.legend.rune": "gleiche Rune an beiden Rändern: ein Weg hinüber",
+  "dg.turn.druid": (you, place) => `${you ? "stellst" : "stellt"} einen Druiden auf Platz ${place}`,
+  "dg.turn.walk": (you, from, to) =>
+    `${you ? "gehst" : "geht"} mit einem Druiden von ${from} nach ${to}`,
+  "dg.turn.flight": (you, from, to) =>
+    `${you ? "fliegst" : "fliegt"} mit einem Druiden von ${from} nach ${to}`,
+  "dg.turn.herbs": (_you, place) => `der Druide auf ${place} sammelt Kräuter`,
+  "dg.turn.stone": (_you, place) => `Stein auf ${place} zurückgelassen`,
+  "dg.turn.noStone": (_you, penalty) => `kein Stein${penalty ? ` (−${penalty} Punkt)` : ""}`,
+  "dg.turn.right": (you, top, circle) =>
+    `${you ? "darfst" : "darf"} in Steinkreis ${circle} einen Dolmen ${top ? "oben" : "unten"} setzen`,
+  "dg.turn.dolmen": (_you, value, circle, top) =>
+    `setzt einen Dolmen${value ? ` mit Wert ${value}` : ""} in Steinkreis ${circle} (${top ? "oben" : "unten"})`,
+  "dg.turn.noDolmen": (_you, circle) => `setzt keinen Dolmen in Steinkreis ${circle}`,
   "dg.ev.druidPlaced": (who, place) =>
     `${who} ${v(who, "stellst", "stellt")} einen Druiden auf Platz ${place}.`,
   "dg.ev.walk": (who, from, to) =>

@@ -339,6 +339,53 @@ export default {
     "Give your seat back? You stop playing it at once (here and on your other devices) and watch instead; the game waits until someone takes the seat with a new invite link from the host.",
   "giveBack.failed": (why) => `Could not give your seat back: ${why}`,
 
+  // ---- the log grouped by turn (logturns.js): one sentence per turn, its steps unfolded
+  "log.turn": (who, clauses) => `${who}: ${clauses.join(", ")}.`,
+  "log.steps": (n) => n1(n, "step", "steps"),
+  "log.pass": () => "passed",
+  "log.undo": () => "took back a move",
+  "log.live": "Other players' turns, as they end",
+
+  // ---- "Describe the position" (describe.js): the position as text, from this page's view
+  "describe.button": "Describe the position",
+  "describe.title": "The position",
+  "describe.close": "Close",
+  "describe.toMove": (names, you) => (you ? "It is your turn." : `To move: ${list(names)}.`),
+  "describe.over": "The game is over.",
+  "describe.players": "Players",
+  "describe.seat": (name, letter, colour, you) =>
+    `${name} (seat ${letter}, ${colour}${you ? ", you" : ""})`,
+  "describe.dk.villages": "Villages",
+  "describe.dk.village": (id, side) => `Village ${id} (${side})`,
+  "describe.dk.controller": (name) => `controlled by ${name}`,
+  "describe.dk.noController": "nobody's",
+  "describe.dk.tiles": (tiles) => `tiles from the bottom: ${tiles.join(", ")}`,
+  "describe.dk.tile": (name, face) => `${name}: ${face ?? "face down"}`,
+  "describe.dk.noTiles": "no tiles",
+  "describe.dk.scout": (name) => `${name}'s scout`,
+  "describe.dk.walls": (walls) => `walls: ${walls.join(", ")}`,
+  "describe.dk.wall": (line, open, great) =>
+    `line ${line} (${great ? "Great Wall, " : ""}${open ? "open" : "closed"})`,
+  "describe.dk.hand": (faces) => `Your tiles in hand: ${faces.length ? faces.join(", ") : "none"}.`,
+  "describe.dg.circles": "Stone circles",
+  "describe.dg.circle": (id) => `Stone circle ${id}`,
+  "describe.dg.stones": (parts, filled, size) =>
+    `stones ${filled} of ${size}${parts.length ? ` (${parts.join(", ")})` : ""}`,
+  "describe.dg.majority": (name) => `majority: ${name}`,
+  "describe.dg.noMajority": "no majority",
+  "describe.dg.druids": (druids) => `druids: ${druids.join(", ")}`,
+  "describe.dg.druid": (name, place, lying) =>
+    `${name}'s on place ${place}${lying ? " (collecting herbs)" : ""}`,
+  "describe.dg.noDruids": "no druids",
+  "describe.dg.dolmens": (dolmens) => `dolmens from the top: ${dolmens.join(", ")}`,
+  "describe.dg.dolmen": (name, value) =>
+    `${name}'s (${value === null ? "value hidden" : `value ${value}`})`,
+  "describe.dg.noDolmens": "no dolmens",
+  "describe.dg.scored": "has scored",
+  "describe.dg.elsewhere": (druids) => `Druids outside the stone circles: ${druids.join(", ")}.`,
+  "describe.dg.hand": (counts) =>
+    `Your dolmens in hand: ${counts.map(([v, n]) => `${n}× value ${v}`).join(", ")}.`,
+
   // ---- the log, events both games share
   "ev.pass": (who) => (who === YOU ? "You pass." : `${who} passes.`),
   "ev.releasedByHost": (letter) =>
@@ -650,6 +697,21 @@ export default {
   "dk.legend.branchClosed": "branch, closed",
   "dk.legend.scout": "scout",
   "dk.legend.tiles": (key) => `Tiles: ${key}; italic = remembered`,
+  "dk.turn.setup": (_you, villages, faces, scout) =>
+    `started on villages ${villages.join(" and ")}${faces ? ` (${faces})` : ""}, scout on ${scout}`,
+  "dk.turn.takeWalls": (_you, n) => `took ${n1(n, "wall piece", "wall pieces")}`,
+  "dk.turn.takeTiles": (_you, n, faces) =>
+    `drew ${n1(n, "tile", "tiles")}${faces ? ` (${faces})` : ""}`,
+  "dk.turn.discard": (_you, n, faces) =>
+    `discarded ${n1(n, "tile", "tiles")}${faces ? ` (${faces})` : ""}`,
+  "dk.turn.walls": (_you, lines, removed, changed) =>
+    `built ${lines.length === 1 ? `a wall on line ${lines[0]}` : `walls on lines ${list(lines)}`}${removed ? ` (${n1(removed, "piece", "pieces")} removed)` : ""}${changed.length ? ` (${pick(changed.length, { one: "village", other: "villages" })} ${list(changed)} changed side)` : ""}`,
+  "dk.turn.wallsKept": (_you, n) => `kept ${n1(n, "wall piece", "wall pieces")} that fit nowhere`,
+  "dk.turn.scout": (_you, path, tiles) => `scout ${path}${tiles ? `, placing ${tiles}` : ""}`,
+  "dk.turn.gate": "through a gate",
+  "dk.turn.wall": "along the wall",
+  "dk.turn.placeScout": (_you, village) => `scout back on village ${village}`,
+  "dk.turn.rescue": (_you, village) => `took the scout off village ${village}`,
   "dk.ev.setup": (who, villages, faces, scout) =>
     `${who} started on villages ${villages.join(" and ")}${faces ? ` (${faces})` : ""}, scout on ${scout}.`,
   "dk.ev.takeWalls": (who, n, supply) =>
@@ -743,6 +805,17 @@ export default {
   "dg.legend.dolmen": "dolmen (value hidden)",
   "dg.legend.factor": "scoring factor, top to bottom",
   "dg.legend.rune": "same rune on both edges: a path across",
+  "dg.turn.druid": (_you, place) => `put a druid on place ${place}`,
+  "dg.turn.walk": (_you, from, to) => `walked a druid from ${from} to ${to}`,
+  "dg.turn.flight": (_you, from, to) => `flew a druid from ${from} to ${to}`,
+  "dg.turn.herbs": (_you, place) => `the druid on ${place} collects herbs`,
+  "dg.turn.stone": (_you, place) => `left a stone on ${place}`,
+  "dg.turn.noStone": (_you, penalty) => `no stone${penalty ? ` (−${penalty} point)` : ""}`,
+  "dg.turn.right": (_you, top, circle) =>
+    `may raise a dolmen ${top ? "on top" : "at the bottom"} in circle ${circle}`,
+  "dg.turn.dolmen": (_you, value, circle, top) =>
+    `raised a dolmen${value ? ` of value ${value}` : ""} in circle ${circle} (${top ? "top" : "bottom"})`,
+  "dg.turn.noDolmen": (_you, circle) => `raised no dolmen in circle ${circle}`,
   "dg.ev.druidPlaced": (who, place) => `${who} put a druid on place ${place}.`,
   "dg.ev.walk": (who, from, to) => `${who} walked a druid from ${from} to ${to}.`,
   "dg.ev.flight": (who, from, to) => `${who} flew a druid from ${from} to ${to}.`,
