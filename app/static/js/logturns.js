@@ -323,7 +323,10 @@ export class TurnLog {
       "aria-controls": steps.id,
     });
     li.querySelector(":scope > .log-main")?.append(more);
-    more.textContent = t("log.steps", g.entries.length);
+    // Compact on the line ("▸ 4"), named in full: "4 steps".
+    more.textContent = String(g.entries.length);
+    more.setAttribute("aria-label", t("log.steps", g.entries.length));
+    more.title = t("log.steps", g.entries.length);
     const shown = new Set([...steps.children].map((s) => s.dataset.seq));
     for (const e of g.entries) {
       if (shown.has(String(e.seq))) continue;
