@@ -124,7 +124,10 @@ def test_the_live_region_says_another_seats_turn_when_it_ends(contexts, table):
                 break
             r = http.post(
                 f"/api/games/{game_id}/actions",
-                json={"version": legal["version"], "action": rng.choice(legal["actions"])["action"]},
+                json={
+                    "version": legal["version"],
+                    "action": rng.choice(legal["actions"])["action"],
+                },
             )
             assert r.status_code == 200, r.text
             assert page.locator("#log-live p").count() == 0
@@ -140,7 +143,8 @@ def test_the_live_region_says_another_seats_turn_when_it_ends(contexts, table):
     said = page.eval_on_selector_all("#log-live p", "ps => ps.map(p => p.textContent)")
     entry = page.eval_on_selector(
         "#log > li.log-turn",
-        """li => [...li.querySelectorAll(':scope > .log-main, :scope > .log-sub')]
+        """li => [...li.querySelectorAll(
+                 ':scope > .log-main .log-text, :scope > .log-sub .log-text')]
                  .map(s => s.textContent.trim()).join(' ')""",
     )
     bot_seqs = page.get_attribute("#log > li.log-turn", "data-seqs").split()
@@ -177,7 +181,10 @@ def _humans(base: str, kind: str, actions: int, seed: int, enough) -> tuple[str,
             r = http.post(
                 f"/api/games/{g['id']}/actions",
                 headers=auth(tokens[seat]),
-                json={"version": legal["version"], "action": rng.choice(legal["actions"])["action"]},
+                json={
+                    "version": legal["version"],
+                    "action": rng.choice(legal["actions"])["action"],
+                },
             )
             assert r.status_code == 200, r.text
     return g["id"], tokens
@@ -193,9 +200,7 @@ def _hidden_dolmen(seat, view_of) -> bool:
     if seat != 0:
         return False
     return any(
-        d["owner"] == 1 and d["value"] is None
-        for c in view_of(0)["circles"]
-        for d in c["stack"]
+        d["owner"] == 1 and d["value"] is None for c in view_of(0)["circles"] for d in c["stack"]
     )
 
 
@@ -255,7 +260,9 @@ def test_describe_the_position_names_every_place_and_nothing_hidden(contexts, ta
             assert said == " ".join(f"{d['owner']}:{d['value'] or '?'}" for d in c["stack"])
             ben_c = next(b for b in bens["circles"] if b["id"] == c["id"])
             pub_c = next(w for w in watchers["circles"] if w["id"] == c["id"])
-            for d_mine, d_ben, d_pub in zip(c["stack"], ben_c["stack"], pub_c["stack"], strict=True):
+            for d_mine, d_ben, d_pub in zip(
+                c["stack"], ben_c["stack"], pub_c["stack"], strict=True
+            ):
                 if d_mine["owner"] == 1 and d_pub["value"] is None:
                     hidden += 1
                     assert d_ben["value"] is not None and d_mine["value"] is None
