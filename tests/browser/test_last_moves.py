@@ -223,7 +223,7 @@ def test_the_last_moves_are_marked_until_the_seat_acts(contexts, table, rng, kin
             seq, keys = h_seq, h_keys
             break
     for p in (anna, watcher):
-        p.page.hover(f"#log li[data-seq='{seq}']")
+        unfold(p.page, seq).hover()
         p.page.wait_for_selector(".tgt.is-log-hl")
         lit = p.page.eval_on_selector_all(".tgt.is-log-hl", "els => els.map(e => e.dataset.key)")
         assert set(lit) == keys
@@ -236,12 +236,23 @@ def test_the_last_moves_are_marked_until_the_seat_acts(contexts, table, rng, kin
         p.page.wait_for_selector(".tgt.is-log-hl", state="detached", timeout=5000)
 
     # Focus works the same (entries are focusable: tabindex 0).
-    ben.page.focus(f"#log li[data-seq='{seq}']")
+    unfold(ben.page, seq).focus()
     ben.page.wait_for_selector(".tgt.is-log-hl")
     lit = ben.page.eval_on_selector_all(".tgt.is-log-hl", "els => els.map(e => e.dataset.key)")
     assert set(lit) == keys
     for p in pages:
         assert not p.errors, p.errors
+
+
+def unfold(page, seq: int):
+    """The log's entry of action `seq`: a turn of that one action, or a step of a turn
+    (logturns.js), unfolded by the turn's steps button."""
+    li = page.locator(f"#log li[data-seq='{seq}']")
+    if li.is_hidden():
+        page.click(f"#log > li.log-turn:has(li[data-seq='{seq}']) > .log-main .log-more")
+        page.evaluate("() => document.activeElement.blur()")  # the button lights its turn
+    li.wait_for(state="visible")
+    return li
 
 
 def test_a_move_taken_back_is_no_longer_marked(contexts, table):
@@ -274,16 +285,17 @@ def test_a_move_taken_back_is_no_longer_marked(contexts, table):
     wait_marks(ben, v3, {f"place:{second['place']}": [0, v3]})
     wait_marks(anna, v3, {})
 
-    # Newest entry first; the arrow keys walk down the log and the board follows.
+    # The three are one turn of Anna's; its steps unfolded (oldest first, as they were
+    # played), the arrow keys walk down them and the board follows.
     page = ben.page
-    page.focus(f"#log li[data-seq='{v3}']")
+    unfold(page, v1).focus()
     lit = "els => els.map(e => e.dataset.key)"
     page.wait_for_selector(".tgt.is-log-hl")
-    assert page.eval_on_selector_all(".tgt.is-log-hl", lit) == [f"place:{second['place']}"]
+    assert page.eval_on_selector_all(".tgt.is-log-hl", lit) == [f"place:{first['place']}"]
     page.keyboard.press("ArrowDown")  # the take-back: no piece of its own
     page.wait_for_selector(f"#log li[data-seq='{v2}']:focus")
     assert page.eval_on_selector_all(".tgt.is-log-hl", lit) == []
     page.keyboard.press("ArrowDown")
-    page.wait_for_selector(f"#log li[data-seq='{v1}']:focus")
-    assert page.eval_on_selector_all(".tgt.is-log-hl", lit) == [f"place:{first['place']}"]
+    page.wait_for_selector(f"#log li[data-seq='{v3}']:focus")
+    assert page.eval_on_selector_all(".tgt.is-log-hl", lit) == [f"place:{second['place']}"]
     assert not anna.errors and not ben.errors

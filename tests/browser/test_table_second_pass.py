@@ -237,14 +237,14 @@ def test_tapping_a_log_entry_on_the_phone_shows_its_pieces_on_the_board(contexts
     page, errors = open_table(contexts, table.base, game_id, token, PHONE, lang)
     page.click("#tabs [data-tab=log]")
     assert page.locator("#board").is_hidden()
-    # An entry that moved pieces: a wall built, a scout, a tile placed.
+    # A turn that moved pieces: a wall built, a scout, a tile placed.
     entry = (
-        page.locator("#log li[data-seq]")
+        page.locator("#log > li.log-turn")
         .filter(has_text=re.compile(r"wall on line|Mauer auf Linie|scout|Späher|village|Dorf"))
         .first
     )
-    seq = entry.get_attribute("data-seq")
-    entry.click()
+    turn = entry.get_attribute("data-turn")
+    entry.locator("> .log-main .log-text").click()
     page.wait_for_selector("body[data-tab=board]")
     assert page.locator("#board").is_visible()
     lit = page.locator("#board .tgt.is-log-hl")
@@ -255,6 +255,6 @@ def test_tapping_a_log_entry_on_the_phone_shows_its_pieces_on_the_board(contexts
     table.shot(page, f"table2-phone-log-tap-{lang}")
     back.click()
     page.wait_for_selector("body[data-tab=log]")
-    assert page.evaluate("() => document.activeElement.dataset.seq") == seq
+    assert page.evaluate("() => document.activeElement.dataset.turn") == turn
     assert page.locator("#tab-back").is_hidden()
     assert not errors
