@@ -135,7 +135,7 @@ export function describePosition(kind, view, game, c) {
         h(
           "strong",
           {},
-          t("describe.seat", c.nameOf(seat), st.letter, t(`colour.${st.colourName}`), c.you(seat)),
+          t("describe.seat", c.nameOf(seat), st.letter, st.colourName, c.you(seat)),
         ),
         `: ${cols.map((col) => `${col.title || col.label} ${col.value(seat) ?? "–"}`).join(", ")}.`,
       ),
