@@ -132,11 +132,7 @@ export function describePosition(kind, view, game, c) {
       h(
         "li",
         { "data-seat": seat },
-        h(
-          "strong",
-          {},
-          t("describe.seat", c.nameOf(seat), st.letter, st.colourName, c.you(seat)),
-        ),
+        h("strong", {}, t("describe.seat", c.nameOf(seat), st.letter, st.colourName, c.you(seat))),
         `: ${cols.map((col) => `${col.title || col.label} ${col.value(seat) ?? "–"}`).join(", ")}.`,
       ),
     );
