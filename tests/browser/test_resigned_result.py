@@ -74,6 +74,14 @@ def test_the_resigned_leader_is_not_shown_as_the_winner(contexts, table, web, rn
         assert ("aufgegeben" if german else "resigned") in row.inner_text()
         # The resigned seat's points are still shown, and why it ranks last.
         assert str(scores[out]) in row.inner_text()
+        # The ranking: the winner first, the resigned seat below it whatever it scored.
+        ranked = page.locator("#ranking li")
+        assert [ranked.nth(i).get_attribute("data-seat") for i in range(2)] == [
+            str(winner),
+            str(out),
+        ]
+        assert ranked.nth(1).get_attribute("data-place") == "2"
+        assert scores[out] > scores[winner]
         note = page.locator("#result-body .resigned-note")
         assert note.get_attribute("data-resigned") == str(out)
         assert ("aufgegeben" if german else "resigned") in note.inner_text()
