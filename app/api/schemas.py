@@ -159,6 +159,11 @@ class SeatPresence(BaseModel):
         description="When a joined player who is not connected was last seen (a page "
         "closed, a request with their token); null while connected."
     )
+    release_from: datetime | None = Field(
+        None,
+        description="From when the host may give the seat back (away_since plus "
+        "RELEASE_AWAY_MINUTES); null while connected, for bot seats and free seats.",
+    )
 
 
 Status = Literal["open", "running", "over"]

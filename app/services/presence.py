@@ -20,6 +20,7 @@ import asyncio
 import logging
 import time
 from collections.abc import Callable, Iterable, Mapping
+from datetime import timedelta
 from typing import Any
 
 from sqlalchemy import bindparam, case, select, update
@@ -144,11 +145,23 @@ class PresenceTracking(ServiceBase):
         out: list[dict[str, Any]] = []
         for row in rows:
             if row.bot or row.joined_at is None:
-                out.append({"seat": row.seat, "connected": None, "away_since": None})
+                out.append(
+                    {"seat": row.seat, "connected": None, "away_since": None, "release_from": None}
+                )
                 continue
             last = as_utc(row.last_seen or row.joined_at)
             live = row.connections > 0 and (now - last).total_seconds() < self.stale_seconds
-            out.append({"seat": row.seat, "connected": live, "away_since": None if live else last})
+            # The host may give the seat back once its player has been away away_seconds
+            # (Seating._check_away): the page shows "Invite again" from then on.
+            free_from = None if live else last + timedelta(seconds=self.away_seconds)
+            out.append(
+                {
+                    "seat": row.seat,
+                    "connected": live,
+                    "away_since": None if live else last,
+                    "release_from": free_from,
+                }
+            )
         return out
 
     def seen(self, caller: Caller | None) -> None:

@@ -22,12 +22,14 @@ def presence(client, game_id: str) -> dict[int, dict]:
 def test_a_player_is_connected_while_their_socket_is_open_and_away_after(client, kit):
     game_id, tokens = kit.new_game(client, "dolmengoetter", 3, bots=(2,))
     seats = presence(client, game_id)
-    assert seats[2] == {"seat": 2, "connected": None, "away_since": None}, "a bot is not a player"
+    assert seats[2] == {"seat": 2, "connected": None, "away_since": None, "release_from": None}, (
+        "a bot is not a player"
+    )
     assert seats[0]["connected"] is False and seats[0]["away_since"] is not None
     with client.websocket_connect(f"/ws/games/{game_id}?token={tokens[0]}") as ws:
         assert ws.receive_json()["type"] == "state"
         seats = presence(client, game_id)
-        assert seats[0] == {"seat": 0, "connected": True, "away_since": None}
+        assert seats[0] == {"seat": 0, "connected": True, "away_since": None, "release_from": None}
         assert seats[1]["connected"] is False, "the other player has no page open"
         closed_at = datetime.now().astimezone()
     wait_for(
@@ -36,6 +38,9 @@ def test_a_player_is_connected_while_their_socket_is_open_and_away_after(client,
     )
     away = datetime.fromisoformat(presence(client, game_id)[0]["away_since"])
     assert abs((away - closed_at).total_seconds()) < 5, "away since the page was closed"
+    # The host may give the seat back RELEASE_AWAY_MINUTES (3 by default) after that.
+    free = datetime.fromisoformat(presence(client, game_id)[0]["release_from"])
+    assert (free - away).total_seconds() == 180
 
 
 def test_a_watcher_counts_for_no_seat_and_a_free_seat_has_nobody(client, kit):
@@ -69,11 +74,16 @@ def test_a_page_that_asks_hears_who_comes_and_goes_on_its_socket(client, kit):
     with client.websocket_connect(f"{base}?token={tokens[0]}&presence=1") as anna:
         seats = next_presence(anna)  # on entering: as it is now
         assert seats[0]["connected"] is True and seats[1]["connected"] is False
-        assert seats[2] == {"seat": 2, "connected": None, "away_since": None}
+        assert seats[2] == {"seat": 2, "connected": None, "away_since": None, "release_from": None}
         with client.websocket_connect(f"{base}?token={tokens[1]}") as ben:
             assert ben.receive_json()["type"] == "state"  # not asked: states only
             seats = next_presence(anna)
-            assert seats[1] == {"seat": 1, "connected": True, "away_since": None}
+            assert seats[1] == {
+                "seat": 1,
+                "connected": True,
+                "away_since": None,
+                "release_from": None,
+            }
             assert seats == presence(client, game_id)
         seats = next_presence(anna)  # Ben closed his page
         assert seats[1]["connected"] is False and seats[1]["away_since"] is not None

@@ -19,10 +19,13 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from datetime import timedelta
 
 import httpx
 import pytest
+from sqlalchemy import create_engine, update
 
+from app.db.models import SeatRow, utcnow
 from tests.support.play import auth
 
 pytestmark = pytest.mark.browser
@@ -361,8 +364,17 @@ def test_a_free_seat_is_not_the_one_to_act_before_the_start(contexts, table):
 
 
 @pytest.mark.parametrize("size", [LAPTOP, PHONE], ids=["desktop", "phone"])
-def test_invite_again_buttons_leave_the_score_columns_in_view(contexts, table, size):
+def test_invite_again_buttons_leave_the_score_columns_in_view(contexts, table, web, size):
     game = staged(table.base, "dschingis_khan", "middle")
+    # "Invite again" shows once it works: the other seats' players away for 3 minutes.
+    engine = create_engine(web.database_url)
+    with engine.begin() as conn:
+        conn.execute(
+            update(SeatRow)
+            .where((SeatRow.game_id == game.id) & (SeatRow.seat != 0))
+            .values(last_seen=utcnow() - timedelta(minutes=4))
+        )
+    engine.dispose()
     page, _, _ = open_seat(contexts, size, table.base, game, 0, host=True)
     if size is PHONE:
         page.click("#tabs [data-tab=players]")

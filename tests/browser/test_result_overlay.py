@@ -1,8 +1,9 @@
 """The end of a game is a moment (issue 37, finding 2): a result dialog over the table with
 the ranking, every seat's scoring, Play again and the replay and verify links, wholly in view
 (the visible fraction, as tests/browser/test_table_second_pass.py measures it) at 1280×720,
-1366×768 and 1920×1080 for the largest table of each game; on a phone (390×844) too. It closes (button or Esc) to show the final board, focus going
-back; "Result" in the turn banner brings it back. A watcher sees it without Play again.
+1366×768 and 1920×1080 for the largest table of each game, and on a phone (390×844). It
+closes (button or Esc) to show the final board, focus going back; "Result" in the turn banner
+brings it back. A watcher sees it without Play again.
 
 The games are played to their end through the API (random legal moves for every seat).
 """

@@ -34,7 +34,7 @@ def test_a_player_coming_and_going_on_one_process_is_heard_on_the_other(servers)
         assert seats[0]["connected"] is True and seats[1]["connected"] is False
         ben_on_b = b.ws(game_id, tokens[1])
         seats = seats_of(next_presence(anna_on_a))
-        assert seats[1] == {"seat": 1, "connected": True, "away_since": None}
+        assert seats[1] == {"seat": 1, "connected": True, "away_since": None, "release_from": None}
         ben_on_b.close()
         seats = seats_of(next_presence(anna_on_a))
         assert seats[1]["connected"] is False and seats[1]["away_since"] is not None

@@ -931,7 +931,7 @@ function drawPlayers(view, over) {
       seat === app.seat ? h("span", { class: "you-tag" }, t("game.tagYou")) : null,
       h("span", { class: "presence-slot" }, app.presence?.tag(seat, seat === app.seat)),
       over && winners.has(seat) ? h("span", { class: "winner-tag" }, t("game.tagWinner")) : null,
-      reinviteButton(seat, info, over),
+      h("span", { class: "reinvite-slot" }, reinviteButton(seat, info, over)),
     );
     rows.push(
       h(
@@ -981,11 +981,15 @@ function drawPlayers(view, over) {
 
 /** Presence changed: refill each seat row's mark in place (also under a past position). */
 function showPresence() {
+  const over = app.state?.status === "over";
   for (const row of document.querySelectorAll("#players tr[data-seat]")) {
     const seat = Number(row.dataset.seat);
     row
       .querySelector(".presence-slot")
       ?.replaceChildren(app.presence.tag(seat, seat === app.seat) ?? "");
+    const info = (app.state?.seats || []).find((x) => x.seat === seat);
+    if (info)
+      row.querySelector(".reinvite-slot")?.replaceChildren(reinviteButton(seat, info, over) ?? "");
   }
 }
 
@@ -1003,6 +1007,15 @@ function reinviteButton(seat, info, over) {
   )
     return null;
   if (info.stand_in === "resigned") return null; // the bot plays it to the end
+  // Only once it works: the player away RELEASE_AWAY_MINUTES (the presence's release_from);
+  // the row is drawn again then.
+  const p = app.presence?.seats.get(seat);
+  if (p?.connected !== false || !p.release_from) return null;
+  const wait = Date.parse(p.release_from) - Date.now();
+  if (wait > 0) {
+    wakeAt(Date.now() + wait + 500);
+    return null;
+  }
   return h(
     "button",
     {
@@ -1014,6 +1027,20 @@ function reinviteButton(seat, info, over) {
     },
     t("host.reinvite"),
   );
+}
+
+/** Draw the rows' "Invite again" again at `when` (the earliest seat's release_from). */
+function wakeAt(when) {
+  if (app.reinviteWake && app.reinviteWake.when <= when) return;
+  clearTimeout(app.reinviteWake?.timer);
+  const timer = setTimeout(
+    () => {
+      app.reinviteWake = null;
+      showPresence();
+    },
+    Math.min(when - Date.now(), 2 ** 31 - 1),
+  );
+  app.reinviteWake = { when, timer };
 }
 
 async function reinvite(seat) {
