@@ -156,6 +156,10 @@ def test_a_correspondence_clock_runs_out_and_the_bot_moves(contexts, table, cloc
         p.page.wait_for_function(
             "() => document.querySelector('#log').innerText.includes('the server\\'s bot made')"
         )
+    # The bot's move names the bot, newest first above the expiry: not read as Anna's own.
+    for p, maker in ((anna, "The server's bot for you:"), (ben, "The server's bot for Anna:")):
+        move = p.page.locator("#log li[data-seq='1']").inner_text()
+        assert move.startswith(maker), move
     log = httpx.get(f"{base}/api/games/{game_id}/log", timeout=10).json()
     assert log["entries"][0]["seat"] == 0
     assert {"type": "clock_expired", "seat": 0, "version": 0} in log["table_events"]

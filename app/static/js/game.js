@@ -278,6 +278,8 @@ async function start() {
     kind: app.kind,
     ctx,
     eventText,
+    entryCtx: (entry, c) =>
+      app.botMoves?.has(`${entry.seq}:${entry.seat}`) ? botCtx(c, entry.seat) : c,
     onTurn: (text) => {
       // The live region (polite): each turn a line of its own, so that each is said once.
       const live = $("#log-live");
@@ -1385,7 +1387,8 @@ function updateLog(state, meta) {
       table.map((ev) => ({
         seq: `t${state.version}.${ev.seat}.${ev.by || ev.type}`,
         seat: ev.seat,
-        events: [ev],
+        // A clock's expiry comes with the bot's move it was written with (docs/API.md).
+        events: [ev.type === "clock_expired" ? { version: state.version - 1, ...ev } : ev],
       })),
     );
     state = { ...state, events: events.filter((ev) => !TABLE_EVENTS.has(ev.type)) };
@@ -1494,8 +1497,26 @@ function eventText(ev, c) {
   }
 }
 
+/** The context of a move the bot made for `seat`: that seat is "the bot for you/Ben". */
+function botCtx(c, seat) {
+  const name = seat === app.seat ? null : nameOf(seat);
+  return {
+    ...c,
+    who: (s) =>
+      s !== seat ? c.who(s) : name === null ? t("log.botForYou") : t("log.botFor", name),
+  };
+}
+
 function appendLog(entries) {
   app.marks?.add(entries);
+  app.botMoves ??= new Set();
+  for (const entry of entries) {
+    // A move the server's bot made for a seat whose time ran out (clock_expired at version
+    // V: the move is V + 1) names the bot as its maker, not the seat: "The bot for you
+    // puts…", so that newest first it does not read as the player's own move.
+    for (const ev of entry.events || [])
+      if (ev.type === "clock_expired") app.botMoves.add(`${ev.version + 1}:${ev.seat}`);
+  }
   app.log.append(entries);
 }
 

@@ -219,7 +219,9 @@ function lines(parts, mainSize) {
 /**
  * The log list `list` (an <ol>): `append(entries)` with every batch (in order; duplicates
  * are dropped), `clear()`, `live()` once the history is shown.
- * `hooks`: {kind, ctx(), eventText(ev, c), onTurn(text, group)}.
+ * `hooks`: {kind, ctx(), eventText(ev, c), onTurn(text, group)} and optionally
+ * `entryCtx(entry, c)`: the context an action is told in (a move the server's bot made for a
+ * seat names the bot).
  */
 export class TurnLog {
   constructor(list, hooks) {
@@ -278,14 +280,23 @@ export class TurnLog {
     this.told.add(g.key);
     if (!this.isLive || !isAction(g.entries[0])) return;
     if (Number.isInteger(c.seat) && g.seat === c.seat) return;
-    const { main, parts } = turnParts(this.hooks.kind, g, c, this.hooks.eventText);
+    const { main, parts } = turnParts(
+      this.hooks.kind,
+      g,
+      this.ctxOf(g.entries[0], c),
+      this.hooks.eventText,
+    );
     const text = [main, ...parts.map((p) => p.texts.join(" "))].filter(Boolean).join(" ");
     if (text) this.hooks.onTurn?.(text, g);
   }
 
+  ctxOf(entry, c) {
+    return this.hooks.entryCtx ? this.hooks.entryCtx(entry, c) : c;
+  }
+
   render(g, c) {
     const { kind, eventText } = this.hooks;
-    const { main, mainSeat, parts } = turnParts(kind, g, c, eventText);
+    const { main, mainSeat, parts } = turnParts(kind, g, this.ctxOf(g.entries[0], c), eventText);
     if (!main && !parts.length) {
       g.li?.remove();
       g.li = null;
@@ -330,7 +341,7 @@ export class TurnLog {
     const shown = new Set([...steps.children].map((s) => s.dataset.seq));
     for (const e of g.entries) {
       if (shown.has(String(e.seq))) continue;
-      const sp = stepParts(e, c, eventText);
+      const sp = stepParts(e, this.ctxOf(e, c), eventText);
       steps.append(
         h(
           "li",

@@ -467,6 +467,8 @@ export default {
     who === YOU
       ? "Došel ti čas; tvé místo hraje bot serveru, dokud znovu nezasáhneš."
       : `Hráči ${who} došel čas; místo hraje bot serveru, dokud znovu nezasáhne.`,
+  "log.botForYou": "Bot serveru za tebe",
+  "log.botFor": (name) => `Bot serveru za hráče ${name}`,
   "clocks.ev.back": (who) => `${v(who, "Hraješ", "hraje")} za své místo znovu.`,
   "clocks.ev.expired": (who) =>
     who === YOU

@@ -486,6 +486,8 @@ export default {
     who === YOU
       ? "Deine Zeit ist abgelaufen; der Bot des Servers spielt deinen Platz, bis du wieder selbst ziehst."
       : `Die Zeit von ${who} ist abgelaufen; der Bot des Servers spielt den Platz, bis wieder selbst gezogen wird.`,
+  "log.botForYou": "Der Bot des Servers für dich",
+  "log.botFor": (name) => `Der Bot des Servers für ${name}`,
   "clocks.ev.back": (who) =>
     who === YOU
       ? "Du spielst deinen Platz wieder selbst."

@@ -459,6 +459,8 @@ export default {
     who === YOU
       ? "Your time ran out; the server's bot plays your seat until you act again."
       : `${who}'s time ran out; the server's bot plays the seat until they act again.`,
+  "log.botForYou": "The server's bot for you",
+  "log.botFor": (name) => `The server's bot for ${name}`,
   "clocks.ev.back": (who) =>
     who === YOU ? "You play your seat again." : `${who} plays their seat again.`,
   "clocks.ev.expired": (who) =>
