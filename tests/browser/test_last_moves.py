@@ -11,7 +11,9 @@ each one changed; the pages see them arrive live."""
 from __future__ import annotations
 
 import contextlib
+import json
 import random
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -299,3 +301,56 @@ def test_a_move_taken_back_is_no_longer_marked(contexts, table):
     page.wait_for_selector(f"#log li[data-seq='{v3}']:focus")
     assert page.eval_on_selector_all(".tgt.is-log-hl", lit) == [f"place:{second['place']}"]
     assert not anna.errors and not ben.errors
+
+
+def test_the_numbers_of_an_entry_never_cover_each_other(contexts, table):
+    """Hovering an entry writes its places' numbers on the board: side by side they are
+    moved apart, none covers another (issue 37, finding 12: "line 37" over "village 24").
+    Seat A's start: two villages side by side in one row, whose labels are wider than a
+    village at 1366×768."""
+    board = json.loads(Path("seeds/boards/dschingis_khan.json").read_text())
+    row = {v["id"]: (v["row"], v["col"]) for v in board["villages"]}
+    r = httpx.post(
+        f"{table.base}/api/games",
+        json={"kind": "dschingis_khan", "num_seats": 2, "options": {"start_player": 0}},
+    )
+    game = r.json()
+    tokens = {}
+    for inv in game["invites"]:
+        j = httpx.post(
+            f"{table.base}/api/games/{game['id']}/seats/{inv['seat']}/join",
+            json={"name": "AB"[inv["seat"]], "key": inv["key"]},
+        )
+        tokens[inv["seat"]] = j.json()["token"]
+    headers = {"Authorization": f"Bearer {tokens[0]}"}
+    legal = httpx.get(f"{table.base}/api/games/{game['id']}/legal-actions", headers=headers)
+    side_by_side = [
+        a["action"]
+        for a in legal.json()["actions"]
+        if a["action"]["type"] == "setup" and len({row[v][0] for v in a["action"]["villages"]}) == 1
+    ]
+    r = httpx.post(
+        f"{table.base}/api/games/{game['id']}/actions",
+        headers=headers,
+        json={"version": legal.json()["version"], "action": side_by_side[0]},
+    )
+    assert r.status_code == 200, r.text
+    ctx = contexts({"width": 1366, "height": 768})
+    ctx.add_init_script(
+        f"localStorage.setItem('tafelrunde.seat.{game['id']}', JSON.stringify("
+        f"{{seat: 0, token: '{tokens[0]}', name: 'A'}}));"
+    )
+    page = ctx.new_page()
+    page.goto(f"{table.base}/play/{game['id']}")
+    page.wait_for_selector("#log li[data-seq='1']")
+    page.hover("#log li[data-seq='1']")
+    page.wait_for_selector(".log-num-box")
+    drawn = page.eval_on_selector_all(
+        ".log-num-box rect",
+        "els => els.map(e => { const r = e.getBoundingClientRect();"
+        " return [r.left, r.top, r.right, r.bottom]; })",
+    )
+    assert len(drawn) == 2
+    a, b = drawn
+    assert a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1], (a, b)
+    table.shot(page, "log-numbers-apart-dk-1366")

@@ -111,6 +111,26 @@ export function entriesToMark(entries, seat) {
   return list.slice(i + 1);
 }
 
+/** A label's centre near `at` (w wide, font size fs) whose box overlaps none of `placed`:
+ * moved down or up by a label's height at a time (a line's label sits between the two
+ * villages it separates, whose labels would cover it). The box is added to `placed`. */
+function freeSpot(placed, at, w, fs) {
+  const h = fs * 1.3;
+  const step = h + fs * 0.15;
+  const boxOf = (y) => ({ l: at[0] - w / 2, r: at[0] + w / 2, t: y - fs * 0.8, b: y + fs * 0.5 });
+  const hits = (a) => placed.some((p) => a.l < p.r && p.l < a.r && a.t < p.b && p.t < a.b);
+  for (let i = 0; i < 12; i++) {
+    const dy = (i % 2 ? 1 : -1) * Math.ceil(i / 2) * step;
+    const box = boxOf(at[1] + dy);
+    if (!hits(box)) {
+      placed.push(box);
+      return [at[0], at[1] + dy];
+    }
+  }
+  placed.push(boxOf(at[1]));
+  return at;
+}
+
 /** Where a target is drawn: its centre (and for a polygon its corners). */
 function shapeOf(el) {
   if (el.tagName === "circle") {
@@ -281,6 +301,7 @@ export function setupMarks(hooks) {
     const targets = targetsOf(svg);
     for (const [key, el] of targets) el.classList.toggle("is-log-hl", keys.has(key));
     const drawn = [];
+    const placed = []; // the labels' boxes so far: a label never covers another
     for (const key of keys) {
       const el = targets.get(key);
       const shape = el && shapeOf(el);
@@ -289,7 +310,12 @@ export function setupMarks(hooks) {
       const fs = 14 * u;
       const text = LABEL[prefix] ? t(LABEL[prefix], id) : `${prefix} ${id}`;
       const w = fs * 0.62 * text.length + fs * 0.6;
-      const [x, y] = shape.pts ? shape.c : [shape.c[0], shape.c[1] - shape.r - fs * 0.9];
+      const [x, y] = freeSpot(
+        placed,
+        shape.pts ? shape.c : [shape.c[0], shape.c[1] - shape.r - fs * 0.9],
+        w,
+        fs,
+      );
       drawn.push(
         s(
           "g",
