@@ -96,17 +96,20 @@ def test_the_result_is_wholly_in_view_and_closes_to_the_board(contexts, table, k
         assert page.evaluate("() => document.activeElement.id") == "result-open"
         assert not errors
 
-    # A phone: all of it in view at once too, unscrolled.
-    page, errors = open_end(contexts, table.base, game_id, token, PHONE, "de")
-    page.wait_for_selector("#play-again")
-    for sel in [*parts, "#result-close"]:
-        seen = visible(page, sel)
-        assert seen and min(seen) == 1.0, ("phone", sel, seen)
-    table.shot(page, f"result-{kind}-{seats}-phone-de")
+    # A phone: all of it in view at once too, unscrolled, in every language.
+    for lang in TITLE:
+        page, errors = open_end(contexts, table.base, game_id, token, PHONE, lang)
+        page.wait_for_selector("#play-again")
+        for sel in [*parts, "#result-close"]:
+            seen = visible(page, sel)
+            assert seen and min(seen) == 1.0, ("phone", lang, sel, seen)
+        table.shot(page, f"result-{kind}-{seats}-phone-{lang}")
+        assert not errors
+        page.context.close()
     # A watcher sees the result too, without Play again.
-    watcher, werrors = open_end(contexts, table.base, game_id, None, SCREENS["1366x768"])
+    watcher, werrors = open_end(contexts, table.base, game_id, None, SCREENS["1366x768"], "cs")
     assert watcher.locator("#ranking li").count() == seats
     assert watcher.locator("#play-again").count() == 0
     assert min(visible(watcher, "#result")) == 1.0
-    table.shot(watcher, f"result-{kind}-{seats}-watcher-1366x768-en")
-    assert not errors and not werrors
+    table.shot(watcher, f"result-{kind}-{seats}-watcher-1366x768-cs")
+    assert not werrors
