@@ -220,11 +220,13 @@ def test_board_fits_the_phone_width_and_the_log_is_one_tap_away(contexts, table,
     table.shot(page, f"fit-{kind}-{stage}-phone")
 
     if stage == "end":
-        # The result opens over the table (tests/browser/test_result_overlay.py); closed,
-        # the tabs are what they were.
+        # The result opens over the table, wholly in view (tests/browser/test_result_overlay.py);
+        # closed, the tabs are what they were.
         page.wait_for_selector("#result:not([hidden]) #ranking li")
+        assert inside(box(page, "#result"), w, h)
         page.keyboard.press("Escape")
         page.wait_for_selector("#result", state="hidden")
+
     # Players and log: one tap, no scrolling.
     page.click("#tabs [data-tab=players]")
     top = box(page, "#players table")
