@@ -356,18 +356,6 @@ def test_the_join_page_names_the_game_and_does_not_say_connecting(contexts, tabl
     table.shot(page, f"fit-join-{kind}-phone")
 
 
-def test_an_unknown_game_says_so_and_not_connecting(contexts, table):
-    ctx = contexts(PHONE)
-    ctx.add_init_script("localStorage.setItem('tafelrunde.lang', 'de');")
-    page = ctx.new_page()
-    page.goto(f"{table.base}/play/nosuchgame")
-    page.wait_for_selector("body[data-status=error]")
-    text = page.inner_text("body")
-    assert "Dieses Spiel gibt es auf diesem Server nicht." in text
-    assert "Verbinde" not in text and page.locator("#conn").is_hidden()
-    table.shot(page, "fit-unknown-game-phone-de")
-
-
 def test_a_free_seat_is_not_the_one_to_act_before_the_start(contexts, table):
     game = new_game(table.base, "dolmengoetter", join=(0,))
     page, _, _ = open_seat(contexts, LAPTOP, table.base, game, 0, host=True)

@@ -1,5 +1,5 @@
 """Small things at the table (issue 37, finding 12): a game that does not exist is said so
-without "Connecting…" beside the error, in each language; "Give my seat back" is one line
+without "Connecting…" beside the error, in each language; "Give my seat back" and "Resign…" are one line each
 on every screen."""
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ def test_an_unknown_game_says_so_and_does_not_connect(contexts, table, lang):
     assert connecting not in page.inner_text("body")
 
 
-def test_give_my_seat_back_is_one_line_on_every_screen(contexts, table):
+def test_give_my_seat_back_and_resign_are_one_line_each_on_every_screen(contexts, table):
     game_id, token = with_bots(table.base, "dolmengoetter", 3, 1, "give-back")
     narrow = {"width": 960, "height": 720}
     for name, size in [*SCREENS.items(), ("960x720", narrow), ("phone", PHONE)]:
@@ -38,13 +38,17 @@ def test_give_my_seat_back_is_one_line_on_every_screen(contexts, table):
             page, errors = open_table(contexts, table.base, game_id, token, size, lang)
             if name == "phone":
                 page.click("#tabs [data-tab=players]")
-            button = page.locator(".give-back")
-            button.wait_for()
-            lines = button.evaluate(
-                """b => { const r = document.createRange(); r.selectNodeContents(b);
-                  const tops = [...r.getClientRects()].map(q => Math.round(q.top));
-                  return new Set(tops).size; }"""
-            )
-            assert lines == 1, (name, lang, button.inner_text())
+            for sel in (".give-back", ".resign"):  # both beside the Players heading
+                button = page.locator(sel)
+                button.wait_for()
+                lines = button.evaluate(
+                    """b => { const r = document.createRange(); r.selectNodeContents(b);
+                      const tops = [...r.getClientRects()].filter(q => q.width > 0)
+                                   .map(q => Math.round(q.top));
+                      return new Set(tops).size; }"""
+                )
+                assert lines == 1, (name, lang, sel, button.inner_text())
+            if name in ("1366x768", "phone"):
+                table.shot(page, f"seat-buttons-{name}-{lang}")
             assert not errors
             page.context.close()
