@@ -174,8 +174,9 @@ def test_looking_back_stops_moves_and_the_latest_position_resumes_play(contexts,
     page.wait_for_selector("body[data-my-turn=true]")
     page.wait_for_selector("body[data-history=live]")
     assert page.locator("#board .tgt.is-target").count() > 0
-    # And the game goes on from the page. Following it live, the line under the slider says
-    # what each new move did from the socket's state alone: no /history request per move.
+    # And the game goes on from the page. Following it live, the slider follows each new
+    # move from the socket's state alone (no /history request per move); its line counts the
+    # moves and leaves saying what the newest did to the log's first turn.
     asked: list[str] = []
     page.on("request", lambda r: "/history" in r.url and asked.append(r.url))
     table.click_one(player, random.Random(1))
@@ -183,9 +184,10 @@ def test_looking_back_stops_moves_and_the_latest_position_resumes_play(contexts,
     shown(page, latest + 1, str(seat))
     play(base, game_id, tokens, 1, random.Random(2))  # the other seat's move
     shown(page, latest + 2, str(seat))
-    line = page.inner_text(".history-where")
+    assert page.inner_text(".history-where") == f"Move {latest + 2} of {latest + 2}"
     other = ["Anna", "Ben"][1 - seat]
-    assert line.startswith(f"Move {latest + 2} of {latest + 2} — {other} "), line
+    newest = page.inner_text("#log > li:first-child")
+    assert newest.startswith(f"{other}: "), newest
     assert asked == [], asked
     assert not player.errors
 
