@@ -1,6 +1,6 @@
 """Small things at the table (issue 37, finding 12): a game that does not exist is said so
-without "Connecting…" beside the error, in each language; "Give my seat back" and "Resign…" are one line each
-on every screen."""
+without "Connecting…" beside the error, in each language; "Give my seat back" and "Resign…"
+are one line each on every screen."""
 
 from __future__ import annotations
 
