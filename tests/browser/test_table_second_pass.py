@@ -120,6 +120,19 @@ def visible(page, selector: str) -> list[float]:
     return page.eval_on_selector_all(selector, f"els => els.map({VISIBLE})")
 
 
+def covered(page, selector: str) -> list[str]:
+    """The elements matching `selector` that something else is drawn over (tested at their
+    centre and near both ends): their texts."""
+    return page.eval_on_selector_all(
+        selector,
+        """els => els.filter(el => { const r = el.getBoundingClientRect();
+            return [0.1, 0.5, 0.9].some(f => { const x = r.left + f * r.width;
+              const y = r.top + r.height / 2; const top = document.elementFromPoint(x, y);
+              return !top || !(el.contains(top) || top.contains(el)); }); })
+          .map(el => el.innerText)""",
+    )
+
+
 # ---- finding 1: your hand and the scores always in sight -----------------------------------
 
 
@@ -144,6 +157,7 @@ def test_your_hand_and_the_scores_are_wholly_in_view_on_laptop_screens(
         assert hand == [1.0], (name, "hand", hand)
         assert len(rows) == seats and all(v == 1.0 for v in rows), (name, "rows", rows)
         assert scores == [1.0], (name, "scores", scores)
+        assert covered(page, "#players tr[data-seat], #private") == [], name
         # The whole table still fits: the page itself does not scroll.
         sizes = page.evaluate(
             "() => [document.documentElement.scrollHeight, innerHeight,"
@@ -154,6 +168,49 @@ def test_your_hand_and_the_scores_are_wholly_in_view_on_laptop_screens(
         if seats in (2, 4) or (kind == "dolmengoetter" and seats == 5):
             table.shot(page, f"table2-hand-{kind}-{seats}-{name}")
         page.context.close()
+
+
+def test_five_dolmen_choices_beside_a_tall_board_leave_the_page_unscrolled(contexts, table):
+    """Die Dolmengötter, 5 seats, at 1280×720: the question "raise a dolmen?" with its five
+    buttons in three rows beside the tall board, and Undo: the side column gives way (its log
+    scrolls inside) and the page itself never scrolls (it did by 24–65 px)."""
+    rng = random.Random("dolmen-choice")
+    game_id, token = with_bots(table.base, "dolmengoetter", 5, 0, "dolmen-choice")
+    with httpx.Client(base_url=table.base, timeout=20) as http:
+
+        def my_turn() -> dict | None:
+            legal = http.get(f"/api/games/{game_id}/legal-actions", headers=auth(token)).json()
+            return legal if legal["actions"] else None
+
+        for _ in range(60):
+            legal = wait_for(my_turn, "the bots to play to seat A's turn")
+            if {a["action"]["type"] for a in legal["actions"]} >= {"place_dolmen"}:
+                break
+            # Walk when a walk can end beside a circle with room, else anything.
+            action = rng.choice(legal["actions"])["action"]
+            r = http.post(
+                f"/api/games/{game_id}/actions",
+                headers=auth(token),
+                json={"version": legal["version"], "action": action},
+            )
+            assert r.status_code == 200, r.text
+        else:
+            raise AssertionError("seat A was never offered a dolmen in 60 moves")
+    page, errors = open_table(contexts, table.base, game_id, token, SCREENS["1280x720"])
+    page.wait_for_selector(".table.fitted")
+    page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    assert page.locator(".choices-box .prompt button").count() >= 5
+    table.shot(page, "table2-dolmen-choice-1280x720")
+
+    sizes = page.evaluate(
+        "() => [document.documentElement.scrollHeight, innerHeight,"
+        " document.documentElement.scrollWidth, innerWidth]"
+    )
+    assert sizes[0] <= sizes[1] and sizes[2] <= sizes[3], sizes
+    assert visible(page, "#players table") == [1.0]
+    # Nothing drawn over the scores (the lists and the chat ran over them: layout.js).
+    assert covered(page, "#players tr[data-seat]") == []
+    assert not errors
 
 
 # ---- finding 8: a refused move, above the board and in one sentence ------------------------

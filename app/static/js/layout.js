@@ -118,11 +118,25 @@ export function setupLayout({ svg }) {
     table.style.setProperty("--board-col", `${col}px`);
     table.classList.add("fitted");
     const key = `${col}/${tall}/${width}`;
-    if (key === last) return;
-    last = key;
-    table.classList.toggle("board-tall", tall);
-    table.classList.toggle("wide-side", width - gap - col >= TWO_SIDE_COLUMNS);
-    zoom.update();
+    if (key !== last) {
+      last = key;
+      table.classList.toggle("board-tall", tall);
+      table.classList.toggle("wide-side", width - gap - col >= TWO_SIDE_COLUMNS);
+      zoom.update();
+    }
+    makeRoomForPlayers();
+  };
+
+  // Beside a wide side column the lists, the key and the chat sit under "Players". When the
+  // choices above take the height they need (five dolmen values beside a tall board), they
+  // go under the log instead, which gives way (it scrolls): nothing ever covers the scores.
+  const makeRoomForPlayers = () => {
+    table.classList.remove("side-crowded");
+    const under = $(".side > .actions");
+    if (!table.classList.contains("wide-side") || !under) return;
+    // "Players" keeps its whole height (min-content) and would run under what follows.
+    const bottom = $(".side-info").getBoundingClientRect().bottom;
+    table.classList.toggle("side-crowded", bottom > under.getBoundingClientRect().top + 1);
   };
 
   narrow.addEventListener("change", () => {
@@ -133,6 +147,7 @@ export function setupLayout({ svg }) {
   resized.observe(table);
   resized.observe($(".choices-box")); // the hand strip above the board grew or shrank
   resized.observe($(".table-head")); // a long turn banner wraps to a second line
+  resized.observe($(".side-info")); // "Players" grew (a button more, a seat's presence)
   window.addEventListener("resize", fit);
   place();
   setupArrowKeys(box, svg);
