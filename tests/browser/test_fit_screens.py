@@ -303,6 +303,8 @@ def test_the_board_does_not_move_when_choices_appear(contexts, table, kind, rng)
             if data.get("status") == "over":
                 break
             b = box(anna_page, "#board svg")
+            if b != first:
+                table.shot(anna_page, "fit-board-moved")
             assert b == first, f"the board moved: {first} -> {b}"
             if p is anna:
                 if anna_page.locator("#prompt button").count():

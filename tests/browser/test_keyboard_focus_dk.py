@@ -38,11 +38,13 @@ def test_after_every_step_focus_lands_on_the_next_control(contexts, table, rng):
     wall = "Take a wall piece"
     for step in range(60):
         try:
-            page.wait_for_function(READY, timeout=5000)
+            page.wait_for_function(
+                f"() => document.body.dataset.status === 'over' || ({READY})()", timeout=5000
+            )
         except PlaywrightTimeoutError:  # say where focus went instead
             pytest.fail(f"after {seen[-3:]} focus is on {page.evaluate(FOCUSED)} (step {step})")
         if page.locator("body[data-status=over]").count():
-            break
+            break  # the game ended (its result dialog has the focus then)
         now = page.evaluate(FOCUSED)
         offered = page.locator("#prompt button.choice", has_text=wall).count()
         if seen and seen[-1].startswith(wall) and offered:

@@ -89,6 +89,38 @@ def with_bots(base: str, kind: str, seats: int, my_moves: int, seed: str) -> tup
     return g["id"], token
 
 
+def reach(base: str, kind: str, seats: int, seed: str, wanted, moves: int) -> tuple[str, str]:
+    """A game with server bots (`with_bots`) in which seat A's legal action types satisfy
+    `wanted(types)`, reached by seat A's random moves (at most `moves` a game; a game that
+    ends first is replaced by a new one, three at most). Returns (game id, token)."""
+    rng = random.Random(seed)
+    for attempt in range(3):
+        game_id, token = with_bots(base, kind, seats, 0, f"{seed}-{attempt}")
+        with httpx.Client(base_url=base, timeout=20) as http:
+
+            def my_turn_or_end(game_id: str = game_id, token: str = token) -> dict | None:
+                if http.get(f"/api/games/{game_id}").json()["status"] == "over":
+                    return {"actions": []}
+                legal = http.get(f"/api/games/{game_id}/legal-actions", headers=auth(token))
+                return legal.json() if legal.json()["actions"] else None
+
+            for _ in range(moves):
+                legal = wait_for(my_turn_or_end, "the bots to play to seat A's turn")
+                types = {a["action"]["type"] for a in legal["actions"]}
+                if not types:
+                    break  # the game is over
+                if wanted(types):
+                    return game_id, token
+                action = rng.choice(legal["actions"])["action"]
+                r = http.post(
+                    f"/api/games/{game_id}/actions",
+                    headers=auth(token),
+                    json={"version": legal["version"], "action": action},
+                )
+                assert r.status_code == 200, r.text
+    raise AssertionError(f"seat A never reached the position wanted in 3 {kind} games")
+
+
 def page_at(contexts, base: str, game_id: str, token: str | None, size, lang: str = "en"):
     """The game's page in `lang`: seat A's with `token`, a watcher's without. Returns the
     page and the list its script errors are collected in."""
@@ -114,6 +146,12 @@ def open_table(contexts, base: str, game_id: str, token: str, size, lang: str = 
     page.wait_for_selector("body[data-my-turn=true]")
     page.wait_for_function("() => document.querySelector('#log').children.length > 0")
     return page, errors
+
+
+# The distinct line tops of an element's text.
+LINES = """el => { const r = document.createRange(); r.selectNodeContents(el);
+  return new Set([...r.getClientRects()].filter(q => q.width > 0)
+                 .map(q => Math.round(q.top))).size; }"""
 
 
 def visible(page, selector: str) -> list[float]:
@@ -174,28 +212,9 @@ def test_five_dolmen_choices_beside_a_tall_board_leave_the_page_unscrolled(conte
     """Die Dolmengötter, 5 seats, at 1280×720: the question "raise a dolmen?" with its five
     buttons in three rows beside the tall board, and Undo: the side column gives way (its log
     scrolls inside) and the page itself never scrolls (it did by 24–65 px)."""
-    rng = random.Random("dolmen-choice")
-    game_id, token = with_bots(table.base, "dolmengoetter", 5, 0, "dolmen-choice")
-    with httpx.Client(base_url=table.base, timeout=20) as http:
-
-        def my_turn() -> dict | None:
-            legal = http.get(f"/api/games/{game_id}/legal-actions", headers=auth(token)).json()
-            return legal if legal["actions"] else None
-
-        for _ in range(60):
-            legal = wait_for(my_turn, "the bots to play to seat A's turn")
-            if {a["action"]["type"] for a in legal["actions"]} >= {"place_dolmen"}:
-                break
-            # Walk when a walk can end beside a circle with room, else anything.
-            action = rng.choice(legal["actions"])["action"]
-            r = http.post(
-                f"/api/games/{game_id}/actions",
-                headers=auth(token),
-                json={"version": legal["version"], "action": action},
-            )
-            assert r.status_code == 200, r.text
-        else:
-            raise AssertionError("seat A was never offered a dolmen in 60 moves")
+    game_id, token = reach(
+        table.base, "dolmengoetter", 5, "dolmen-choice", lambda t: "place_dolmen" in t, 60
+    )
     page, errors = open_table(contexts, table.base, game_id, token, SCREENS["1280x720"])
     page.wait_for_selector(".table.fitted")
     page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
@@ -210,6 +229,34 @@ def test_five_dolmen_choices_beside_a_tall_board_leave_the_page_unscrolled(conte
     assert visible(page, "#players table") == [1.0]
     # Nothing drawn over the scores (the lists and the chat ran over them: layout.js).
     assert covered(page, "#players tr[data-seat]") == []
+    assert not errors
+
+
+@pytest.mark.parametrize("lang", ["de", "cs"])
+def test_a_two_line_question_beside_undo_keeps_its_buttons_in_view(contexts, table, lang):
+    """Dschingis Khan, 4 seats, at 1366×768 in German and Czech: after one piece taken, the
+    question "take one more piece: …" wraps to two lines beside Undo, and its two buttons
+    stay wholly in view (the fixed-height question box cut them off)."""
+    game_id, token = reach(
+        table.base,
+        "dschingis_khan",
+        4,
+        f"take-{lang}",
+        lambda t: t == {"take_wall", "take_tile"},
+        80,
+    )
+    page, errors = open_table(contexts, table.base, game_id, token, SCREENS["1366x768"], lang)
+    page.click(".prompt button.choice >> nth=0")  # one piece taken: Undo beside the question
+    page.wait_for_selector("#undo:not([hidden])")
+    page.wait_for_selector(".prompt button.choice >> nth=1")
+    page.wait_for_selector(".table.fitted")
+    page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    table.shot(page, f"table2-take-question-{lang}-1366x768")
+    assert page.locator(".prompt .what").evaluate(LINES) >= 2
+    assert visible(page, ".prompt button.choice") == [1.0, 1.0]
+    assert covered(page, ".prompt button.choice, #undo") == []
+    sizes = page.evaluate("() => [document.documentElement.scrollHeight, innerHeight]")
+    assert sizes[0] <= sizes[1], sizes
     assert not errors
 
 

@@ -58,7 +58,7 @@ def test_a_misclicked_druid_is_taken_back_and_placed_elsewhere(contexts, table):
     for p in (anna, ben):
         p.page.wait_for_function(
             "() => document.querySelector('#log').innerText.includes('took') "
-            "&& document.querySelector('#log').innerText.includes('last move back')"
+            "&& document.querySelector('#log').innerText.includes('took back a move')"
         )
 
     # Once more, with the z key.

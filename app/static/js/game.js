@@ -674,6 +674,7 @@ function drawChoices() {
           type: "button",
           class: `choice${ch.decline ? " decline" : ""}`,
           "data-key": ch.key,
+          "aria-label": ch.short ? ch.text : null,
           onclick: (ev) => {
             app.lastChoice = ev.currentTarget.textContent;
             choose(ch.key);
@@ -684,7 +685,7 @@ function drawChoices() {
           onfocus: ch.hint ? () => app.boardView.hint(ch.hint) : null,
           onblur: ch.hint ? () => app.boardView.hint([]) : null,
         },
-        ch.text || ch.key,
+        ch.short || ch.text || ch.key,
       ),
     );
   }

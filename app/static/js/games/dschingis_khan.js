@@ -522,7 +522,13 @@ function stepSteps(action, at) {
       piece(via[1], t("dk.step.climbDown", via[1], to)),
     );
   }
-  steps.push({ key: `tile:${action.tile}`, text: t("dk.step.placeTile", faceName(action.tile)) });
+  // On its button the face alone, as the question asks which tile ("Chinese"): three faces
+  // and Start over fit one row beside Undo; the full words are the button's name.
+  steps.push({
+    key: `tile:${action.tile}`,
+    text: t("dk.step.placeTile", faceName(action.tile)),
+    short: faceName(action.tile),
+  });
   return steps;
 }
 
