@@ -78,15 +78,20 @@ def with_bots(base: str, kind: str, seats: int, my_moves: int, seed: str) -> tup
 
         for _ in range(my_moves):
             legal = wait_for(my_turn, "the bots to play to seat A's turn")
-            action = rng.choice(legal["actions"])["action"]
-            r = http.post(
-                f"/api/games/{g['id']}/actions",
-                headers=auth(token),
-                json={"version": legal["version"], "action": action},
-            )
-            assert r.status_code == 200, r.text
+            play_one_of(http, g["id"], token, legal, rng)
         wait_for(my_turn, "the bots to play to seat A's turn")
     return g["id"], token
+
+
+def play_one_of(http: httpx.Client, game_id: str, token: str, legal: dict, rng) -> None:
+    """Seat A plays one of its `legal` actions, chosen by `rng`."""
+    action = rng.choice(legal["actions"])["action"]
+    r = http.post(
+        f"/api/games/{game_id}/actions",
+        headers=auth(token),
+        json={"version": legal["version"], "action": action},
+    )
+    assert r.status_code == 200, r.text
 
 
 def reach(base: str, kind: str, seats: int, seed: str, wanted, moves: int) -> tuple[str, str]:
@@ -111,13 +116,7 @@ def reach(base: str, kind: str, seats: int, seed: str, wanted, moves: int) -> tu
                     break  # the game is over
                 if wanted(types):
                     return game_id, token
-                action = rng.choice(legal["actions"])["action"]
-                r = http.post(
-                    f"/api/games/{game_id}/actions",
-                    headers=auth(token),
-                    json={"version": legal["version"], "action": action},
-                )
-                assert r.status_code == 200, r.text
+                play_one_of(http, game_id, token, legal, rng)
     raise AssertionError(f"seat A never reached the position wanted in 3 {kind} games")
 
 
