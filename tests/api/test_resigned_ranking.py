@@ -76,7 +76,9 @@ def test_when_every_seat_resigned_nobody_wins(client, kit):
     assert result["winners"] == [] and result["resigned"] == [0, 1]
     scores = result["scores"]
     assert sorted(s for place in result["places"] for s in place) == [0, 1]
-    assert [scores[place[0]] for place in result["places"]] == sorted(scores, reverse=True)
+    # Both resigned, so they rank by points among themselves; a tie shares a place.
+    assert [scores[s] for place in result["places"] for s in place] == sorted(scores, reverse=True)
+    assert all(len({scores[s] for s in place}) == 1 for place in result["places"])
     state = client.get(f"/api/games/{game_id}/view").json()
     assert state["view"]["winners"] == [] and state["result"] == result
 
@@ -96,3 +98,6 @@ def test_the_ranking_rule_on_its_own():
     # The resigned seats rank among themselves by points, below the others.
     assert table_result(Outcome((1, 9, 5), (1,)), [1, 2]).places == [[0], [1], [2]]
     assert table_result(Outcome((1, 9, 5), (1,)), [0, 1, 2]).winners == []
+    # Every seat resigned on equal points: no winner, one shared place.
+    both_out = table_result(Outcome((20, 20), (0, 1)), [0, 1])
+    assert (both_out.winners, both_out.places) == ([], [[0, 1]])
