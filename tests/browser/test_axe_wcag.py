@@ -14,7 +14,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from tests.browser.test_table_second_pass import MY_MOVES, open_table, with_bots
+from tests.browser.seat_a import MY_MOVES, open_table, with_bots
 from tests.support.play import auth
 from tests.support.waiting import wait_for
 

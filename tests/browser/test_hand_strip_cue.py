@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.test_table_second_pass import SCREENS, open_table, visible, with_bots
+from tests.browser.seat_a import SCREENS, open_table, visible, with_bots
 
 pytestmark = pytest.mark.browser
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
+from tests.browser.seat_a import with_bots
 from tests.browser.test_phone_tap_targets import open_phone
-from tests.browser.test_table_second_pass import with_bots
 
 pytestmark = pytest.mark.browser
 

@@ -18,7 +18,7 @@ import random
 import httpx
 import pytest
 
-from tests.browser.test_table_second_pass import open_table, visible, with_bots
+from tests.browser.seat_a import open_table, visible, with_bots
 from tests.support.play import auth
 from tests.support.waiting import wait_for
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.test_table_second_pass import MY_MOVES, with_bots
+from tests.browser.seat_a import MY_MOVES, with_bots
 
 pytestmark = pytest.mark.browser
 

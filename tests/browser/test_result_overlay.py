@@ -15,7 +15,7 @@ import random
 import httpx
 import pytest
 
-from tests.browser.test_table_second_pass import PHONE, SCREENS, page_at, visible
+from tests.browser.seat_a import PHONE, SCREENS, page_at, visible
 from tests.support.play import play_to_end
 
 pytestmark = pytest.mark.browser

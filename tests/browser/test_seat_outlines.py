@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.test_table_second_pass import PHONE, SCREENS, open_table, with_bots
+from tests.browser.seat_a import PHONE, SCREENS, open_table, with_bots
 
 pytestmark = pytest.mark.browser
 

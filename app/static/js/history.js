@@ -128,7 +128,7 @@ export function setupHistory(root, hooks) {
     const what = v === 0 ? t("history.start") : t("history.position", v, st.latest);
     // Following the live game, the newest move is the log's first turn (and its live
     // region's line): said here too, it took a line the log's last round needs on a laptop.
-    const live = st.version === null && st.perspective === null && !st.ended;
+    const live = st.version === null && st.perspective === null;
     const said = actor === undefined || live ? "" : hooks.describe(events || []);
     where.textContent = said ? what + t("history.by", said) : what;
     root.hidden = st.latest === 0 && !st.ended;
