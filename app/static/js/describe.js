@@ -11,118 +11,11 @@ import { t } from "./i18n.js";
 import { seatStyle } from "./palette.js";
 import { h } from "./svg.js";
 
-const list = (items, attrs = {}) => h("ul", attrs, items);
-
-const faceName = (face) => t(`dk.face.${face}`);
-
-function dkVillages(view, c) {
-  const pieces = new Map((view.walls?.pieces || []).map((p) => [p.line, p]));
-  const linesOf = new Map();
-  for (const line of c.board?.lines || []) {
-    for (const v of line.villages || []) {
-      if (!linesOf.has(v)) linesOf.set(v, []);
-      linesOf.get(v).push(line.id);
-    }
-  }
-  const items = (view.villages || []).map((v) => {
-    const stack = v.stack || [];
-    const walls = (linesOf.get(v.id) || [])
-      .filter((id) => pieces.has(id))
-      .map((id) => t("describe.dk.wall", id, pieces.get(id).open, pieces.get(id).great_wall));
-    const facts = [
-      Number.isInteger(v.controller)
-        ? t("describe.dk.controller", c.nameOf(v.controller))
-        : t("describe.dk.noController"),
-      stack.length
-        ? t(
-            "describe.dk.tiles",
-            stack.map((tile) =>
-              t("describe.dk.tile", c.nameOf(tile.owner), tile.face ? faceName(tile.face) : null),
-            ),
-          )
-        : t("describe.dk.noTiles"),
-      Number.isInteger(v.scout) ? t("describe.dk.scout", c.nameOf(v.scout)) : null,
-      walls.length ? t("describe.dk.walls", walls) : null,
-    ].filter(Boolean);
-    return h(
-      "li",
-      {
-        "data-village": v.id,
-        "data-controller": Number.isInteger(v.controller) ? v.controller : null,
-        "data-tiles": stack.map((tile) => `${tile.owner}:${tile.face || "?"}`).join(" "),
-      },
-      h("strong", {}, t("describe.dk.village", v.id, t(`dk.side.${v.side}`))),
-      `: ${facts.join("; ")}.`,
-    );
-  });
-  return [h("h3", {}, t("describe.dk.villages")), list(items, { class: "describe-places" })];
-}
-
-function dgCircles(view, c) {
-  const places = new Map((view.places || []).map((p) => [p.id, p]));
-  const inCircle = new Set();
-  const druidsOn = (ids) =>
-    ids
-      .map((id) => places.get(id))
-      .filter((p) => p && Number.isInteger(p.druid))
-      .map((p) => t("describe.dg.druid", c.nameOf(p.druid), p.id, Boolean(p.lying)));
-  const items = (view.circles || []).map((circle) => {
-    const ids = c.board?.circles?.[circle.id]?.places || [];
-    for (const id of ids) inCircle.add(id);
-    const stones = (circle.stones || [])
-      .map((n, seat) => (n ? `${c.nameOf(seat)} ${n}` : null))
-      .filter(Boolean);
-    const druids = druidsOn(ids);
-    const dolmens = (circle.stack || []).map((d) =>
-      t("describe.dg.dolmen", c.nameOf(d.owner), d.value ?? null),
-    );
-    const facts = [
-      t("describe.dg.stones", stones, circle.filled ?? 0, circle.size ?? ids.length),
-      Number.isInteger(circle.majority)
-        ? t("describe.dg.majority", c.nameOf(circle.majority))
-        : t("describe.dg.noMajority"),
-      druids.length ? t("describe.dg.druids", druids) : t("describe.dg.noDruids"),
-      dolmens.length ? t("describe.dg.dolmens", dolmens) : t("describe.dg.noDolmens"),
-      circle.scored ? t("describe.dg.scored") : null,
-    ].filter(Boolean);
-    return h(
-      "li",
-      {
-        "data-circle": circle.id,
-        "data-majority": Number.isInteger(circle.majority) ? circle.majority : null,
-        "data-dolmens": (circle.stack || []).map((d) => `${d.owner}:${d.value ?? "?"}`).join(" "),
-      },
-      h("strong", {}, t("describe.dg.circle", circle.id)),
-      `: ${facts.join("; ")}.`,
-    );
-  });
-  const elsewhere = druidsOn([...places.keys()].filter((id) => !inCircle.has(id)));
-  return [
-    h("h3", {}, t("describe.dg.circles")),
-    list(items, { class: "describe-places" }),
-    elsewhere.length ? h("p", {}, t("describe.dg.elsewhere", elsewhere)) : null,
-  ];
-}
-
-/** The seat's own hidden things, which its view shows it. */
-function ownHand(kind, view, c) {
-  if (!Number.isInteger(c.seat)) return null;
-  const me = (view.players || [])[c.seat] || {};
-  if (kind === "dschingis_khan" && me.faces)
-    return t(
-      "describe.dk.hand",
-      me.faces.map((f) => faceName(f)),
-    );
-  if (kind === "dolmengoetter" && me.hand)
-    return t(
-      "describe.dg.hand",
-      [1, 2, 3, 4].map((v) => [v, me.hand[String(v)] ?? 0]),
-    );
-  return null;
-}
+/** A list of `items` (<li>s): the description's lists, the games' ones too. */
+export const list = (items, attrs = {}) => h("ul", attrs, items);
 
 /** The description's content for `view` (a seat's own view or the public one). */
-export function describePosition(kind, view, game, c) {
+export function describePosition(view, game, c) {
   const toAct = view.is_over ? [] : view.to_act || [];
   const cols = game.playerColumns(view, c);
   const seats = [];
@@ -138,7 +31,9 @@ export function describePosition(kind, view, game, c) {
     );
   }
   const note = game.tableNote ? game.tableNote(view, c) : "";
-  const hand = ownHand(kind, view, c);
+  // The seat's own hidden things, which its view shows it; then the game's places.
+  const me = Number.isInteger(c.seat) ? (view.players || [])[c.seat] : null;
+  const hand = me ? game.describeHand(me) : null;
   return [
     h(
       "p",
@@ -155,11 +50,12 @@ export function describePosition(kind, view, game, c) {
     list(seats),
     note ? h("p", {}, note) : null,
     hand ? h("p", { class: "describe-hand" }, hand) : null,
-    ...(kind === "dschingis_khan" ? dkVillages(view, c) : dgCircles(view, c)),
+    ...game.describePlaces(view, c),
   ];
 }
 
-/** The button and its dialog. `hooks`: {kind, game, view() (the live view), ctx()}. */
+/** The button and its dialog. `hooks`: {game() (the game's module: its `describeHand(player)`
+ * and `describePlaces(view, c)`), view() (the live view), ctx()}. */
 export function setupDescribe(button, hooks) {
   const body = h("div", { class: "describe-body" });
   const close = h(
@@ -182,7 +78,7 @@ export function setupDescribe(button, hooks) {
   button.addEventListener("click", () => {
     const view = hooks.view();
     if (!view) return;
-    body.replaceChildren(...describePosition(hooks.kind, view, hooks.game(), hooks.ctx()));
+    body.replaceChildren(...describePosition(view, hooks.game(), hooks.ctx()));
     dialog.showModal();
     close.focus();
   });

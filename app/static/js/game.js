@@ -275,7 +275,7 @@ async function start() {
     log: $("#log"),
   });
   app.log = new TurnLog($("#log"), {
-    kind: app.kind,
+    game: () => app.game,
     ctx,
     eventText,
     entryCtx: (entry, c) =>
@@ -288,7 +288,6 @@ async function start() {
     },
   });
   setupDescribe($("#describe-open"), {
-    kind: app.kind,
     game: () => app.game,
     view: () => app.state?.view ?? null,
     ctx,

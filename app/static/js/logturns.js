@@ -50,100 +50,16 @@ export function groupTurns(entries) {
   return groups;
 }
 
-const faceList = (faces) =>
-  faces?.length ? faces.map((f) => t(`dk.face.${f}`) ?? String(f)).join(", ") : null;
-
 /**
- * The short clauses of one game's events for the seat whose turn it is, merging runs of
- * the same kind ("took 1 wall piece" twice: "took 2 wall pieces"). `null`: not a clause.
+ * The short clause of an event for the seat whose turn it is: a pass or an undo here, the
+ * game's own events by its `turnClause(ev, you, prev, later)` hook, which may merge a run of
+ * the same kind into `prev` ("took 1 wall piece" twice: "took 2 wall pieces") or skip an
+ * event a `later` one says. `null`: not a clause.
  */
-function clauseOf(kind, ev, you, prev, later) {
+function clauseOf(game, ev, you, prev, later) {
   if (ev.type === "pass") return { text: () => t("log.pass", you) };
   if (ev.type === "undo") return { text: () => t("log.undo", you) };
-  if (kind === "dschingis_khan") {
-    switch (ev.type) {
-      case "setup":
-        return {
-          text: () => t("dk.turn.setup", you, ev.villages, faceList(ev.faces), ev.scout),
-        };
-      case "take_walls":
-      case "take_tiles":
-      case "discard": {
-        const key = { take_walls: "takeWalls", take_tiles: "takeTiles", discard: "discard" };
-        if (prev?.type === ev.type) {
-          prev.n += ev.count || 0;
-          prev.faces = prev.faces && ev.faces ? [...prev.faces, ...ev.faces] : null;
-          return prev;
-        }
-        const c = { type: ev.type, n: ev.count || 0, faces: ev.faces ? [...ev.faces] : null };
-        c.text = () => t(`dk.turn.${key[ev.type]}`, you, c.n, faceList(c.faces));
-        return c;
-      }
-      case "wall": {
-        const c =
-          prev?.type === "wall" ? prev : { type: "wall", lines: [], changed: [], removed: 0 };
-        c.lines.push(ev.line);
-        c.removed += (ev.removed || []).length;
-        for (const v of ev.sides_changed || []) if (!c.changed.includes(v)) c.changed.push(v);
-        c.text = () => t("dk.turn.walls", you, c.lines, c.removed, c.changed);
-        return c;
-      }
-      case "walls_kept":
-        return { text: () => t("dk.turn.wallsKept", you, ev.count) };
-      case "step": {
-        const how =
-          !ev.via || ev.via.length === 0 ? "straight" : ev.via.length === 1 ? "gate" : "wall";
-        const c = prev?.type === "step" ? prev : { type: "step", path: `${ev.from}`, tiles: [] };
-        c.path += ` → ${ev.to}${how === "straight" ? "" : ` (${t(`dk.turn.${how}`)})`}`;
-        c.tiles = c.tiles && ev.tile ? [...c.tiles, ev.tile] : null;
-        c.text = () => t("dk.turn.scout", you, c.path, faceList(c.tiles));
-        return c;
-      }
-      case "place_scout":
-        return { text: () => t("dk.turn.placeScout", you, ev.village) };
-      case "rescue_scout":
-        return { text: () => t("dk.turn.rescue", you, ev.village) };
-      default:
-        return null;
-    }
-  }
-  if (kind === "dolmengoetter") {
-    switch (ev.type) {
-      case "druid_placed":
-        return { text: () => t("dg.turn.druid", you, ev.place) };
-      case "walk":
-        return { text: () => t("dg.turn.walk", you, ev.from, ev.to) };
-      case "flight":
-        return { text: () => t("dg.turn.flight", you, ev.from, ev.to) };
-      case "herbs":
-        return { text: () => t("dg.turn.herbs", you, ev.place) };
-      case "stone_placed":
-        return { text: () => t("dg.turn.stone", you, ev.place) };
-      case "stone_declined":
-        return { text: () => t("dg.turn.noStone", you, ev.penalty || 0) };
-      case "dolmen_right":
-        // Said by the dolmen raised (or not) later in the same turn.
-        if (
-          later.some(
-            (e) =>
-              (e.type === "dolmen_placed" || e.type === "dolmen_declined") &&
-              e.seat === ev.seat &&
-              e.circle === ev.circle,
-          )
-        )
-          return { skip: true };
-        return { text: () => t("dg.turn.right", you, ev.position === "top", ev.circle) };
-      case "dolmen_placed":
-        return {
-          text: () => t("dg.turn.dolmen", you, ev.value || null, ev.circle, ev.position === "top"),
-        };
-      case "dolmen_declined":
-        return { text: () => t("dg.turn.noDolmen", you, ev.circle) };
-      default:
-        return null;
-    }
-  }
-  return null;
+  return game.turnClause?.(ev, you, prev, later) ?? null;
 }
 
 /**
@@ -151,7 +67,7 @@ function clauseOf(kind, ev, you, prev, later) {
  * what it did for other seats (under their marks) and events of nobody's (seat null).
  * `eventText(ev, c)`: an event's own log line.
  */
-export function turnParts(kind, group, c, eventText) {
+export function turnParts(game, group, c, eventText) {
   const seat = group.seat;
   const events = group.entries.flatMap((e) => e.events || []);
   const clauses = [];
@@ -161,7 +77,7 @@ export function turnParts(kind, group, c, eventText) {
     if (ev.type === "turn") return;
     const evSeat = Number.isInteger(ev.seat) ? ev.seat : seat;
     if (isAction(group.entries[0]) && evSeat === seat) {
-      const clause = clauseOf(kind, ev, seat === c.seat, prev, events.slice(i + 1));
+      const clause = clauseOf(game, ev, seat === c.seat, prev, events.slice(i + 1));
       if (clause?.skip) return;
       if (clause) {
         if (clause !== prev) clauses.push(clause);
@@ -219,7 +135,7 @@ function lines(parts, mainSize) {
 /**
  * The log list `list` (an <ol>): `append(entries)` with every batch (in order; duplicates
  * are dropped), `clear()`, `live()` once the history is shown.
- * `hooks`: {kind, ctx(), eventText(ev, c), onTurn(text, group)} and optionally
+ * `hooks`: {game() (the game's module), ctx(), eventText(ev, c), onTurn(text, group)} and optionally
  * `entryCtx(entry, c)`: the context an action is told in (a move the server's bot made for a
  * seat names the bot).
  */
@@ -281,7 +197,7 @@ export class TurnLog {
     if (!this.isLive || !isAction(g.entries[0])) return;
     if (Number.isInteger(c.seat) && g.seat === c.seat) return;
     const { main, parts } = turnParts(
-      this.hooks.kind,
+      this.hooks.game(),
       g,
       this.ctxOf(g.entries[0], c),
       this.hooks.eventText,
@@ -295,8 +211,8 @@ export class TurnLog {
   }
 
   render(g, c) {
-    const { kind, eventText } = this.hooks;
-    const { main, mainSeat, parts } = turnParts(kind, g, this.ctxOf(g.entries[0], c), eventText);
+    const { game, eventText } = this.hooks;
+    const { main, mainSeat, parts } = turnParts(game(), g, this.ctxOf(g.entries[0], c), eventText);
     if (!main && !parts.length) {
       g.li?.remove();
       g.li = null;

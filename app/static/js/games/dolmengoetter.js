@@ -6,6 +6,7 @@ import { num, t } from "../i18n.js";
 import { seatMark, seatStyle, seatSwatch } from "../palette.js";
 import { CORNER_RUNE, runeGlyph } from "../runes.js";
 import { h, points, regular, s } from "../svg.js";
+import { describeHand, describePlaces, turnClause } from "./dolmengoetter_prose.js";
 
 const K = 10; // board units -> SVG units
 const STONE_R = 9;
@@ -787,4 +788,7 @@ export default {
   resultPanel,
   legend,
   eventText,
+  turnClause,
+  describeHand,
+  describePlaces,
 };

@@ -5,6 +5,7 @@ import { BoardSvg, titled } from "../boardkit.js";
 import { num, t } from "../i18n.js";
 import { seatMark, seatStyle, seatSwatch } from "../palette.js";
 import { h, points, s } from "../svg.js";
+import { describeHand, describePlaces, turnClause } from "./dschingis_khan_prose.js";
 
 const U = 100; // board units -> SVG units
 const tr = t; // the texts, in functions where `t` names a tower or the turn
@@ -990,4 +991,7 @@ export default {
   resultPanel,
   legend,
   eventText,
+  turnClause,
+  describeHand,
+  describePlaces,
 };
