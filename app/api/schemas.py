@@ -363,6 +363,10 @@ class Applied(BaseModel):
 class LogEntry(BaseModel):
     seq: int
     seat: int
+    by_server: bool = Field(
+        description="The server's bot played it for the seat (its clock ran out, it timed "
+        "out or resigned); false for a bot seat's own moves."
+    )
     events: list[dict[str, Any]]
 
 

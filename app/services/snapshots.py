@@ -123,6 +123,9 @@ class Snapshot:
     """``State.ply`` right after each action still standing (not taken back) that the
     server's bot played for a human seat (a lapsed clock, a timeout, a resignation):
     ``standing_server_moves``. Bot seats' moves are left out (no token takes them back)."""
+    server_played: tuple[int, ...] = ()
+    """``seq`` of each action the server's bot played for a human seat, taken back since or
+    not: the log marks them ``by_server`` ("The server's bot for Ben: …")."""
     _memo: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
 
     @property
@@ -251,10 +254,12 @@ class Snapshot:
     def log_for(self, seat: int | None, since: int) -> list[dict[str, Any]]:
         reveal = self.state.is_over
         since = max(since, 0)
+        played = set(self.server_played)
         return [
             {
                 "seq": seq,
                 "seat": self.actors[seq - 1],
+                "by_server": seq in played,
                 "events": [self.event_view(e, seat, reveal) for e in batch],
             }
             for seq, batch in enumerate(self.events[since : self.version], since + 1)
@@ -410,6 +415,8 @@ class Snapshot:
                 self.server_moves, state.ply, by_server and not self.seats[seat].bot
             ),
         )
+        if by_server and not self.seats[seat].bot:
+            _set_field(new, "server_played", (*self.server_played, self.version + 1))
         _set_field(new, "_memo", {})
         return new
 
@@ -591,10 +598,11 @@ class StateCache:
             events = EMPTY
             actors: list[int] = []
             server_moves: tuple[int, ...] = ()
+            server_played: tuple[int, ...] = ()
         else:
             state = cached.state.clone() if cached.version < row.version else cached.state
             events, actors = event_log(cached.events), list(cached.actors)
-            server_moves = cached.server_moves
+            server_moves, server_played = cached.server_moves, cached.server_played
         if len(events) < row.version:
             rows = session.execute(
                 select(ActionRow.seq, ActionRow.seat, ActionRow.action, ActionRow.by_server)
@@ -610,9 +618,10 @@ class StateCache:
                     raise RuntimeError(f"game {game_id}: action log jumps to seq {seq}")
                 events = events.append(tuple(apply_entry(state, seat, action)))
                 actors.append(seat)
-                server_moves = standing_server_moves(
-                    server_moves, state.ply, bool(by_server) and not seats[seat].bot
-                )
+                played = bool(by_server) and not seats[seat].bot
+                server_moves = standing_server_moves(server_moves, state.ply, played)
+                if played:
+                    server_played = (*server_played, seq)
             if len(events) != row.version:
                 raise RuntimeError(f"game {game_id}: log ends before version {row.version}")
         if cached is not None and cached.seats_revision == row.seats_revision:
@@ -651,4 +660,5 @@ class StateCache:
             clock=row.clock,
             deadline=as_utc(row.deadline) if row.deadline is not None else None,
             server_moves=server_moves,
+            server_played=server_played,
         )

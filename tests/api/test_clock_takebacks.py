@@ -79,6 +79,14 @@ def moves(db, game_id: str) -> list[tuple[int, bool]]:
         return [(seat, bool(by_server)) for seat, by_server in rows]
 
 
+def by_server(client, kit, game_id: str, token: str | None) -> list[bool]:
+    """``by_server`` of each entry of the game's log, as ``token``'s seat (None: a watcher)
+    reads it."""
+    headers = kit.bearer(token) if token else {}
+    log = client.get(f"/api/games/{game_id}/log", headers=headers).json()
+    return [entry["by_server"] for entry in log["entries"]]
+
+
 def expiries(client, game_id: str) -> list[dict[str, Any]]:
     log = client.get(f"/api/games/{game_id}/log").json()
     return [e for e in log["table_events"] if e["type"] == "clock_expired"]
@@ -95,6 +103,7 @@ def test_the_bots_move_for_a_lapsed_clock_is_not_the_seats_to_take_back(client, 
     assert tick(client) == 1
     assert expiries(client, game_id) == [{"type": "clock_expired", "seat": 0, "version": 0}]
     assert moves(db, game_id) == [(0, True)]  # the server's move, not seat 0's
+    assert by_server(client, kit, game_id, tokens[1]) == [True]  # the log says whose
     state = view(client, kit, game_id, tokens[0])
     assert state["version"] == 1 and state["clock"]["running"] == [1]
     # The engine would let seat 0 take it back (nobody acted since); the server does not.
@@ -107,6 +116,8 @@ def test_the_bots_move_for_a_lapsed_clock_is_not_the_seats_to_take_back(client, 
     # Seat 1's hour runs from the bot's move; seat 0 gets no second one.
     assert deadline(client, kit, game_id) == clock() + timedelta(hours=1)
     assert moves(db, game_id) == [(0, True)]
+    play_first(client, kit, game_id, tokens[1])
+    assert by_server(client, kit, game_id, None) == [True, False]
 
 
 def test_a_take_back_gives_the_turn_back_with_the_deadline_it_had(client, kit, db, clock):
@@ -128,6 +139,8 @@ def test_a_take_back_gives_the_turn_back_with_the_deadline_it_had(client, kit, d
     assert expiries(client, game_id)[-1] == {"type": "clock_expired", "seat": 0, "version": 6}
     assert moves(db, game_id)[-1] == (0, True)
     assert undo(client, kit, game_id, tokens[0], 7).json()["error"]["code"] == "played_by_server"
+    # The log marks that move alone, after the moves and take-backs of seat 0's own.
+    assert by_server(client, kit, game_id, tokens[0]) == [False] * 6 + [True]
 
 
 def test_a_live_take_back_charges_the_taker_not_the_seat_it_had_passed_to(client, kit, clock):

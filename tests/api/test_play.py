@@ -101,7 +101,7 @@ def test_log_gives_each_caller_the_events_filtered_for_it_never_raw_actions(
         assert log["version"] == 12
         assert [e["seq"] for e in log["entries"]] == list(range(1, 13))
         for entry in log["entries"]:
-            assert set(entry) == {"seq", "seat", "events"}  # no action JSON
+            assert set(entry) == {"seq", "seat", "by_server", "events"}  # no action JSON
             assert entry["events"] == game.events_between(seat, entry["seq"] - 1, entry["seq"])
         later = client.get(f"/api/games/{game_id}/log?since=9", headers=headers).json()
         assert [e["seq"] for e in later["entries"]] == [10, 11, 12]

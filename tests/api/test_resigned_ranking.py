@@ -81,6 +81,9 @@ def test_when_every_seat_resigned_nobody_wins(client, kit):
     assert all(len({scores[s] for s in place}) == 1 for place in result["places"])
     state = client.get(f"/api/games/{game_id}/view").json()
     assert state["view"]["winners"] == [] and state["result"] == result
+    # Every move after both resigned was the server's bot's, and the log says so.
+    entries = client.get(f"/api/games/{game_id}/log").json()["entries"]
+    assert len(entries) > 1 and all(entry["by_server"] for entry in entries)
 
 
 def test_the_ranking_rule_on_its_own():

@@ -204,3 +204,7 @@ def test_bots_play_on_from_the_position_after_a_take_back(client, kit):
     state = my_turn()
     assert state["view"]["to_act"] == [0]
     assert state["version"] > version + 1
+    # The bot seat's moves are its own, not the server's for a person: the log marks none.
+    entries = client.get(f"/api/games/{game_id}/log").json()["entries"]
+    assert {entry["seat"] for entry in entries} == {0, 1}
+    assert not any(entry["by_server"] for entry in entries)

@@ -2,7 +2,8 @@
 
 Anna creates a Die Dolmengötter table for two with a time limit of a day per move; Ben
 joins by his link, on his phone, and resigns: both pages show at once that the server's
-bot plays his seat, and it does, to the end, while Anna plays hers.
+bot plays his seat, and it does, to the end, while Anna plays hers; the log names the bot as
+the maker of those moves.
 
 Then a table whose correspondence clock is a few seconds per move (``CLOCK_MIN_SECONDS=1``,
 the testing setting of this module's own server): the seat to act sees its countdown tick,
@@ -91,6 +92,10 @@ def test_a_resigned_seat_is_played_by_the_bot_to_the_end(contexts, table, clock_
     log = httpx.get(f"{base}/api/games/{game_id}/log", timeout=10).json()
     seats = {e["seat"] for e in log["entries"]}
     assert seats == {0, 1}  # the bot played Ben's seat
+    # Every move of Ben's seat was the server's bot's, and both logs say so by name.
+    assert all(e["by_server"] == (e["seat"] == 1) for e in log["entries"])
+    for p, maker in ((anna, "The server's bot for Ben:"), (ben, "The server's bot for you:")):
+        assert maker in p.page.inner_text("#log")
     assert seat_row(anna, 1).locator(".stand-in-tag").inner_text() == "bot plays (resigned)"
     assert anna.errors == [] and ben.errors == []
 

@@ -61,7 +61,7 @@ def test_while_running_spectators_get_no_face_or_value_and_no_result(
         assert all(p["hand"] is None for p in view["players"])
     log = client.get(f"/api/games/{game_id}/log").json()
     for entry in log["entries"]:
-        assert set(entry) == {"seq", "seat", "events"}  # never the raw action
+        assert set(entry) == {"seq", "seat", "by_server", "events"}  # never the raw action
         for e in entry["events"]:
             assert not {"faces", "tile", "value"} & set(e) or e["type"] == "circle_scored"
     # A seat is refused the legal actions of a turn that is not its own, and a spectator

@@ -278,8 +278,9 @@ async function start() {
     game: () => app.game,
     ctx,
     eventText,
-    entryCtx: (entry, c) =>
-      app.botMoves?.has(`${entry.seq}:${entry.seat}`) ? botCtx(c, entry.seat) : c,
+    // A move the server's bot made for a person (a clock run out, a resignation) names the
+    // bot as its maker: "The server's bot for you: …", never read as the player's own move.
+    entryCtx: (entry, c) => (entry.by_server ? botCtx(c, entry.seat) : c),
     onTurn: (text) => {
       // The live region (polite): each turn a line of its own, so that each is said once.
       const live = $("#log-live");
@@ -1509,14 +1510,6 @@ function botCtx(c, seat) {
 
 function appendLog(entries) {
   app.marks?.add(entries);
-  app.botMoves ??= new Set();
-  for (const entry of entries) {
-    // A move the server's bot made for a seat whose time ran out (clock_expired at version
-    // V: the move is V + 1) names the bot as its maker, not the seat: "The bot for you
-    // puts…", so that newest first it does not read as the player's own move.
-    for (const ev of entry.events || [])
-      if (ev.type === "clock_expired") app.botMoves.add(`${ev.version + 1}:${ev.seat}`);
-  }
   app.log.append(entries);
 }
 
