@@ -250,6 +250,7 @@ def create_app(
         routes.clocks,
         routes.passkeys,
         routes.friends,
+        routes.ratings,  # issue 39
         routes.me_games,  # issue 38, SEATS: My games
         routes.accounts,
         routes.admin,

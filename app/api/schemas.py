@@ -81,6 +81,18 @@ class CreateGame(Strict):
         'per move, or {"type": "live", "minutes": 1..180, "increment": 0..60} per player '
         "(docs/API.md, Clocks).",
     )
+    rated: StrictBool = Field(
+        False,
+        description="Counts for the players' ratings (docs/API.md, Ratings) if, when it "
+        "ends, every seat is held by a different account; otherwise for nobody. Not with "
+        "the server's bot seats, which have no account.",
+    )
+
+    @model_validator(mode="after")
+    def _rated_without_server_bots(self) -> CreateGame:
+        if self.rated and any(s.bot for s in self.seats or ()):
+            raise ValueError("a rated game has no server bot seats: they have no account")
+        return self
 
 
 class JoinSeat(Strict):
@@ -257,6 +269,10 @@ class GameSummary(TableFacts):
     status: GameStatus
     version: int
     public: bool
+    rated: bool = Field(
+        description="Created rated: counts for the ratings if every seat is an account's "
+        "at the end (docs/API.md, Ratings)."
+    )
     created_at: datetime
     seats: list[Seat]
     options: dict[str, Any]

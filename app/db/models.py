@@ -14,6 +14,7 @@ from sqlalchemy import (
     BigInteger,
     Boolean,
     DateTime,
+    Float,
     ForeignKey,
     Index,
     Integer,
@@ -84,6 +85,10 @@ class GameRow(Base):
     rematch_of: Mapped[str | None] = mapped_column(String(32), nullable=True)
     """The game this one is the rematch of: for ``REMATCH_MINUTES`` after its creation its
     free human seats are kept for that game's players (``POST .../rematch/join``)."""
+    rated: Mapped[bool] = mapped_column(Boolean, default=False)
+    """Chosen at creation: the game counts for its players' ratings if, at its end, every
+    seat is held by an account, each by another (app/services/ratings.py). False for every
+    game made before migration 0012."""
     chat_watchers: Mapped[bool] = mapped_column(Boolean, default=True)
     """Whether watchers (no seat token) may write in the table chat; the host's switch
     (``PUT .../chat/settings``). Seated players may always write."""
@@ -387,4 +392,50 @@ class DeliveryRow(Base):
     claimed_until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     sent_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     last_error: Mapped[str | None] = mapped_column(String(200), nullable=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+# ---- ratings (issue 39) ----------------------------------------------------------------
+
+
+class RatingRow(Base):
+    """An account's rating in one kind of game (OpenSkill, Plackett-Luce: app/services/
+    ratings.py). No row: the account has finished no rated game of that kind (it starts
+    at the model's default)."""
+
+    __tablename__ = "ratings"
+
+    account_id: Mapped[int] = mapped_column(
+        ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True
+    )
+    kind: Mapped[str] = mapped_column(String(64), primary_key=True)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    games: Mapped[int] = mapped_column(Integer, default=0)
+    """Rated games of this kind that counted."""
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class RatingHistoryRow(Base):
+    """What one rated game did to one account's rating, written in the transaction that
+    ends the game. ``(game_id, account_id)`` is unique: a game counts once for an account,
+    however many processes see its end."""
+
+    __tablename__ = "rating_history"
+    __table_args__ = (
+        UniqueConstraint("game_id", "account_id", name="uq_rating_history_game_account"),
+        Index("ix_rating_history_account_id_id", "account_id", "id"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
+    account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"))
+    kind: Mapped[str] = mapped_column(String(64))
+    seat: Mapped[int] = mapped_column(Integer)
+    place: Mapped[int] = mapped_column(Integer)
+    """1 for the first place; seats that tie share one (TB-1's places)."""
+    mu_before: Mapped[float] = mapped_column(Float)
+    sigma_before: Mapped[float] = mapped_column(Float)
+    mu_after: Mapped[float] = mapped_column(Float)
+    sigma_after: Mapped[float] = mapped_column(Float)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

@@ -18,8 +18,9 @@ from app.core.errors import ApiError
 from app.core.threads import in_thread
 from app.db.models import GameRow, utcnow
 from app.db.session import WriteWouldWait
-from app.services import clocks
+from app.services import clocks, ratings
 from app.services.base import ACTIONS, GAMES, Caller, ServiceBase
+from app.services.results import table_result
 from app.services.snapshots import UNDO_ENTRY, Snapshot
 from engines.core import Event, IllegalAction, State
 
@@ -257,6 +258,10 @@ class Moves(ServiceBase):
                     clocks.mark_back(conn, game_id, seat, version + 1)
                 if lapsed:
                     clocks.mark_expired(conn, game_id, seat, version)
+                if status == "over" and snap.rated:  # the game's end: its ratings, once
+                    resigned = (s.seat for s in snap.seats if s.stand_in == "resigned")
+                    result = table_result(state.outcome(), resigned)
+                    ratings.apply_game(conn, game_id, snap.kind, result, now)
         except IllegalAction as exc:
             raise ApiError.from_illegal(exc) from None
         except IntegrityError:

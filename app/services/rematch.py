@@ -188,6 +188,7 @@ class Rematches:
             snap.options,
             specs,
             public=snap.public,
+            rated=snap.rated,
             rematch_of=snap.game_id,
             time_control=snap.time_control,
         )

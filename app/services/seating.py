@@ -127,12 +127,14 @@ class Seating(ServiceBase):
         options: Mapping[str, Any] | None,
         seats: list[SeatSpec] | None,
         public: bool = False,
+        rated: bool = False,
         rematch_of: str | None = None,
         time_control: dict[str, Any] | None = None,
         host_name: str | None = None,
     ) -> tuple[Snapshot, str, list[dict[str, Any]]]:
         """A new game, its host token (shown once, stored as a hash: the creator's, to give
         seats back and to see the invites again) and its invites (``invites``).
+        ``rated``: it counts for the ratings (app/services/ratings.py).
         ``rematch_of``: the game it is the rematch of (app/services/rematch.py). A seat
         kept for an account (``SeatSpec.reserved_for``) gets its ``seat_given`` nudge in the
         same transaction, naming ``host_name`` (the signed-in creator)."""
@@ -173,6 +175,7 @@ class Seating(ServiceBase):
                     seats_revision=0,
                     host_token_hash=hash_token(host_token),
                     public=public,
+                    rated=rated,
                     time_control=time_control,
                     created_at=now,
                     updated_at=now,

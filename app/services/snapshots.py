@@ -96,6 +96,9 @@ class Snapshot:
     actors: tuple[int, ...]
     """``actors[i]``: the seat that played action ``seq = i + 1`` (public)."""
     public: bool = False
+    rated: bool = False
+    """Created rated: its end counts for its players' ratings if every seat is an
+    account's (app/services/ratings.py)."""
     table_events: tuple[tuple[int, int, dict[str, Any]], ...] = ()
     """``(version, seats_revision, event)`` of each table event (a seat released), oldest
     first; public, and apart from ``events`` so versions keep counting actions only."""
@@ -338,6 +341,7 @@ class Snapshot:
             "status": self.status,
             "version": self.version,
             "public": self.public,
+            "rated": self.rated,
             "created_at": as_utc(self.created_at),
             "seats": [s.to_json() for s in self.seats],
             "options": self.options,
@@ -644,6 +648,7 @@ class StateCache:
             last_move_at=row.last_move_at,
             rematch_of=row.rematch_of,
             public=row.public,
+            rated=row.rated,
             table_events=table_events,
             game_id=game_id,
             kind=row.kind,

@@ -13,6 +13,7 @@ from . import (
     me_games,
     notifications,
     passkeys,
+    ratings,
     rematch,
     seats,
 )
@@ -30,6 +31,7 @@ __all__ = [
     "me_games",
     "notifications",
     "passkeys",
+    "ratings",
     "rematch",
     "seats",
 ]

@@ -71,6 +71,7 @@ def create_game(
         body.options,
         seats,
         public=body.public,
+        rated=body.rated,
         time_control=time_control,
         host_name=account.name if account else None,
     )
