@@ -46,6 +46,8 @@ from app.db.models import (
     InviteCodeRow,
     PasskeyRow,
     PushSubscriptionRow,
+    RatingHistoryRow,
+    RatingRow,
     SeatRow,
     WebAuthnChallengeRow,
     utcnow,
@@ -54,6 +56,7 @@ from app.db.session import Database
 from app.services import sessions
 from app.services.account_names import clean_name, find_account, name_key, name_taken
 from app.services.friends import friend_link, friendships, new_friend_code
+from app.services.ratings import account_ratings
 from app.services.sessions import SignedIn
 from app.services.snapshots import as_utc
 
@@ -514,6 +517,9 @@ class Accounts:
                 for seat, game in seats
             ],
             "chat": chat,
+            "ratings": {
+                k: v for k, v in account_ratings(session, account, None).items() if k != "name"
+            },
         }
 
     def _friends(self, session: Session, account_id: int) -> list[dict[str, Any]]:
@@ -529,7 +535,7 @@ class Accounts:
 
     def delete(self, session: Session, account_id: int, confirm: str) -> list[str]:
         """Delete the account: its sign-ins, passkeys, settings, friendships, push
-        subscriptions and pending nudges go; ``confirm`` must be its name (422
+        subscriptions, pending nudges and ratings go; ``confirm`` must be its name (422
         ``confirm_mismatch``). Every seat it holds stays with its game under the name
         "deleted player", no longer linked to an account: a finished game keeps its
         result, and in a live game the seat plays on for whoever holds its token (a
@@ -577,6 +583,8 @@ class Accounts:
                 (WebAuthnChallengeRow, WebAuthnChallengeRow.account_id),
                 (PushSubscriptionRow, PushSubscriptionRow.account_id),
                 (DeliveryRow, DeliveryRow.account_id),
+                (RatingRow, RatingRow.account_id),
+                (RatingHistoryRow, RatingHistoryRow.account_id),
             ):
                 session.execute(delete(table).where(column == account_id))
             session.execute(

@@ -34,6 +34,7 @@ from sqlalchemy.orm import Session
 
 from app.db.models import AccountRow, GameRow, RatingHistoryRow, RatingRow, SeatRow
 from app.services.results import TableResult
+from app.services.snapshots import as_utc
 
 MODEL = PlackettLuce()
 """OpenSkill's Plackett-Luce model with its own defaults (mu 25, sigma 25/3, tau 25/300)."""
@@ -172,9 +173,12 @@ HISTORY = 100
 """How many of an account's latest rated games ``account_ratings`` lists."""
 
 
-def account_ratings(session: Session, account: AccountRow) -> dict[str, Any]:
+def account_ratings(
+    session: Session, account: AccountRow, latest: int | None = HISTORY
+) -> dict[str, Any]:
     """``account``'s rating in every kind it has finished a rated game of, and what its
-    latest ``HISTORY`` rated games did to them, newest first (docs/API.md, "Ratings")."""
+    ``latest`` rated games (``None``: all) did to them, newest first (docs/API.md,
+    "Ratings"; the account's export has them all)."""
     rows = session.execute(
         select(RatingRow.kind, RatingRow.mu, RatingRow.sigma, RatingRow.games)
         .where(RatingRow.account_id == account.id)
@@ -184,7 +188,7 @@ def account_ratings(session: Session, account: AccountRow) -> dict[str, Any]:
         select(RatingHistoryRow)
         .where(RatingHistoryRow.account_id == account.id)
         .order_by(RatingHistoryRow.id.desc())
-        .limit(HISTORY)
+        .limit(latest)
     ).scalars()
     return {
         "name": account.name,
@@ -199,7 +203,7 @@ def account_ratings(session: Session, account: AccountRow) -> dict[str, Any]:
                 "after": shown(h.mu_after, h.sigma_after),
                 "mu": h.mu_after,
                 "sigma": h.sigma_after,
-                "at": h.created_at,
+                "at": as_utc(h.created_at),
             }
             for h in history
         ],

@@ -14,7 +14,15 @@ from sqlalchemy import Engine, select
 
 from app.db.models import RatingHistoryRow, RatingRow
 from app.services.ratings import DEFAULT, shown, updated
-from tests.support.accounts import Player, anna, app_client, bert, error_code, player
+from tests.support.accounts import (
+    Player,
+    anna,
+    app_client,
+    bert,
+    error_code,
+    player,
+    signed_in,
+)
 from tests.support.play import auth, play_to_end
 
 __all__ = ["anna", "bert"]
@@ -121,6 +129,21 @@ def test_a_rated_game_between_accounts_counts_once(client, db, database_url, ann
             )
             assert late.status_code in (400, 409), late.text
     assert (ratings_rows(db), len(history_rows(db))) == before
+
+
+def test_the_export_has_them_and_deleting_the_account_removes_them(client, db, anna, bert):
+    game_id, tokens = rated_table(client, [anna, bert])
+    play_to_end(client, game_id, tokens, random.Random(7))
+    shown_to_bert = bert.get(f"/api/accounts/{anna.name}/ratings").json()
+    export = anna.get("/api/me/export").json()["ratings"]
+    assert export == {k: v for k, v in shown_to_bert.items() if k != "name"}
+    assert [h["game"] for h in export["history"]] == [game_id]
+    r = anna.http.request(
+        "DELETE", "/api/me", json={"confirm": anna.name}, headers=signed_in(anna.cookie)
+    )
+    assert r.status_code in (200, 204), r.text
+    assert [a for a, *_ in ratings_rows(db)] == [bert.account_id]
+    assert [h.account_id for h in history_rows(db)] == [bert.account_id]
 
 
 def test_a_second_rated_game_starts_from_the_first(client, db, anna, bert):
