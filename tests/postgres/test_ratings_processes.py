@@ -1,7 +1,8 @@
-"""A rated game finished on two server processes at once (app/services/ratings.py): every
-move, the last included, is posted to both processes at the same moment; one passes the
-version's lock and the other is refused, so the game's end, and with it the ratings, is
-written once."""
+"""Ratings on PostgreSQL (app/services/ratings.py). A rated game finished on two server
+processes at once: every move, the last included, is posted to both processes at the same
+moment; one passes the version's lock and the other is refused, so the game's end, and with
+it the ratings, is written once. And a game that ends while another game's end is rating
+the same account waits for it and starts from what it wrote (no lost update)."""
 
 from __future__ import annotations
 
@@ -12,11 +13,14 @@ from pathlib import Path
 
 import httpx
 import pytest
-from sqlalchemy import create_engine, select
+from sqlalchemy import create_engine, insert, select, text, update
 
-from app.db.models import RatingHistoryRow, RatingRow
+from app.db.models import RatingHistoryRow, RatingRow, utcnow
+from app.services import ratings
+from app.services.results import TableResult
 from tests.postgres.harness import ServerProcess, Table
-from tests.support.accounts import account_with_cookie, signed_in
+from tests.support.accounts import account_with_cookie, app_client, signed_in
+from tests.support.waiting import wait_for
 
 pytestmark = pytest.mark.postgres
 
@@ -33,6 +37,23 @@ def servers(pg_url: str, tmp_path: Path) -> Iterator[tuple[ServerProcess, Server
     finally:
         a.stop()
         b.stop()
+
+
+def rated_game(http, players: list[tuple[int, str]]) -> tuple[str, dict[int, str]]:
+    """A rated game of two seats, joined by ``players`` (account id, cookie) signed in."""
+    r = http.post("/api/games", json={"kind": KIND, "num_seats": 2, "rated": True})
+    assert r.status_code == 201, r.text
+    game_id, keys = r.json()["id"], {i["seat"]: i["key"] for i in r.json()["invites"]}
+    tokens = {}
+    for seat, (_, cookie) in enumerate(players):
+        joined = http.post(
+            f"/api/games/{game_id}/seats/{seat}/join",
+            json={"name": ("Anna", "Bert")[seat], "key": keys[seat]},
+            headers=signed_in(cookie),
+        )
+        assert joined.status_code == 201, joined.text
+        tokens[seat] = joined.json()["token"]
+    return game_id, tokens
 
 
 def both_at_once(table: Table, servers, seat: int, version: int, action) -> list[int]:
@@ -57,18 +78,7 @@ def test_two_processes_finishing_a_rated_game_rate_it_once(servers, pg_url: str)
     engine = create_engine(pg_url)
     players = [account_with_cookie(engine, name) for name in ("Anna", "Bert")]
     with httpx.Client(base_url=a.url, timeout=30) as http:
-        r = http.post("/api/games", json={"kind": KIND, "num_seats": 2, "rated": True})
-        assert r.status_code == 201, r.text
-        game_id, keys = r.json()["id"], {i["seat"]: i["key"] for i in r.json()["invites"]}
-        tokens = {}
-        for seat, (_, cookie) in enumerate(players):
-            joined = http.post(
-                f"/api/games/{game_id}/seats/{seat}/join",
-                json={"name": ("Anna", "Bert")[seat], "key": keys[seat]},
-                headers=signed_in(cookie),
-            )
-            assert joined.status_code == 201, joined.text
-            tokens[seat] = joined.json()["token"]
+        game_id, tokens = rated_game(http, players)
     table = Table(game_id, 2, tokens)
     rng = random.Random(39)
     for _ in range(2000):
@@ -93,3 +103,57 @@ def test_two_processes_finishing_a_rated_game_rate_it_once(servers, pg_url: str)
         ).json()
         assert [(r["kind"], r["games"]) for r in shown["ratings"]] == [(KIND, 1)]
     engine.dispose()
+
+
+def test_a_game_ending_while_another_rates_the_same_account_builds_on_it(pg_url: str) -> None:
+    engine = create_engine(pg_url)
+    with app_client(pg_url) as http:  # migrates the database
+        players = [account_with_cookie(engine, name) for name in ("Anna", "Bert")]
+        game_id, _ = rated_game(http, players)
+    anna, bert = players[0][0], players[1][0]
+    with engine.begin() as conn:  # Anna has played before
+        conn.execute(
+            insert(RatingRow).values(
+                account_id=anna, kind=KIND, mu=30.0, sigma=5.0, games=3, updated_at=utcnow()
+            )
+        )
+    result = TableResult(scores=[5, 3], winners=[0], places=[[0], [1]], resigned=[])
+    done: dict[str, bool] = {}
+
+    def this_game_ends() -> None:
+        with engine.begin() as conn:
+            done["counted"] = ratings.apply_game(conn, game_id, KIND, result, utcnow())
+
+    with engine.connect() as other:  # another game's end, rating Anna, under way
+        with other.begin():
+            other.execute(select(RatingRow).where(RatingRow.account_id == anna).with_for_update())
+            ending = threading.Thread(target=this_game_ends)
+            ending.start()
+            wait_for(lambda: waiting_for_a_lock(engine), "this game's end to wait")
+            other.execute(
+                update(RatingRow).where(RatingRow.account_id == anna).values(mu=31.0, games=4)
+            )
+        ending.join(timeout=60)
+    assert done == {"counted": True}
+    with engine.connect() as conn:
+        history = {h.account_id: h for h in conn.execute(select(RatingHistoryRow)).all()}
+        games = dict(conn.execute(select(RatingRow.account_id, RatingRow.games)).all())
+    assert (history[anna].mu_before, history[anna].sigma_before) == (31.0, 5.0)
+    assert (history[bert].mu_before, history[bert].sigma_before) == (
+        ratings.DEFAULT.mu,
+        ratings.DEFAULT.sigma,
+    )
+    assert games == {anna: 5, bert: 1}
+    engine.dispose()
+
+
+def waiting_for_a_lock(engine) -> bool:
+    with engine.connect() as conn:
+        return bool(
+            conn.scalar(
+                text(
+                    "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock'"
+                    " AND datname = current_database()"
+                )
+            )
+        )
