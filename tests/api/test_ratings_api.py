@@ -24,6 +24,7 @@ from tests.support.accounts import (
     signed_in,
 )
 from tests.support.play import auth, play_to_end
+from tests.support.waiting import wait_for
 
 __all__ = ["anna", "bert"]
 
@@ -234,3 +235,40 @@ def test_the_ratings_route_refusals(client, db, anna):
     r = anna.get("/api/accounts/Nobody/ratings")
     assert (r.status_code, error_code(r)) == (404, "unknown_account")
     assert player(client, db, "Carl").get("/api/accounts/Anna/ratings").status_code == 200
+
+
+def test_seats_the_bot_finished_after_their_clocks_ran_out_rank_by_score(database_url, db):
+    """Both live clocks run out: the server's bot stands in for both seats and plays the
+    game to its end; nobody resigned, so the places are the scores' (TB-1)."""
+    with app_client(database_url, clock_min_seconds=1, clock_poll_seconds=0.1) as http:
+        anna, bert = player(http, db, "Anna"), player(http, db, "Bert")
+        r = http.post(
+            "/api/games",
+            json={
+                "kind": KIND,
+                "num_seats": 2,
+                "rated": True,
+                "time_control": {"type": "live", "seconds": 1, "increment": 0},
+            },
+        )
+        assert r.status_code == 201, r.text
+        game_id, keys = r.json()["id"], {i["seat"]: i["key"] for i in r.json()["invites"]}
+        for seat, who in enumerate((anna, bert)):
+            joined = who.post(
+                f"/api/games/{game_id}/seats/{seat}/join", {"name": who.name, "key": keys[seat]}
+            )
+            assert joined.status_code == 201, joined.text
+        wait_for(
+            lambda: http.get(f"/api/games/{game_id}").json()["status"] == "over",
+            "the server's bot finishing the game",
+            seconds=120,
+        )
+        result = http.get(f"/api/games/{game_id}/result").json()
+        seats = http.get(f"/api/games/{game_id}").json()["seats"]
+    assert [s["stand_in"] for s in seats] == ["timeout", "timeout"]
+    assert result["resigned"] == []
+    places = {s: i + 1 for i, tied in enumerate(result["places"]) for s in tied}
+    history = {h.seat: h.place for h in history_rows(db)}
+    assert history == places
+    scores = result["scores"]
+    assert (history[0] < history[1]) == (scores[0] > scores[1])
