@@ -174,6 +174,13 @@ def test_an_anonymous_seat_makes_it_count_for_nobody(client, db, anna):
     assert ratings_rows(db) == [] and history_rows(db) == []
 
 
+def test_one_account_at_every_seat_counts_for_nobody(client, db, anna):
+    """Playing against yourself (one account joined at both seats) rates nothing."""
+    game_id, tokens = rated_table(client, [anna, anna])
+    play_to_end(client, game_id, tokens, random.Random(8))
+    assert ratings_rows(db) == [] and history_rows(db) == []
+
+
 def test_an_abandoned_game_is_not_rated(client, db, anna, bert):
     r = client.post("/api/games", json={"kind": KIND, "num_seats": 2, "rated": True})
     created = r.json()
