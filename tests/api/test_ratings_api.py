@@ -158,6 +158,10 @@ def test_a_second_rated_game_starts_from_the_first(client, db, anna, bert):
     for h in second:
         assert (h.mu_before, h.sigma_before) == after_first[h.account_id]
     assert {g for *_, g in ratings_rows(db)} == {2}
+    # Its rematch is rated too.
+    r = client.post(f"/api/games/{game_id}/rematch", headers=auth(tokens[0]))
+    assert r.status_code == 200, r.text
+    assert client.get(f"/api/games/{r.json()['game_id']}").json()["rated"] is True
 
 
 def test_unrated_games_change_nothing(client, db, anna, bert):
