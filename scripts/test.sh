@@ -31,8 +31,8 @@ fi
 # rl: the OpenSpiel and PettingZoo conformance tests (tests/rl) run in CI too.
 bash scripts/setup.sh dev,postgres,rl
 # The whole suite on SQLite (tests/postgres start PostgreSQL servers of their own); then, for a
-# full run (no arguments), the server suites once more on a throwaway PostgreSQL, spread over
-# the cores by pytest-xdist (a database per worker: tests/conftest.py).
+# full run (no arguments), the server suites once more on a throwaway PostgreSQL. A full run
+# spreads both passes over the cores by pytest-xdist (a database per worker: tests/conftest.py).
 status=0
 # The client (app/static/) formatted and linted by Biome, pinned in package-lock.json: installed
 # again whenever the lockfile is newer than what node_modules was installed from.
@@ -46,7 +46,13 @@ echo "== ruff check, ruff format --check, mypy ==" >&2
 .venv/bin/ruff check . || status=$?
 .venv/bin/ruff format --check . || status=$?
 .venv/bin/python -m mypy || status=$?
-.venv/bin/python -m pytest "$@" || status=$?
+if [ $# -eq 0 ]; then
+  # The whole suite spread over the cores, a test file per worker at a time (module-scoped
+  # servers and staged games stay with their file's tests).
+  .venv/bin/python -m pytest -n auto --dist loadfile || status=$?
+else
+  .venv/bin/python -m pytest "$@" || status=$?
+fi
 if [ $# -eq 0 ]; then
   if .venv/bin/python -m tests.support.postgres --check || [ "${CI:-}" = true ]; then
     suites=()
