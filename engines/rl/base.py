@@ -10,13 +10,33 @@ import engines
 from engines.core import Action, Game, State
 
 WIN, LOSS = 1.0, -1.0
-"""The return of every winner and of every other seat, at the end only (docs/RL.md)."""
+"""The return of a sole winner and of every seat that did not win, at the end only."""
+TIE_REWARD = 0.0
+"""The default return of each winner when several seats win (a tie the tie-break rules
+leave): a drawn 2-player game pays 0 to both (docs/RL.md, "Returns / rewards")."""
 
 
-def final_returns(state: State) -> list[float]:
-    """Each seat's return in a finished game: ``WIN`` for every winner, ``LOSS`` otherwise."""
-    winners = set(state.winners())
-    return [WIN if s in winners else LOSS for s in range(state.num_players)]
+def check_tie_reward(tie_reward: float) -> float:
+    """``tie_reward`` as a float; ``ValueError`` unless it lies in ``[LOSS, WIN]``."""
+    value = float(tie_reward)
+    if not LOSS <= value <= WIN:
+        raise ValueError(f"tie_reward must lie in [{LOSS}, {WIN}], not {tie_reward!r}")
+    return value
+
+
+def returns_for(
+    winners: Iterable[int], num_players: int, tie_reward: float = TIE_REWARD
+) -> list[float]:
+    """Each seat's return: ``WIN`` for a sole winner, ``tie_reward`` for each of several
+    winners, ``LOSS`` for every other seat."""
+    won = set(winners)
+    share = WIN if len(won) == 1 else check_tie_reward(tie_reward)
+    return [share if s in won else LOSS for s in range(num_players)]
+
+
+def final_returns(state: State, tie_reward: float = TIE_REWARD) -> list[float]:
+    """Each seat's return in a finished game (``returns_for`` its winners)."""
+    return returns_for(state.winners(), state.num_players, tie_reward)
 
 
 class Vector:

@@ -41,7 +41,7 @@ def test_mcts_bot_finishes_a_game(pyspiel, game_id: str) -> None:
     decisions = play_out_with_bot_at_seat_0(state, bot, rng)
     assert decisions > 0
     returns = state.returns()
-    assert set(returns) <= {-1.0, 1.0} and 1.0 in returns
+    assert set(returns) <= {-1.0, 0.0, 1.0} and max(returns) >= 0  # 0: a shared win
 
 
 def test_observation_is_the_seats_view(pyspiel) -> None:
@@ -84,7 +84,7 @@ def test_ismcts_plays_a_game_out_of_the_box(pyspiel, game_id: str) -> None:
     )
     state = game.new_initial_state()
     decisions = play_out_with_bot_at_seat_0(state, bot, rng)
-    assert decisions > 3 and set(state.returns()) <= {-1.0, 1.0}
+    assert decisions > 3 and set(state.returns()) <= {-1.0, 0.0, 1.0}
 
 
 def test_resampled_state_keeps_the_seats_view(pyspiel) -> None:
