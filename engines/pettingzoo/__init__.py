@@ -28,10 +28,12 @@ from engines.rl.base import check_tie_reward
 
 
 def observation_space(enc: Encoding, num_players: int) -> spaces.Dict:
+    """Bounded: each entry between 0 and the rules' limit for it (``Encoding.bounds``)."""
+    low, high = enc.bounds(num_players)
     return spaces.Dict(
         {
             "observation": spaces.Box(
-                -np.inf, np.inf, (enc.observation_size(num_players),), np.float32
+                np.array(low, np.float32), np.array(high, np.float32), dtype=np.float32
             ),
             "action_mask": spaces.Box(0, 1, (enc.num_actions,), np.int8),
         }

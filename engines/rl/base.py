@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 import engines
@@ -40,11 +40,13 @@ def final_returns(state: State, tie_reward: float = TIE_REWARD) -> list[float]:
 
 
 class Vector:
-    """A flat list of floats built piece by piece; ``parts`` names each piece and its size."""
+    """A flat list of floats built piece by piece; ``parts`` names each piece and its size,
+    ``highs`` each entry's upper bound (every entry is at least 0)."""
 
     def __init__(self) -> None:
         self.values: list[float] = []
         self.parts: list[tuple[str, int]] = []
+        self.highs: list[float] = []
 
     def _mark(self, name: str, start: int) -> None:
         if self.parts and self.parts[-1][0] == name:
@@ -58,11 +60,18 @@ class Vector:
         self.values.extend([0.0] * size)
         if index is not None:
             self.values[start + index] = 1.0
+        self.highs.extend([1.0] * size)
         self._mark(name, start)
 
-    def numbers(self, name: str, xs: Iterable[float]) -> None:
+    def numbers(self, name: str, xs: Iterable[float], high: float | Sequence[float] = 1.0) -> None:
+        """Counts (or flags: ``high`` 1) from 0 to ``high``, the rules' limit for them (one
+        for all, or one per entry)."""
         start = len(self.values)
         self.values.extend(float(x) for x in xs)
+        if isinstance(high, int | float):
+            self.highs.extend([float(high)] * (len(self.values) - start))
+        else:
+            self.highs.extend(map(float, high))
         self._mark(name, start)
 
 
@@ -129,6 +138,14 @@ class Encoding(ABC):
         """Names and sizes of the vector's pieces for ``num_players`` (for docs and tests)."""
         view = self.game.new(num_players, 0).view(0)
         return self._observe(view, 0).parts
+
+    def bounds(self, num_players: int) -> tuple[list[float], list[float]]:
+        """Each entry's lowest and highest possible value for ``num_players`` (from the
+        rules' limits: pieces in the game, supplies, scores; docs/RL.md), for bounded
+        observation spaces. One-hots and flags lie in [0, 1]."""
+        view = self.game.new(num_players, 0).view(0)
+        highs = self._observe(view, 0).highs
+        return [0.0] * len(highs), highs
 
     def observation_size(self, num_players: int) -> int:
         return sum(size for _, size in self.layout(num_players))
