@@ -169,6 +169,11 @@ class TafelrundeGame(pyspiel.Game):
             iig_obs_type.private_info == pyspiel.PrivateInfoType.SINGLE_PLAYER
         )
         recall = iig_obs_type is None or bool(iig_obs_type.perfect_recall)
+        if recall and not private:
+            raise ValueError(
+                "no public observer with perfect recall: a spectator sees the public view "
+                "only (ask for perfect_recall=False, or for a seat's information state)"
+            )
         return ViewObserver(self, private, recall)
 
 
@@ -275,17 +280,23 @@ def _restore(shared: _Shared, serialized: str) -> TafelrundeState:
 class ViewObserver:
     """OpenSpiel's observer protocol over a seat's view (``private``) or the spectator's.
 
-    The tensor is the same for observations and information states: the views keep what a
-    seat learned of hidden things (Dschingis Khan's remembered faces, one's own dolmen
-    values), and the order of earlier public moves is not part of them (docs/RL.md).
+    The views keep what a seat learned of hidden things (Dschingis Khan's remembered faces,
+    one's own dolmen values), not the order of earlier moves; with ``recall`` (the
+    information state) the seat's own actions follow, in order: the string's
+    `` own actions`` list, and in the tensor ``own_actions_size`` entries after the
+    observation, the k-th being the number of the seat's k-th action plus 1 (0: not yet).
     """
 
     def __init__(self, game: TafelrundeGame, private: bool, recall: bool = False) -> None:
         self.game = game
         self.private = private
         self.recall = recall
-        self.tensor = np.zeros(game.observation_size, np.float32)
-        self.dict = {"observation": self.tensor}
+        size = game.observation_size
+        self.own_actions_size = game.engine.info.max_game_length if recall else 0
+        self.tensor = np.zeros(size + self.own_actions_size, np.float32)
+        self.dict = {"observation": self.tensor[:size]}
+        if recall:
+            self.dict["own_actions"] = self.tensor[size:]
 
     def _view(
         self, state: TafelrundeState, player: int
@@ -301,7 +312,13 @@ class ViewObserver:
         if view is None:
             self.tensor.fill(0)
             return
-        self.tensor[:] = self.game.encoding.observe(view, seat)
+        size = self.game.observation_size
+        self.tensor[:size] = self.game.encoding.observe(view, seat)
+        if self.recall:
+            own = self.tensor[size:]
+            own.fill(0)
+            actions = [a.action + 1 for a in state.full_history()[SEED_NODES:] if a.player == seat]
+            own[: len(actions)] = actions
 
     def string_from(self, state: TafelrundeState, player: int) -> str:
         view, seat = self._view(state, player)
