@@ -85,10 +85,10 @@ class DolmengoetterEncoding(Encoding):
             return {"type": kind, "circle": i}
         return {"type": "pass"}
 
-    def _observe(self, view: Mapping[str, Any], me: int | None) -> Vector:
+    def _observe(self, view: Mapping[str, Any], me: int | None, x: Vector | None = None) -> Vector:
         n = view["num_players"]
         C = self.num_circles
-        x = Vector()
+        x = Vector() if x is None else x
         supply = SUPPLIES[n]
         dolmens = sum(supply.dolmens)
         # DG-8, DG-10: every dolmen a seat has scored at most its value times the top factor.

@@ -134,10 +134,10 @@ class DschingisKhanEncoding(Encoding):
             "via": [climb, descend],
         }
 
-    def _observe(self, view: Mapping[str, Any], me: int | None) -> Vector:
+    def _observe(self, view: Mapping[str, Any], me: int | None, x: Vector | None = None) -> Vector:
         n = view["num_players"]
         V, L, T = self.num_villages, self.num_lines, self.num_towers
-        x = Vector()
+        x = Vector() if x is None else x
         tiles = sum(TILE_SET)  # DK-7: each seat's tiles
         walls_total = self.total_walls
 
