@@ -145,7 +145,7 @@ class DolmengoetterEncoding(Encoding):
         x.one_hot("start_player", rel(view["start_player"]), n)
         rights = view["rights"]
         first = rights[0] if rights else None
-        x.numbers("rights.count", [len(rights)], C * n)  # at most one per seat and circle
+        x.numbers("rights.count", [len(rights)], C * n)  # one stone: at most one per circle (DG-6)
         x.one_hot("rights.first_seat", None if first is None else rel(first["seat"]), n)
         x.one_hot("rights.first_circle", None if first is None else first["circle"], C)
         x.numbers("rights.first_on_top", [first is not None and first["position"] == "top"])
