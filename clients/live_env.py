@@ -23,7 +23,8 @@ from websockets.sync.client import ClientConnection, connect
 from bots.api import ActionJson
 from bots.client import Contribution, Invite, JoinRefused, join_seat
 from engines.pettingzoo import encode_observation, observation_space
-from engines.rl import LOSS, WIN, encoding
+from engines.rl import TIE_REWARD, encoding, returns_for
+from engines.rl.base import check_tie_reward
 
 
 class LiveGameError(RuntimeError):
@@ -47,8 +48,10 @@ class LiveEnv(AECEnv):
         name: str = "agent",
         key: str | None = None,
         timeout: float = 600,
+        tie_reward: float = TIE_REWARD,
     ) -> None:
         super().__init__()
+        self.tie_reward = check_tie_reward(tie_reward)
         self.server = server.rstrip("/")
         self.game_id = game_id
         self.seat = seat
@@ -129,8 +132,8 @@ class LiveEnv(AECEnv):
             view = msg["view"]
             if view and view.get("is_over"):
                 self._legal = {}
-                winners = set(view["winners"])
-                self.rewards[self.agent] = WIN if self.seat in winners else LOSS
+                returns = returns_for(view["winners"], self.num_players, self.tie_reward)
+                self.rewards[self.agent] = returns[self.seat]
                 self.terminations[self.agent] = True
                 self._accumulate_rewards()
                 return
@@ -167,7 +170,18 @@ class LiveEnv(AECEnv):
         self._ws = None
 
 
-def live_env(invite: str, name: str = "agent", timeout: float = 600) -> LiveEnv:
-    """The environment of the seat an invite link names (joining it on ``reset``)."""
+def live_env(
+    invite: str, name: str = "agent", timeout: float = 600, tie_reward: float = TIE_REWARD
+) -> LiveEnv:
+    """The environment of the seat an invite link names (joining it on ``reset``);
+    ``tie_reward`` as offline (docs/RL.md, "Returns / rewards")."""
     seat = Invite.parse(invite)
-    return LiveEnv(seat.server, seat.game_id, seat.seat, name=name, key=seat.key, timeout=timeout)
+    return LiveEnv(
+        seat.server,
+        seat.game_id,
+        seat.seat,
+        name=name,
+        key=seat.key,
+        timeout=timeout,
+        tie_reward=tie_reward,
+    )

@@ -10,7 +10,8 @@ observes the seed: it only sees what the engine's view shows it.
 
 Observations and information states are built from ``State.view(seat)`` only (the
 public observer uses the spectator's view), with the numbering of ``engines.rl``. Returns:
-+1 for every winner, -1 for every other seat. Needs the ``rl`` extra (open-spiel, numpy).
++1 for a sole winner, parameter ``tie_reward`` (default 0) for each of several winners, -1
+for every other seat. Needs the ``rl`` extra (open-spiel, numpy).
 """
 
 from __future__ import annotations
@@ -23,7 +24,8 @@ import pyspiel
 
 import engines
 from engines.core import Action, ChanceMode, Information, Rng, State
-from engines.rl import LOSS, WIN, Encoding, encoding, final_returns
+from engines.rl import LOSS, TIE_REWARD, WIN, Encoding, encoding, final_returns
+from engines.rl.base import check_tie_reward
 
 SEED_NODES = 8
 """Chance nodes at the start: the engine's 64-bit seed, one byte each."""
@@ -61,12 +63,14 @@ def _game_type(game_id: str) -> pyspiel.GameType:
         provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification={"players": DEFAULT_PLAYERS},
+        parameter_specification={"players": DEFAULT_PLAYERS, "tie_reward": TIE_REWARD},
     )
 
 
-def _load(short_name: str, players: int) -> TafelrundeGame:
-    game: TafelrundeGame = pyspiel.load_game(short_name, {"players": players})
+def _load(short_name: str, players: int, tie_reward: float = TIE_REWARD) -> TafelrundeGame:
+    game: TafelrundeGame = pyspiel.load_game(
+        short_name, {"players": players, "tie_reward": tie_reward}
+    )
     return game
 
 
@@ -83,11 +87,11 @@ class _Shared:
 
     def __reduce__(self) -> tuple[Any, ...]:
         game = self.value
-        return (_shared, (game.get_type().short_name, game.num_players()))
+        return (_shared, (game.get_type().short_name, game.num_players(), game.tie_reward))
 
 
-def _shared(short_name: str, players: int) -> _Shared:
-    return _Shared(_load(short_name, players))
+def _shared(short_name: str, players: int, tie_reward: float = TIE_REWARD) -> _Shared:
+    return _Shared(_load(short_name, players, tie_reward))
 
 
 class _Core:
@@ -118,6 +122,7 @@ class TafelrundeGame(pyspiel.Game):
         params = dict(params or {})
         engine = engines.get(self.game_id)
         n = int(params.get("players", DEFAULT_PLAYERS))
+        tie_reward = check_tie_reward(params.get("tie_reward", TIE_REWARD))
         why = engine.info.player_count_error(n)
         if why is not None:
             raise ValueError(why)
@@ -130,7 +135,7 @@ class TafelrundeGame(pyspiel.Game):
             utility_sum=None,
             max_game_length=engine.info.max_game_length + SEED_NODES,
         )
-        super().__init__(_game_type(self.game_id), info, {"players": n})
+        super().__init__(_game_type(self.game_id), info, {"players": n, "tie_reward": tie_reward})
 
     @property
     def encoding(self) -> Encoding:
@@ -141,11 +146,16 @@ class TafelrundeGame(pyspiel.Game):
         return engines.get(self.game_id)
 
     @property
+    def tie_reward(self) -> float:
+        """Each winner's return when several seats win (parameter ``tie_reward``)."""
+        return float(self.get_parameters()["tie_reward"])
+
+    @property
     def observation_size(self) -> int:
         return encoding(self.game_id).observation_size(self.num_players())
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (_load, (self.get_type().short_name, self.num_players()))
+        return (_load, (self.get_type().short_name, self.num_players(), self.tie_reward))
 
     def new_initial_state(self) -> TafelrundeState:
         return TafelrundeState(self)
@@ -159,6 +169,11 @@ class TafelrundeGame(pyspiel.Game):
             iig_obs_type.private_info == pyspiel.PrivateInfoType.SINGLE_PLAYER
         )
         recall = iig_obs_type is None or bool(iig_obs_type.perfect_recall)
+        if recall and not private:
+            raise ValueError(
+                "no public observer with perfect recall: a spectator sees the public view "
+                "only (ask for perfect_recall=False, or for a seat's information state)"
+            )
         return ViewObserver(self, private, recall)
 
 
@@ -246,7 +261,7 @@ class TafelrundeState(pyspiel.State):
         n = self.get_game().num_players()
         if state is None or not state.is_over:
             return [0.0] * n
-        return final_returns(state)
+        return final_returns(state, self._shared.value.tie_reward)
 
     def __str__(self) -> str:
         state = self._core.state
@@ -265,17 +280,23 @@ def _restore(shared: _Shared, serialized: str) -> TafelrundeState:
 class ViewObserver:
     """OpenSpiel's observer protocol over a seat's view (``private``) or the spectator's.
 
-    The tensor is the same for observations and information states: the views keep what a
-    seat learned of hidden things (Dschingis Khan's remembered faces, one's own dolmen
-    values), and the order of earlier public moves is not part of them (docs/RL.md).
+    The views keep what a seat learned of hidden things (Dschingis Khan's remembered faces,
+    one's own dolmen values), not the order of earlier moves; with ``recall`` (the
+    information state) the seat's own actions follow, in order: the string's
+    `` own actions`` list, and in the tensor ``own_actions_size`` entries after the
+    observation, the k-th being the number of the seat's k-th action plus 1 (0: not yet).
     """
 
     def __init__(self, game: TafelrundeGame, private: bool, recall: bool = False) -> None:
         self.game = game
         self.private = private
         self.recall = recall
-        self.tensor = np.zeros(game.observation_size, np.float32)
-        self.dict = {"observation": self.tensor}
+        size = game.observation_size
+        self.own_actions_size = game.engine.info.max_game_length if recall else 0
+        self.tensor = np.zeros(size + self.own_actions_size, np.float32)
+        self.dict = {"observation": self.tensor[:size]}
+        if recall:
+            self.dict["own_actions"] = self.tensor[size:]
 
     def _view(
         self, state: TafelrundeState, player: int
@@ -291,7 +312,13 @@ class ViewObserver:
         if view is None:
             self.tensor.fill(0)
             return
-        self.tensor[:] = self.game.encoding.observe(view, seat)
+        size = self.game.observation_size
+        self.tensor[:size] = self.game.encoding.observe(view, seat)
+        if self.recall:
+            own = self.tensor[size:]
+            own.fill(0)
+            actions = [a.action + 1 for a in state.full_history()[SEED_NODES:] if a.player == seat]
+            own[: len(actions)] = actions
 
     def string_from(self, state: TafelrundeState, player: int) -> str:
         view, seat = self._view(state, player)

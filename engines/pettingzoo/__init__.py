@@ -4,7 +4,8 @@ num_players=3)``.
 Agents are ``player_0`` .. ``player_{n-1}`` (the seats). An observation is
 ``{"observation": float32 vector, "action_mask": int8 vector}``, built from the seat's view
 only with the numbering of ``engines.rl`` (docs/RL.md); the mask is all zero for a seat that
-does not act now. Rewards come at the end: +1 for every winner, -1 for every other seat.
+does not act now. Rewards come at the end: +1 for a sole winner, ``tie_reward`` (default 0)
+for each of several winners, -1 for every other seat.
 ``reset(seed=s)`` makes the engine's seed from ``s``, so equal seeds and actions replay the
 same game. Needs the ``rl`` extra (pettingzoo, gymnasium, numpy).
 """
@@ -22,14 +23,17 @@ from pettingzoo.utils import wrappers
 
 import engines
 from engines.core import Action, Rng, State
-from engines.rl import Encoding, encoding, final_returns
+from engines.rl import TIE_REWARD, Encoding, encoding, final_returns
+from engines.rl.base import check_tie_reward
 
 
 def observation_space(enc: Encoding, num_players: int) -> spaces.Dict:
+    """Bounded: each entry between 0 and the rules' limit for it (``Encoding.bounds``)."""
+    low, high = enc.bounds(num_players)
     return spaces.Dict(
         {
             "observation": spaces.Box(
-                -np.inf, np.inf, (enc.observation_size(num_players),), np.float32
+                np.array(low, np.float32), np.array(high, np.float32), dtype=np.float32
             ),
             "action_mask": spaces.Box(0, 1, (enc.num_actions,), np.int8),
         }
@@ -50,8 +54,15 @@ class TafelrundeEnv(AECEnv):
     metadata: dict[str, Any]
     """Per environment: its name says which game it plays."""
 
-    def __init__(self, game_id: str, num_players: int = 2, render_mode: str | None = None):
+    def __init__(
+        self,
+        game_id: str,
+        num_players: int = 2,
+        render_mode: str | None = None,
+        tie_reward: float = TIE_REWARD,
+    ):
         super().__init__()
+        self.tie_reward = check_tie_reward(tie_reward)
         engine = engines.get(game_id)
         why = engine.info.player_count_error(num_players)
         if why is not None:
@@ -132,7 +143,7 @@ class TafelrundeEnv(AECEnv):
         state.apply(self._seat(agent), self._legal[code])
         self._cumulative_rewards[agent] = 0.0
         if state.is_over:
-            returns = final_returns(state)
+            returns = final_returns(state, self.tie_reward)
             self._legal = {}
             for a in self.agents:
                 self.rewards[a] = returns[self._seat(a)]
@@ -156,15 +167,25 @@ class TafelrundeEnv(AECEnv):
         pass
 
 
-def raw_env(game_id: str, num_players: int = 2, render_mode: str | None = None) -> TafelrundeEnv:
+def raw_env(
+    game_id: str,
+    num_players: int = 2,
+    render_mode: str | None = None,
+    tie_reward: float = TIE_REWARD,
+) -> TafelrundeEnv:
     """The unwrapped AEC environment of ``game_id`` ("dschingis_khan" or "dolmengoetter")."""
-    return TafelrundeEnv(game_id, num_players, render_mode)
+    return TafelrundeEnv(game_id, num_players, render_mode, tie_reward)
 
 
-def env(game_id: str, num_players: int = 2, render_mode: str | None = None) -> AECEnv:
+def env(
+    game_id: str,
+    num_players: int = 2,
+    render_mode: str | None = None,
+    tie_reward: float = TIE_REWARD,
+) -> AECEnv:
     """The AEC environment of ``game_id``, wrapped as PettingZoo's classic environments are
     (TerminateIllegal, AssertOutOfBounds, OrderEnforcing); ``.unwrapped`` is the raw one."""
-    aec: AECEnv = raw_env(game_id, num_players, render_mode)
+    aec: AECEnv = raw_env(game_id, num_players, render_mode, tie_reward)
     aec = wrappers.TerminateIllegalWrapper(aec, illegal_reward=-1)
     aec = wrappers.AssertOutOfBoundsWrapper(aec)
     return wrappers.OrderEnforcingWrapper(aec)

@@ -9,7 +9,7 @@ docs/RL.md.
 
 from __future__ import annotations
 
-from .base import LOSS, WIN, Encoding, final_returns
+from .base import LOSS, TIE_REWARD, WIN, Encoding, final_returns, returns_for
 from .dolmengoetter import DolmengoetterEncoding
 from .dschingis_khan import DschingisKhanEncoding
 
@@ -27,4 +27,12 @@ def encoding(game_id: str) -> Encoding:
     return enc
 
 
-__all__ = ["LOSS", "WIN", "Encoding", "encoding", "final_returns"]
+__all__ = [
+    "LOSS",
+    "TIE_REWARD",
+    "WIN",
+    "Encoding",
+    "encoding",
+    "final_returns",
+    "returns_for",
+]

@@ -3,28 +3,50 @@
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 import engines
 from engines.core import Action, Game, State
 
 WIN, LOSS = 1.0, -1.0
-"""The return of every winner and of every other seat, at the end only (docs/RL.md)."""
+"""The return of a sole winner and of every seat that did not win, at the end only."""
+TIE_REWARD = 0.0
+"""The default return of each winner when several seats win (a tie the tie-break rules
+leave): a drawn 2-player game pays 0 to both (docs/RL.md, "Returns / rewards")."""
 
 
-def final_returns(state: State) -> list[float]:
-    """Each seat's return in a finished game: ``WIN`` for every winner, ``LOSS`` otherwise."""
-    winners = set(state.winners())
-    return [WIN if s in winners else LOSS for s in range(state.num_players)]
+def check_tie_reward(tie_reward: float) -> float:
+    """``tie_reward`` as a float; ``ValueError`` unless it lies in ``[LOSS, WIN]``."""
+    value = float(tie_reward)
+    if not LOSS <= value <= WIN:
+        raise ValueError(f"tie_reward must lie in [{LOSS}, {WIN}], not {tie_reward!r}")
+    return value
+
+
+def returns_for(
+    winners: Iterable[int], num_players: int, tie_reward: float = TIE_REWARD
+) -> list[float]:
+    """Each seat's return: ``WIN`` for a sole winner, ``tie_reward`` for each of several
+    winners, ``LOSS`` for every other seat."""
+    won = set(winners)
+    share = WIN if len(won) == 1 else check_tie_reward(tie_reward)
+    return [share if s in won else LOSS for s in range(num_players)]
+
+
+def final_returns(state: State, tie_reward: float = TIE_REWARD) -> list[float]:
+    """Each seat's return in a finished game (``returns_for`` its winners)."""
+    return returns_for(state.winners(), state.num_players, tie_reward)
 
 
 class Vector:
-    """A flat list of floats built piece by piece; ``parts`` names each piece and its size."""
+    """A flat list of floats built piece by piece; ``parts`` names each piece and its size,
+    ``highs`` each entry's upper bound (every entry is at least 0)."""
 
     def __init__(self) -> None:
         self.values: list[float] = []
         self.parts: list[tuple[str, int]] = []
+        self.highs: list[float] = []
 
     def _mark(self, name: str, start: int) -> None:
         if self.parts and self.parts[-1][0] == name:
@@ -38,12 +60,45 @@ class Vector:
         self.values.extend([0.0] * size)
         if index is not None:
             self.values[start + index] = 1.0
+        self.highs.extend([1.0] * size)
         self._mark(name, start)
 
-    def numbers(self, name: str, xs: Iterable[float]) -> None:
+    def numbers(self, name: str, xs: Iterable[float], high: float | Sequence[float] = 1.0) -> None:
+        """Counts (or flags: ``high`` 1) from 0 to ``high``, the rules' limit for them (one
+        for all, or one per entry)."""
         start = len(self.values)
         self.values.extend(float(x) for x in xs)
+        if isinstance(high, int | float):
+            self.highs.extend([float(high)] * (len(self.values) - start))
+        else:
+            self.highs.extend(map(float, high))
         self._mark(name, start)
+
+
+_ZEROS: dict[int, list[float]] = {}
+
+
+class _Values(Vector):
+    """The values alone, for ``Encoding.observe``: no names or bounds kept (the same
+    numbers, pinned by tests/rl/test_pinned_tensors.py), about twice as fast."""
+
+    def __init__(self) -> None:
+        self.values = []
+
+    def one_hot(self, name: str, index: int | None, size: int) -> None:
+        values = self.values
+        zeros = _ZEROS.get(size)
+        if zeros is None:
+            zeros = _ZEROS[size] = [0.0] * size
+        if index is None:
+            values += zeros
+        else:
+            start = len(values)
+            values += zeros
+            values[start + index] = 1.0
+
+    def numbers(self, name: str, xs: Iterable[float], high: float | Sequence[float] = 1.0) -> None:
+        self.values += map(float, xs)
 
 
 def relative_seat(seat: int, me: int | None, n: int) -> int:
@@ -85,6 +140,7 @@ class Encoding(ABC):
 
     def __init__(self) -> None:
         self._codes = {}
+        self._sizes: dict[int, int] = {}
 
     @property
     def game(self) -> Game[Any]:
@@ -99,19 +155,32 @@ class Encoding(ABC):
         """The action JSON numbered ``index`` (legal or not); ``ValueError`` if out of range."""
 
     @abstractmethod
-    def _observe(self, view: Mapping[str, Any], me: int | None) -> Vector: ...
+    def _observe(self, view: Mapping[str, Any], me: int | None, x: Vector | None = None) -> Vector:
+        """Builds the vector into ``x`` (a new ``Vector`` if ``None``) and returns it."""
 
     def observe(self, view: Mapping[str, Any], me: int | None) -> list[float]:
         """The observation vector of ``view`` as seat ``me`` sees it (``None``: spectator)."""
-        return self._observe(view, me).values
+        return self._observe(view, me, _Values()).values
 
     def layout(self, num_players: int) -> list[tuple[str, int]]:
         """Names and sizes of the vector's pieces for ``num_players`` (for docs and tests)."""
         view = self.game.new(num_players, 0).view(0)
         return self._observe(view, 0).parts
 
+    def bounds(self, num_players: int) -> tuple[list[float], list[float]]:
+        """Each entry's lowest and highest possible value for ``num_players`` (from the
+        rules' limits: pieces in the game, supplies, scores; docs/RL.md), for bounded
+        observation spaces. One-hots and flags lie in [0, 1]."""
+        view = self.game.new(num_players, 0).view(0)
+        highs = self._observe(view, 0).highs
+        return [0.0] * len(highs), highs
+
     def observation_size(self, num_players: int) -> int:
-        return sum(size for _, size in self.layout(num_players))
+        """The vector's length (computed once per player count: the adapters ask often)."""
+        size = self._sizes.get(num_players)
+        if size is None:
+            size = self._sizes[num_players] = sum(s for _, s in self.layout(num_players))
+        return size
 
     def legal(self, state: State, seat: int) -> dict[int, Action]:
         """The seat's legal actions by number."""

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engines.core import load_board
+from engines.dolmengoetter.constants import DRUIDS_PER_PLAYER, START_SCORE, SUPPLIES
 
 from .base import Encoding, Vector, number, relative, relative_or_nobody, relative_seat
 
@@ -27,6 +28,8 @@ class DolmengoetterEncoding(Encoding):
         self.num_places = P = len(board["places"])
         self.num_circles = C = len(board["circles"])
         self.max_stack = max(c["max_dolmens"] for c in board["circles"])
+        self.max_circle = max(len(c["places"]) for c in board["circles"])
+        self.max_factor = max(max(c["factors"]) for c in board["circles"])
         sizes = [
             ("place_druid", P),
             ("walk", P * P * 2),
@@ -82,10 +85,16 @@ class DolmengoetterEncoding(Encoding):
             return {"type": kind, "circle": i}
         return {"type": "pass"}
 
-    def _observe(self, view: Mapping[str, Any], me: int | None) -> Vector:
+    def _observe(self, view: Mapping[str, Any], me: int | None, x: Vector | None = None) -> Vector:
         n = view["num_players"]
         C = self.num_circles
-        x = Vector()
+        x = Vector() if x is None else x
+        supply = SUPPLIES[n]
+        dolmens = sum(supply.dolmens)
+        # DG-8, DG-10: every dolmen a seat has scored at most its value times the top factor.
+        best = START_SCORE + self.max_factor * sum(
+            v * k for v, k in zip(VALUES, supply.dolmens, strict=True)
+        )
 
         def rel(seat: int | None) -> int | None:
             return relative(seat, me, n)
@@ -101,8 +110,8 @@ class DolmengoetterEncoding(Encoding):
             stones = [0] * n
             for seat, count in enumerate(circle["stones"]):
                 stones[relative_seat(seat, me, n)] = count
-            x.numbers("circle.stones", stones)
-            x.numbers("circle.filled", [circle["filled"]])
+            x.numbers("circle.stones", stones, min(supply.stones, self.max_circle))
+            x.numbers("circle.filled", [circle["filled"]], self.max_circle)
             x.one_hot("circle.majority", rel_or_none(circle["majority"]), n + 1)
             x.numbers(
                 "circle.flags",
@@ -127,21 +136,22 @@ class DolmengoetterEncoding(Encoding):
                     p["dolmens_placed"],
                     p["druids_to_place"],
                 ],
+                [best, supply.stones, dolmens, dolmens, DRUIDS_PER_PLAYER],
             )
             hand = p["hand"] or {}
-            x.numbers("players.hand", [hand.get(str(v), 0) for v in VALUES])
+            x.numbers("players.hand", [hand.get(str(v), 0) for v in VALUES], max(supply.dolmens))
         x.one_hot("phase", PHASES.index(view["phase"]), len(PHASES))
         x.one_hot("current", rel(view["current"]), n)
         x.one_hot("start_player", rel(view["start_player"]), n)
         rights = view["rights"]
         first = rights[0] if rights else None
-        x.numbers("rights.count", [len(rights)])
+        x.numbers("rights.count", [len(rights)], C * n)  # one stone: at most one per circle (DG-6)
         x.one_hot("rights.first_seat", None if first is None else rel(first["seat"]), n)
         x.one_hot("rights.first_circle", None if first is None else first["circle"], C)
         x.numbers("rights.first_on_top", [first is not None and first["position"] == "top"])
         final = view["final_round"]
         x.numbers("final_round.active", [final is not None])
         x.one_hot("final_round.started_by", None if final is None else rel(final["started_by"]), n)
-        x.numbers("final_round.turns_left", [len(final["turns_left"]) if final else 0])
+        x.numbers("final_round.turns_left", [len(final["turns_left"]) if final else 0], n)
         x.numbers("to_act", [me is not None and me in view["to_act"], view["is_over"]])
         return x

@@ -19,6 +19,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engines.core import load_board
+from engines.dschingis_khan.constants import MAX_ACTIVE, TAKES_PER_TURN, TILE_SET
 
 from .base import Encoding, Vector, number, relative, relative_or_nobody, relative_seat
 
@@ -40,6 +41,7 @@ class DschingisKhanEncoding(Encoding):
         self.line_villages = [tuple(line["villages"]) for line in lines]
         self.num_lines = L = len(lines)
         self.num_villages = V = len(board["villages"])
+        self.total_walls: int = board["total_walls"]
         self.num_towers = len(board["towers"])
         sizes = [
             ("setup", L * 5 * 5 * 2),
@@ -132,10 +134,12 @@ class DschingisKhanEncoding(Encoding):
             "via": [climb, descend],
         }
 
-    def _observe(self, view: Mapping[str, Any], me: int | None) -> Vector:
+    def _observe(self, view: Mapping[str, Any], me: int | None, x: Vector | None = None) -> Vector:
         n = view["num_players"]
         V, L, T = self.num_villages, self.num_lines, self.num_towers
-        x = Vector()
+        x = Vector() if x is None else x
+        tiles = sum(TILE_SET)  # DK-7: each seat's tiles
+        walls_total = self.total_walls
 
         def rel(seat: int | None) -> int | None:
             return relative(seat, me, n)
@@ -151,8 +155,12 @@ class DschingisKhanEncoding(Encoding):
             counts = [0] * 6
             for layer in stack:
                 counts[5 if layer["face"] is None else FACE[layer["face"]]] += 1
-            x.numbers("village.height", [len(stack)])
-            x.numbers("village.faces_known_and_unknown", counts)
+            x.numbers("village.height", [len(stack)], tiles * n)
+            x.numbers(
+                "village.faces_known_and_unknown",
+                [*counts],
+                [*(k * n for k in TILE_SET), tiles * n],
+            )
             top = list(reversed(stack))[:TOP_LAYERS]
             for k in range(TOP_LAYERS):
                 layer = top[k] if k < len(top) else None
@@ -175,10 +183,14 @@ class DschingisKhanEncoding(Encoding):
         x.numbers("walls.great_wall", great)
         x.one_hot("walls.west_end", walls["ends"]["west"], T)
         x.one_hot("walls.east_end", walls["ends"]["east"], T)
-        x.numbers("walls.supply_and_out", [walls["supply"], walls["out_of_game"]])
+        x.numbers("walls.supply_and_out", [walls["supply"], walls["out_of_game"]], walls_total)
         players = sorted(view["players"], key=lambda p: relative_seat(p["seat"], me, n))
         for p in players:
-            x.numbers("players.counts", [p["walls"], p["tiles"], p["passive"], p["discards"]])
+            x.numbers(
+                "players.counts",
+                [p["walls"], p["tiles"], p["passive"], p["discards"]],
+                [MAX_ACTIVE, MAX_ACTIVE, tiles, tiles],
+            )
             x.one_hot("players.scout", V if p["scout"] is None else p["scout"], V + 1)
             own = [0] * 5
             for f in p["faces"] or ():
@@ -186,12 +198,17 @@ class DschingisKhanEncoding(Encoding):
             gone = [0] * 5
             for f in p["discarded"] or ():
                 gone[FACE[f]] += 1
-            x.numbers("players.faces_seen", own + gone)
+            x.numbers("players.faces_seen", own + gone, [*TILE_SET, *TILE_SET])
         turn = view["turn"]
         x.one_hot("turn.seat", rel(turn["seat"]), n)
         x.one_hot("turn.phase", PHASES.index(turn["phase"]), len(PHASES))
         x.one_hot("turn.committed", (None, "walls", "tiles").index(turn["committed"]), 3)
-        x.numbers("turn.counts", [turn["takes"], turn["steps"], turn["setups_done"]])
+        # A step places one of the seat's tiles; setups: one per seat (DK-7).
+        x.numbers(
+            "turn.counts",
+            [turn["takes"], turn["steps"], turn["setups_done"]],
+            [TAKES_PER_TURN, tiles, n],
+        )
         visited = [0.0] * V
         for v in turn["visited"]:
             visited[v] = 1.0
@@ -200,6 +217,6 @@ class DschingisKhanEncoding(Encoding):
         final = view["final"]
         x.numbers("final.active", [final["active"]])
         x.one_hot("final.trigger", rel_or_none(final["trigger"]), n + 1)
-        x.numbers("final.turns_after_current", [final["turns_after_current"] or 0])
+        x.numbers("final.turns_after_current", [final["turns_after_current"] or 0], n)
         x.numbers("to_act", [me is not None and me in view["to_act"], view["is_over"]])
         return x

@@ -1,0 +1,158 @@
+"""Steps per second of every agents' layer, side by side, for the same random games.
+
+Usage: python benchmarks/rl.py [--steps N] [--runs R] [--only GAME_ID] [--players P]
+                               [--compare REF]
+
+Layers (docs/RL.md): ``engine`` (``State.legal_actions`` and ``apply``), ``openspiel`` (a
+pyspiel state's ``legal_actions`` and ``apply_action``), ``+tensor`` (and the observation
+tensor of the seat to act, every step), ``rl_environment`` (OpenSpiel's
+``rl_environment.Environment``, which builds every seat's information state each step) and
+``pettingzoo`` (the AEC loop with ``last()`` every step). Each plays random games (uniform
+legal actions, ``random.Random``) until N steps are done; the figure is the median steps/s
+over R runs, with its ratio to the engine's. ``--compare REF`` runs the same measurements on
+git ref REF's ``engines`` (exported with ``git archive``) in a second worker process,
+alternating runs, and prints the speedup. Needs the ``rl`` extra.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import refs
+
+LAYERS = ["engine", "openspiel", "+tensor", "rl_environment", "pettingzoo"]
+CASES = [("dolmengoetter", 2), ("dschingis_khan", 2)]
+
+
+def _engine(game_id: str, n: int, steps: int, r: random.Random) -> int:
+    import engines
+
+    game = engines.get(game_id)
+    done = 0
+    while done < steps:
+        state = game.new(n, r.getrandbits(64))
+        while not state.is_over:
+            seat = state.to_act()[0]
+            state.apply(seat, r.choice(state.legal_actions(seat)))
+            done += 1
+    return done
+
+
+def _openspiel(game_id: str, n: int, steps: int, r: random.Random, tensor: bool) -> int:
+    import pyspiel
+
+    import engines.openspiel  # noqa: F401
+
+    game = pyspiel.load_game(f"python_{game_id}", {"players": n})
+    done = 0
+    while done < steps:
+        state = game.new_initial_state()
+        for _ in range(8):
+            state.apply_action(r.randrange(256))
+        while not state.is_terminal():
+            if tensor:
+                state.observation_tensor(state.current_player())
+            state.apply_action(r.choice(state.legal_actions()))
+            done += 1
+    return done
+
+
+def _rl_environment(game_id: str, n: int, steps: int, r: random.Random) -> int:
+    from open_spiel.python import rl_environment
+
+    import engines.openspiel  # noqa: F401
+
+    sampler = rl_environment.ChanceEventSampler(seed=r.randrange(2**31))
+    env = rl_environment.Environment(f"python_{game_id}", chance_event_sampler=sampler, players=n)
+    done = 0
+    while done < steps:
+        step = env.reset()
+        while not step.last():
+            player = step.observations["current_player"]
+            step = env.step([r.choice(step.observations["legal_actions"][player])])
+            done += 1
+    return done
+
+
+def _pettingzoo(game_id: str, n: int, steps: int, r: random.Random) -> int:
+    import numpy as np
+
+    from engines.pettingzoo import env as make_env
+
+    env = make_env(game_id, num_players=n)
+    done = 0
+    while done < steps:
+        env.reset(seed=r.getrandbits(32))
+        for _ in env.agent_iter():
+            obs, _, terminated, truncated, _ = env.last()
+            if terminated or truncated:
+                env.step(None)
+                continue
+            env.step(r.choice(np.flatnonzero(obs["action_mask"]).tolist()))
+            done += 1
+    return done
+
+
+def measure(layer: str, game_id: str, n: int, steps: int, seed: int) -> float:
+    """Steps per second of ``layer`` playing random games until ``steps`` are done."""
+    r = random.Random(seed)
+    start = time.perf_counter()
+    if layer == "engine":
+        done = _engine(game_id, n, steps, r)
+    elif layer in ("openspiel", "+tensor"):
+        done = _openspiel(game_id, n, steps, r, tensor=layer == "+tensor")
+    elif layer == "rl_environment":
+        done = _rl_environment(game_id, n, steps, r)
+    else:
+        done = _pettingzoo(game_id, n, steps, r)
+    return done / (time.perf_counter() - start)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--steps", type=int, default=2000, help="steps per run and layer")
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--only", metavar="GAME_ID")
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--compare", metavar="REF", help="also run git ref REF's engines")
+    parser.add_argument("--worker", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.worker:
+        refs.serve(args.worker, measure)
+        return
+    cases = [(g, args.players) for g, _ in CASES if args.only in (None, g)]
+    print(refs.load())
+    with refs.workers(__file__, args.compare, ["engines", "seeds"]) as workers:
+        if args.compare:
+            print(f"ref = {args.compare}, now = working tree")
+        for game_id, n in cases:
+            print(f"\n{game_id}, {n} players: steps/s (median of {args.runs}), × engine")
+            head = f"{'layer':<16}" + "".join(f"{name:>10}{'×eng':>7}" for name in workers)
+            print(head + (f"{'speedup':>9}" if args.compare else ""))
+            medians: dict[str, dict[str, float]] = {name: {} for name in workers}
+            for layer in LAYERS:
+                results = refs.alternate(
+                    workers,
+                    args.runs,
+                    (layer, game_id, n, 50, 0),
+                    lambda r, case=(layer, game_id, n): (*case, args.steps, r),
+                )
+                line = f"{layer:<16}"
+                for name in workers:
+                    m = medians[name][layer] = statistics.median(results[name])
+                    ratio = m / medians[name]["engine"]
+                    line += f"{m:>10.0f}{ratio:>7.2f}"
+                if args.compare:
+                    line += f"{medians['now'][layer] / medians['ref'][layer]:>8.2f}×"
+                print(line, flush=True)
+    print(refs.load())
+
+
+if __name__ == "__main__":
+    main()
