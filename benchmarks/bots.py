@@ -6,12 +6,15 @@ Usage: python benchmarks/bots.py [--games N] [--think-ms MS] [--iterations I]
 
 A matchup ``A:B`` seats one bot of level A and fills every other seat with level B; game i
 puts A at seat i mod players (seats rotated) and uses seed i; ``--first K`` plays games
-K, K+1, ... so that a second run adds new games to a first. It prints A's win rate (a
-shared win counts as a share) with its 95% Wilson interval, A's fair share (1/players), and
-the milliseconds per move of each level. Policies see only their seat's view and legal
-actions, exactly as in the server (``bots.policy_for``). A level written ``medium-open``
-or ``hard-open`` plays without mixing its hidden choices (``policy_for(...,
-concealed=False)``, as before issue 36), e.g. ``--matchups medium:medium-open``.
+K, K+1, ... so that a second run adds new games to a first. It prints A's wins (a shared
+win counts as a share) and win rate with its 95% Wilson interval, A's fair share
+(1/players), and the milliseconds per move of each level. Policies see only their seat's
+view and legal actions, exactly as in the server (``bots.policy_for``). A level written
+``medium-open`` or ``hard-open`` plays without mixing its hidden choices (``policy_for(...,
+concealed=False)``, as before issue 36), e.g. ``--matchups medium:medium-open``. The
+level ``flat`` is the flat Monte Carlo player (``bots.flat.FlatMonteCarlo``, issue 42) on
+the same budget as hard: ``--matchups hard:flat``. Game i deals with seed i in every
+matchup, so rows of one run are paired by deal.
 """
 
 from __future__ import annotations
@@ -32,7 +35,8 @@ _REPO = os.path.dirname(_HERE)
 sys.path[:] = [_REPO] + [p for p in sys.path if os.path.abspath(p or ".") != _HERE]
 
 import engines  # noqa: E402
-from bots import policy_for  # noqa: E402
+from bots import Policy, policy_for  # noqa: E402
+from bots.flat import FlatMonteCarlo  # noqa: E402
 
 DEFAULT_PLAYERS = {"dschingis_khan": (2, 4), "dolmengoetter": (2, 4, 5)}
 DEFAULT_MATCHUPS = ("hard:easy", "hard:medium", "medium:easy")
@@ -51,6 +55,13 @@ class Tally:
             self.ms.setdefault(level, []).extend(times)
 
 
+def make_policy(level: str, budget: dict) -> Policy:
+    """The policy a level name in ``--matchups`` stands for."""
+    if level == "flat":
+        return FlatMonteCarlo(**budget)
+    return policy_for(level.removesuffix("-open"), **budget, concealed=not level.endswith("-open"))
+
+
 def play(
     game_id: str, players: int, subject: str, opponent: str, index: int, budget: dict
 ) -> Tally:
@@ -59,10 +70,7 @@ def play(
     state = game.new(players, index, {})
     seat_of_subject = index % players
     levels = [subject if s == seat_of_subject else opponent for s in range(players)]
-    policies = [
-        policy_for(level.removesuffix("-open"), **budget, concealed=not level.endswith("-open"))
-        for level in levels
-    ]
+    policies = [make_policy(level, budget) for level in levels]
     rng = random.Random(f"{game_id}:{players}:{subject}:{opponent}:{index}")
     tally = Tally(games=1)
     while not state.is_over:
@@ -93,8 +101,12 @@ def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=100, help="games per matchup and count")
-    parser.add_argument("--think-ms", type=float, default=1000, help="hard bot's time per move")
-    parser.add_argument("--iterations", type=int, default=None, help="hard bot's iterations")
+    parser.add_argument(
+        "--think-ms", type=float, default=1000, help="hard's (and flat's) ms per move"
+    )
+    parser.add_argument(
+        "--iterations", type=int, default=None, help="hard's (and flat's) iterations"
+    )
     parser.add_argument("--only", choices=engines.game_ids())
     parser.add_argument("--players", help="player counts, e.g. 2,4 (default: 2 and the most)")
     parser.add_argument("--matchups", default=",".join(DEFAULT_MATCHUPS))
@@ -110,7 +122,9 @@ def main() -> None:
         f"iterations={budget['iterations']}; jobs: {args.jobs}; first game: {args.first}; "
         f"load average: {os.getloadavg()[0]:.1f}"
     )
-    print("game            players  matchup       win rate  95% interval   fair   ms/move")
+    print(
+        "game            players  matchup       won/games  win rate  95% interval   fair   ms/move"
+    )
     with ProcessPoolExecutor(args.jobs) as pool:
         for game_id in [args.only] if args.only else engines.game_ids():
             counts = (
@@ -138,12 +152,13 @@ def main() -> None:
                             flush=True,
                         )
                     low, high = wilson(total.wins, total.games)
+                    won = f"{total.wins:g}/{total.games}"
                     ms = "  ".join(
                         f"{level} {sum(t) / len(t):.1f}" for level, t in sorted(total.ms.items())
                     )
                     print(
                         f"{game_id:15} {players:7}  {subject + ' v ' + opponent:13} "
-                        f"{total.wins / total.games:8.0%}  [{low:4.0%}, {high:4.0%}]  "
+                        f"{won:>9}  {total.wins / total.games:8.0%}  [{low:4.0%}, {high:4.0%}]  "
                         f"{1 / players:5.0%}   {ms}",
                         flush=True,
                     )

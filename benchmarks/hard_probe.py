@@ -1,0 +1,188 @@
+"""Why hard lost to flat Monte Carlo in Dschingis Khan (issue 42): paired, equal-time probes.
+
+Usage: python -m benchmarks.hard_probe [--game dschingis_khan] [--players 2] [--games N]
+                                       [--think-ms MS] [--variants ismcts,ismcts-end,...]
+                                       [--first K] [--jobs J] [--speed]
+
+Each variant of hard plays N games against the flat Monte Carlo player (``bots.flat``) at
+the same wall-time budget per move for both (``--variant-ms`` gives the variant its own, to
+match the time flat really takes); game i deals with seed i and seats the variant
+at seat i mod players for every variant, so the rows are paired by deal. Printed per
+variant: wins (a shared win a half), the Wilson 95% interval, each side's mean ms per move,
+and the load average at the start and end of the row. ``--speed`` instead times one search
+iteration of each variant (and one flat playout) on positions of random games.
+
+Variants: ``ismcts`` (hard as it was: a few random moves after the tree, medium's estimate
+at the leaf), ``ismcts-end`` (the same tree, random playouts to the end of the game, scored
+by who won), ``ismcts-end-wide`` (that, with every legal move at the root instead of
+medium's 8 best), ``rollout`` (``PolicyRollout``, Die Dolmengötter's hard: medium-played
+playouts to the end of its next turn), ``halving`` (``bots.halving``: flat's playouts, the
+time split in phases that each keep the better half of the moves) and ``hard``
+(``policy_for("hard")`` as it is now).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+
+_HERE = os.path.dirname(os.path.abspath(__file__))
+_REPO = os.path.dirname(_HERE)
+sys.path[:] = [_REPO] + [p for p in sys.path if os.path.abspath(p or ".") != _HERE]
+
+import engines  # noqa: E402
+from benchmarks.bots import wilson  # noqa: E402
+from bots import Ismcts, Policy, PolicyRollout, policy_for  # noqa: E402
+from bots.flat import FlatMonteCarlo, random_playout  # noqa: E402
+from bots.halving import SequentialHalving  # noqa: E402
+from engines.core import Rng  # noqa: E402
+
+
+def variant(name: str, think_ms: float | None, iterations: int | None = None) -> Policy:
+    if name == "ismcts":
+        return Ismcts(think_ms, iterations)
+    if name == "ismcts-end":
+        return Ismcts(think_ms, iterations, rollout_depth=10_000)
+    if name == "ismcts-end-wide":
+        return Ismcts(think_ms, iterations, rollout_depth=10_000, candidates=10_000)
+    if name == "rollout":
+        return PolicyRollout(think_ms, iterations)
+    if name == "hard":
+        return policy_for("hard", think_ms, iterations)
+    if name == "flat":
+        return FlatMonteCarlo(think_ms, iterations)
+    if name == "halving":
+        return SequentialHalving(think_ms, iterations)
+    raise ValueError(f"unknown variant {name!r}")
+
+
+def play(
+    game_id: str, players: int, name: str, index: int, think_ms: float, variant_ms: float
+) -> tuple:
+    """Game ``index``: variant ``name`` at seat ``index % players`` with ``variant_ms`` a
+    move, flat elsewhere with ``think_ms``."""
+    state = engines.get(game_id).new(players, index, {})
+    subject = index % players
+    policies = [
+        variant(name, variant_ms) if s == subject else variant("flat", think_ms)
+        for s in range(players)
+    ]
+    rng = random.Random(f"probe:{game_id}:{players}:{index}")
+    ms: dict[str, list[float]] = {"variant": [], "flat": []}
+    while not state.is_over:
+        seat = state.to_act()[0]
+        legal = [
+            {"action": a.model_dump(mode="json"), "label": ""} for a in state.legal_actions(seat)
+        ]
+        start = time.perf_counter()
+        action = policies[seat](state.view(seat), legal, rng)
+        ms["variant" if seat == subject else "flat"].append((time.perf_counter() - start) * 1e3)
+        state.apply(seat, action)
+    winners = state.winners()
+    won = 1 / len(winners) if subject in winners else 0.0
+    return won, ms
+
+
+def speed(game_id: str, players: int, names: list[str]) -> None:
+    """Mean ms of one iteration of each variant (and of one flat playout to the end)."""
+    game = engines.get(game_id)
+    views = []
+    for seed in range(3):
+        state, rng = game.new(players, seed, {}), random.Random(seed)
+        ply = 0
+        while not state.is_over:
+            seat = state.to_act()[0]
+            legal = state.legal_actions(seat)
+            if ply % 15 == 5 and len(legal) > 1:
+                views.append(
+                    (
+                        state.view(seat),
+                        [{"action": a.model_dump(mode="json"), "label": ""} for a in legal],
+                        state.clone(),
+                        seat,
+                    )
+                )
+            state.apply(seat, rng.choice(legal))
+            ply += 1
+    for name in names:
+        n = 40 if name != "flat" else 1
+        start = time.perf_counter()
+        per = []
+        for view, legal, _state, _seat in views:
+            t = time.perf_counter()
+            variant(name, None, n)(view, legal, random.Random(0))
+            per.append(
+                (time.perf_counter() - t) * 1e3 / (n * (len(legal) if name == "flat" else 1))
+            )
+        unit = "playout" if name == "flat" else "iteration"
+        print(
+            f"{name:16} {statistics.mean(per):7.2f} ms per {unit} "
+            f"({len(views)} positions, {time.perf_counter() - start:.0f} s)",
+            flush=True,
+        )
+    t = time.perf_counter()
+    k = 0
+    for _view, _legal, state, seat in views:
+        for i in range(10):
+            s = game.sample(state.view(seat), seat, Rng(i))
+            random_playout(s, random.Random(i))
+            k += 1
+    print(f"sample + random playout to the end: {(time.perf_counter() - t) * 1e3 / k:.2f} ms")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", default="dschingis_khan", choices=engines.game_ids())
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--games", type=int, default=12)
+    parser.add_argument("--first", type=int, default=0)
+    parser.add_argument("--think-ms", type=float, default=1000)
+    parser.add_argument(
+        "--variant-ms",
+        type=float,
+        help="the variant's budget, if not --think-ms: flat's first round always completes, "
+        "so on wide turns or a loaded machine it takes more than its budget",
+    )
+    parser.add_argument("--variants", default="ismcts,ismcts-end,rollout")
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--speed", action="store_true")
+    args = parser.parse_args()
+    names = args.variants.split(",")
+    variant_ms = args.variant_ms or args.think_ms
+    print(
+        f"{args.game} {args.players}p, flat {args.think_ms:g} ms a move, variants {variant_ms:g}; "
+        f"load average {os.getloadavg()[0]:.1f}",
+        flush=True,
+    )
+    if args.speed:
+        speed(args.game, args.players, names)
+        return
+    with ProcessPoolExecutor(args.jobs) as pool:
+        for name in names:
+            load = os.getloadavg()[0]
+            games = range(args.first, args.first + args.games)
+            futures = [
+                pool.submit(play, args.game, args.players, name, i, args.think_ms, variant_ms)
+                for i in games
+            ]
+            results = [f.result() for f in futures]
+            wins = sum(w for w, _ in results)
+            per_game = " ".join(f"{w:g}" for w, _ in results)
+            low, high = wilson(wins, len(results))
+            ms_v = statistics.mean(m for _, ms in results for m in ms["variant"])
+            ms_f = statistics.mean(m for _, ms in results for m in ms["flat"])
+            print(
+                f"{name:16} v flat: {wins:g}/{len(results)} [{low:.0%}, {high:.0%}]  "
+                f"ms/move {ms_v:.0f} v {ms_f:.0f}  load {load:.1f}->{os.getloadavg()[0]:.1f}  "
+                f"games {per_game}",
+                flush=True,
+            )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,81 @@
+"""Flat Monte Carlo with sequential halving (Karnin, Koren and Somekh 2013): a probe for
+Dschingis Khan's hard (issue 42).
+
+Like ``bots.flat`` it plays moves out to the end with uniformly random moves on states
+sampled from the view, common random numbers across moves; but instead of spreading the
+budget evenly over every legal move (a wide turn in Dschingis Khan has 200 scout steps, two
+playouts each in a second), it splits the time into phases and keeps the better half of the
+moves after each, so the last few moves meet many samples.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable
+
+import engines
+from engines.core import Rng
+
+from .api import ActionJson, Legal, View
+from .flat import final_margin, random_playout
+
+
+class SequentialHalving:
+    """See the module text. ``think_ms`` bounds the wall time (each phase gets an equal
+    share of what is left; only the first phase's first round always completes),
+    ``iterations`` the rounds of each phase; with ``think_ms=None``
+    the choice depends only on the view, the legal actions and the rng."""
+
+    def __init__(
+        self,
+        think_ms: float | None = 1000,
+        iterations: int | None = None,
+        *,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        if think_ms is None and iterations is None:
+            raise ValueError("SequentialHalving needs think_ms or iterations (or both)")
+        self.think_ms = think_ms
+        self.iterations = iterations
+        self.clock = clock
+
+    def __call__(self, view: View, legal: Legal, rng: random.Random) -> ActionJson:
+        if len(legal) == 1:
+            return legal[0]["action"]
+        start = self.clock()
+        seat = view["seat"]
+        game = engines.get(view["game"])
+        actions = [game.parse_action(item["action"]) for item in legal]
+        alive = list(range(len(actions)))
+        totals = [0.0] * len(actions)
+        phases = max(1, math.ceil(math.log2(len(actions))))
+        for phase in range(phases):
+            phase_end = None
+            if self.think_ms is not None:
+                left = start + self.think_ms / 1000 - self.clock()
+                phase_end = self.clock() + max(0.0, left) / (phases - phase)
+            rounds = 0
+            while self.iterations is None or rounds < self.iterations:
+                # Every move meets one sample; after that, only whole rounds in time count.
+                first = not (rounds or phase)
+                state = game.sample(view, seat, Rng(rng.getrandbits(64)))
+                luck = rng.getrandbits(64)
+                values = {}
+                for i in alive:
+                    if not first and phase_end is not None and self.clock() >= phase_end:
+                        break
+                    after = state.clone()
+                    after.apply(seat, actions[i])
+                    random_playout(after, random.Random(luck))
+                    values[i] = final_margin(after, seat)
+                if len(values) < len(alive):
+                    break
+                for i, value in values.items():
+                    totals[i] += value
+                rounds += 1
+            alive.sort(key=lambda i: (-totals[i], i))
+            if len(alive) > 1 and phase < phases - 1:
+                alive = alive[: max(1, (len(alive) + 1) // 2)]
+        return legal[alive[0]]["action"]

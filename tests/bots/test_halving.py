@@ -1,0 +1,42 @@
+"""Sequential halving over flat playouts (bots/halving.py, a probe of issue 42): legal, a
+function of the seat's view and legal actions only, and never past a spent clock after its
+first round."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import engines
+from bots.halving import SequentialHalving
+from tests.bots.test_flat import Clock, a_wide_position
+from tests.bots.test_policies import hidden_twin, legal_json, positions
+
+
+@pytest.mark.parametrize("game_id", engines.game_ids())
+def test_halving_chooses_a_legal_action(game_id: str) -> None:
+    game = engines.get(game_id)
+    halving = SequentialHalving(think_ms=None, iterations=1)
+    for state, seat in positions(game_id, 2, seed=31, every=80):
+        choice = halving(state.view(seat), legal_json(state, seat), random.Random(1))
+        assert game.parse_action(choice) in state.legal_actions(seat)
+
+
+@pytest.mark.parametrize("game_id", engines.game_ids())
+def test_same_view_different_hidden_state_same_choice(game_id: str) -> None:
+    state, other, seat = hidden_twin(game_id, 3)
+    halving = SequentialHalving(think_ms=None, iterations=1)
+    choices = [halving(s.view(seat), legal_json(s, seat), random.Random(5)) for s in (state, other)]
+    assert choices[0] == choices[1]
+
+
+def test_a_spent_clock_stops_after_one_playout_of_each_move() -> None:
+    state, seat = a_wide_position("dschingis_khan")
+    clock = Clock(step=1.0)  # every reading is past the deadline
+    choice = SequentialHalving(think_ms=1, clock=clock)(
+        state.view(seat), legal_json(state, seat), random.Random(0)
+    )
+    assert engines.get("dschingis_khan").parse_action(choice) in state.legal_actions(seat)
+    phases = (len(state.legal_actions(seat)) - 1).bit_length()
+    assert clock.now <= 3 * phases + 1  # a few readings a phase, no playout after the first
