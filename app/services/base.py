@@ -156,6 +156,7 @@ class ServiceBase:
                 "status": r.status,
                 "version": r.version,
                 "public": r.public,
+                "rated": r.rated,
                 "created_at": as_utc(r.created_at),
                 "seats": [s.to_json() for s in seat_infos(seats[r.id])],
                 "options": r.options,

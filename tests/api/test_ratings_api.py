@@ -240,6 +240,19 @@ def test_a_rated_game_has_no_server_bots(client):
     assert client.post("/api/games", json={"kind": KIND, "num_seats": 2}).json()["rated"] is False
 
 
+def test_the_open_games_list_says_which_are_rated(client):
+    made = {
+        rated: client.post(
+            "/api/games", json={"kind": KIND, "num_seats": 2, "public": True, "rated": rated}
+        ).json()["id"]
+        for rated in (True, False)
+    }
+    listed = client.get("/api/games")
+    assert listed.status_code == 200, listed.text
+    by_id = {game["id"]: game["rated"] for game in listed.json()}
+    assert by_id[made[True]] is True and by_id[made[False]] is False
+
+
 def test_the_ratings_route_refusals(client, db, anna):
     r = client.get(f"/api/accounts/{anna.name}/ratings")
     assert (r.status_code, error_code(r)) == (401, "not_signed_in")
