@@ -57,7 +57,7 @@ class FlatMonteCarlo:
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         if think_ms is None and iterations is None:
-            raise ValueError("FlatMonteCarlo needs think_ms or iterations (or both)")
+            raise ValueError(f"{type(self).__name__} needs think_ms or iterations (or both)")
         self.think_ms = think_ms
         self.iterations = iterations
         self.clock = clock

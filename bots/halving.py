@@ -12,34 +12,20 @@ from __future__ import annotations
 
 import math
 import random
-import time
-from collections.abc import Callable
 
 import engines
 from engines.core import Rng
 
 from .api import ActionJson, Legal, View
-from .flat import final_margin, random_playout
+from .flat import FlatMonteCarlo, final_margin, random_playout
 
 
-class SequentialHalving:
-    """See the module text. ``think_ms`` bounds the wall time (each phase gets an equal
-    share of what is left; only the first phase's first round always completes),
-    ``iterations`` the rounds of each phase; with ``think_ms=None``
-    the choice depends only on the view, the legal actions and the rng."""
-
-    def __init__(
-        self,
-        think_ms: float | None = 1000,
-        iterations: int | None = None,
-        *,
-        clock: Callable[[], float] = time.monotonic,
-    ) -> None:
-        if think_ms is None and iterations is None:
-            raise ValueError("SequentialHalving needs think_ms or iterations (or both)")
-        self.think_ms = think_ms
-        self.iterations = iterations
-        self.clock = clock
+class SequentialHalving(FlatMonteCarlo):
+    """See the module text. The budget as ``FlatMonteCarlo``'s, spent otherwise:
+    ``think_ms`` bounds the wall time (each phase gets an equal share of what is left; only
+    the first phase's first round always completes), ``iterations`` the rounds of each
+    phase; with ``think_ms=None`` the choice depends only on the view, the legal actions
+    and the rng."""
 
     def __call__(self, view: View, legal: Legal, rng: random.Random) -> ActionJson:
         if len(legal) == 1:
