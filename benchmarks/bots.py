@@ -25,6 +25,7 @@ import os
 import random
 import sys
 import time
+from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
@@ -36,7 +37,9 @@ sys.path[:] = [_REPO] + [p for p in sys.path if os.path.abspath(p or ".") != _HE
 
 import engines  # noqa: E402
 from bots import Policy, policy_for  # noqa: E402
+from bots.api import Legal  # noqa: E402
 from bots.flat import FlatMonteCarlo  # noqa: E402
+from engines.core import State  # noqa: E402
 
 DEFAULT_PLAYERS = {"dschingis_khan": (2, 4), "dolmengoetter": (2, 4, 5)}
 DEFAULT_MATCHUPS = ("hard:easy", "hard:medium", "medium:easy")
@@ -62,6 +65,24 @@ def make_policy(level: str, budget: dict) -> Policy:
     return policy_for(level.removesuffix("-open"), **budget, concealed=not level.endswith("-open"))
 
 
+def legal_json(state: State, seat: int) -> Legal:
+    """The seat's legal actions as a policy is given them (labels left out)."""
+    return [{"action": a.model_dump(mode="json"), "label": ""} for a in state.legal_actions(seat)]
+
+
+def play_out(state: State, policies: Sequence[Policy], rng: random.Random) -> list[list[float]]:
+    """``state`` played to its end, each seat by its policy; the ms each seat's moves took."""
+    ms: list[list[float]] = [[] for _ in policies]
+    while not state.is_over:
+        seat = state.to_act()[0]
+        legal = legal_json(state, seat)
+        start = time.perf_counter()
+        action = policies[seat](state.view(seat), legal, rng)
+        ms[seat].append((time.perf_counter() - start) * 1000)
+        state.apply(seat, action)
+    return ms
+
+
 def play(
     game_id: str, players: int, subject: str, opponent: str, index: int, budget: dict
 ) -> Tally:
@@ -73,15 +94,8 @@ def play(
     policies = [make_policy(level, budget) for level in levels]
     rng = random.Random(f"{game_id}:{players}:{subject}:{opponent}:{index}")
     tally = Tally(games=1)
-    while not state.is_over:
-        seat = state.to_act()[0]
-        legal = [
-            {"action": a.model_dump(mode="json"), "label": ""} for a in state.legal_actions(seat)
-        ]
-        start = time.perf_counter()
-        action = policies[seat](state.view(seat), legal, rng)
-        tally.ms.setdefault(levels[seat], []).append((time.perf_counter() - start) * 1000)
-        state.apply(seat, action)
+    for seat, times in enumerate(play_out(state, policies, rng)):
+        tally.ms.setdefault(levels[seat], []).extend(times)
     winners = state.winners()
     if seat_of_subject in winners:
         tally.wins = 1 / len(winners)

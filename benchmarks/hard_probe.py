@@ -36,7 +36,7 @@ _REPO = os.path.dirname(_HERE)
 sys.path[:] = [_REPO] + [p for p in sys.path if os.path.abspath(p or ".") != _HERE]
 
 import engines  # noqa: E402
-from benchmarks.bots import wilson  # noqa: E402
+from benchmarks.bots import legal_json, play_out, wilson  # noqa: E402
 from bots import Ismcts, Policy, PolicyRollout, policy_for  # noqa: E402
 from bots.flat import FlatMonteCarlo, random_playout  # noqa: E402
 from bots.halving import SequentialHalving  # noqa: E402
@@ -74,15 +74,8 @@ def play(
     ]
     rng = random.Random(f"probe:{game_id}:{players}:{index}")
     ms: dict[str, list[float]] = {"variant": [], "flat": []}
-    while not state.is_over:
-        seat = state.to_act()[0]
-        legal = [
-            {"action": a.model_dump(mode="json"), "label": ""} for a in state.legal_actions(seat)
-        ]
-        start = time.perf_counter()
-        action = policies[seat](state.view(seat), legal, rng)
-        ms["variant" if seat == subject else "flat"].append((time.perf_counter() - start) * 1e3)
-        state.apply(seat, action)
+    for seat, times in enumerate(play_out(state, policies, rng)):
+        ms["variant" if seat == subject else "flat"].extend(times)
     winners = state.winners()
     won = 1 / len(winners) if subject in winners else 0.0
     return won, ms
@@ -102,7 +95,7 @@ def speed(game_id: str, players: int, names: list[str]) -> None:
                 views.append(
                     (
                         state.view(seat),
-                        [{"action": a.model_dump(mode="json"), "label": ""} for a in legal],
+                        legal_json(state, seat),
                         state.clone(),
                         seat,
                     )

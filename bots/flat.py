@@ -13,10 +13,11 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
 
 import engines
-from engines.core import Rng, State
+from engines.core import Action, Game, Rng, State
 
 from .api import ActionJson, Legal, View
 
@@ -37,6 +38,32 @@ def final_margin(state: State, seat: int) -> float:
     """``seat``'s score minus the best other seat's (the scores so far if not over)."""
     scores = state.scores()
     return scores[seat] - max(s for i, s in enumerate(scores) if i != seat)
+
+
+def sampled_margins(
+    game: Game[Any],
+    view: View,
+    actions: Sequence[Action],
+    indices: Iterable[int],
+    rng: random.Random,
+    out_of_time: Callable[[], bool],
+) -> dict[int, float]:
+    """One round: a full state sampled from ``view``, and on it each action of ``indices``
+    played and the rest of the game played out with the same random numbers (common random
+    numbers): its final margin, by index. Stops before an action when ``out_of_time()``,
+    so a round cut short has fewer values than ``indices``."""
+    seat = view["seat"]
+    state = game.sample(view, seat, Rng(rng.getrandbits(64)))
+    luck = rng.getrandbits(64)
+    values: dict[int, float] = {}
+    for i in indices:
+        if out_of_time():
+            break
+        after = state.clone()
+        after.apply(seat, actions[i])
+        random_playout(after, random.Random(luck))
+        values[i] = final_margin(after, seat)
+    return values
 
 
 class FlatMonteCarlo:
@@ -69,24 +96,18 @@ class FlatMonteCarlo:
         if len(legal) == 1:
             return legal[0]["action"]
         deadline = None if self.think_ms is None else self.clock() + self.think_ms / 1000
-        seat = view["seat"]
         game = engines.get(view["game"])
         actions = [game.parse_action(item["action"]) for item in legal]
         totals = [0.0] * len(actions)
+
+        def out_of_time() -> bool:  # the first round always completes
+            return bool(self.rounds) and deadline is not None and self.clock() >= deadline
+
         while self.iterations is None or self.rounds < self.iterations:
-            state = game.sample(view, seat, Rng(rng.getrandbits(64)))
-            luck = rng.getrandbits(64)
-            values = []
-            for action in actions:
-                if self.rounds and deadline is not None and self.clock() >= deadline:
-                    break
-                after = state.clone()
-                after.apply(seat, action)
-                random_playout(after, random.Random(luck))
-                values.append(final_margin(after, seat))
+            values = sampled_margins(game, view, actions, range(len(actions)), rng, out_of_time)
             if len(values) < len(actions):
                 break
-            totals = [t + v for t, v in zip(totals, values, strict=True)]
+            totals = [t + values[i] for i, t in enumerate(totals)]
             self.rounds += 1
         best = max(range(len(actions)), key=lambda i: (totals[i], -i))
         return legal[best]["action"]

@@ -14,10 +14,9 @@ import math
 import random
 
 import engines
-from engines.core import Rng
 
 from .api import ActionJson, Legal, View
-from .flat import FlatMonteCarlo, final_margin, random_playout
+from .flat import FlatMonteCarlo, sampled_margins
 
 
 class SequentialHalving(FlatMonteCarlo):
@@ -31,7 +30,6 @@ class SequentialHalving(FlatMonteCarlo):
         if len(legal) == 1:
             return legal[0]["action"]
         start = self.clock()
-        seat = view["seat"]
         game = engines.get(view["game"])
         actions = [game.parse_action(item["action"]) for item in legal]
         alive = list(range(len(actions)))
@@ -46,16 +44,11 @@ class SequentialHalving(FlatMonteCarlo):
             while self.iterations is None or rounds < self.iterations:
                 # Every move meets one sample; after that, only whole rounds in time count.
                 first = not (rounds or phase)
-                state = game.sample(view, seat, Rng(rng.getrandbits(64)))
-                luck = rng.getrandbits(64)
-                values = {}
-                for i in alive:
-                    if not first and phase_end is not None and self.clock() >= phase_end:
-                        break
-                    after = state.clone()
-                    after.apply(seat, actions[i])
-                    random_playout(after, random.Random(luck))
-                    values[i] = final_margin(after, seat)
+
+                def out_of_time(first: bool = first, phase_end: float | None = phase_end) -> bool:
+                    return not first and phase_end is not None and self.clock() >= phase_end
+
+                values = sampled_margins(game, view, actions, alive, rng, out_of_time)
                 if len(values) < len(alive):
                     break
                 for i, value in values.items():

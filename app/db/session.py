@@ -23,6 +23,8 @@ from pathlib import Path
 from typing import Any
 
 from sqlalchemy import Connection, Engine, RootTransaction, create_engine, event
+from sqlalchemy.dialects.postgresql import insert as pg_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.engine import ExceptionContext, make_url
 from sqlalchemy.exc import DBAPIError, OperationalError
 from sqlalchemy.orm import Session, sessionmaker
@@ -34,6 +36,13 @@ from . import sqlite
 _WRITE = sqlite.WRITING
 
 log = logging.getLogger(__name__)
+
+
+def insert_on_conflict(dialect: str) -> Any:
+    """``insert`` of ``dialect`` (an engine's ``dialect.name``) with ``on_conflict_do_*``:
+    PostgreSQL's or SQLite's, the one the database speaks (SQLAlchemy's generic ``insert``
+    has no ON CONFLICT)."""
+    return pg_insert if dialect == "postgresql" else sqlite_insert
 
 
 def is_sqlite(url: str) -> bool:

@@ -28,11 +28,10 @@ from typing import Any
 
 from openskill.models import PlackettLuce
 from sqlalchemy import Connection, insert, select, update
-from sqlalchemy.dialects.postgresql import insert as pg_insert
-from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.orm import Session
 
-from app.db.models import AccountRow, GameRow, RatingHistoryRow, RatingRow, SeatRow
+from app.db.models import AccountRow, RatingHistoryRow, RatingRow, SeatRow
+from app.db.session import insert_on_conflict
 from app.services.results import TableResult
 from app.services.snapshots import as_utc
 
@@ -79,12 +78,9 @@ def updated(before: Sequence[Rating], places: Sequence[Sequence[int]]) -> list[R
 
 
 def rated_accounts(conn: Connection, game_id: str) -> list[int] | None:
-    """The accounts holding the seats of ``game_id``, in seat order, if the game counts:
-    it was created rated and every seat is held by an account, each by a different one.
-    ``None`` otherwise."""
-    rated = conn.execute(select(GameRow.rated).where(GameRow.id == game_id)).scalar_one()
-    if not rated:
-        return None
+    """The accounts holding the seats of ``game_id`` (a game created rated), in seat order,
+    if it counts: every seat is held by an account, each by a different one. ``None``
+    otherwise."""
     rows = conn.execute(
         select(SeatRow.account_id).where(SeatRow.game_id == game_id).order_by(SeatRow.seat)
     ).all()
@@ -97,12 +93,13 @@ def rated_accounts(conn: Connection, game_id: str) -> list[int] | None:
 def apply_game(
     conn: Connection, game_id: str, kind: str, result: TableResult, now: datetime
 ) -> bool:
-    """The ratings of a game that has just ended, written in ``conn``'s transaction (the
-    one that sets the status ``over``). Whether the game counted (``rated_accounts``)."""
+    """The ratings of a game created rated that has just ended (the caller knows it from
+    its snapshot), written in ``conn``'s transaction (the one that sets the status
+    ``over``). Whether the game counted (``rated_accounts``)."""
     accounts = rated_accounts(conn, game_id)
     if accounts is None:
         return False
-    insert_ = pg_insert if conn.dialect.name == "postgresql" else sqlite_insert
+    insert_ = insert_on_conflict(conn.dialect.name)
     order = sorted(accounts)  # every writer locks in one order: no deadlock
     conn.execute(
         insert_(RatingRow)

@@ -22,12 +22,10 @@ import threading
 from datetime import UTC, datetime, timedelta
 
 from sqlalchemy import select
-from sqlalchemy.dialects.postgresql import insert as pg_insert
-from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.orm import Session
 
 from app.db.models import ServerKeyRow, utcnow
-from app.db.session import Database
+from app.db.session import Database, insert_on_conflict
 from app.services.snapshots import as_utc
 
 SECRET_NAME = "seat_token_secret"
@@ -44,8 +42,7 @@ def server_key(session: Session, name: str) -> str:
     value = session.scalar(select(ServerKeyRow.value).where(ServerKeyRow.name == name))
     if value is not None:
         return value
-    dialect = session.get_bind().dialect.name
-    insert = pg_insert if dialect == "postgresql" else sqlite_insert
+    insert = insert_on_conflict(session.get_bind().dialect.name)
     session.execute(
         insert(ServerKeyRow)
         .values(name=name, value=secrets.token_hex(32), created_at=utcnow())

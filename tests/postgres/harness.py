@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+from sqlalchemy import text
 from websockets.sync.client import ClientConnection, connect
 
 from tests.support import server
@@ -162,3 +163,17 @@ def playable_kind(server: Endpoint) -> str:
     two = [k["id"] for k in kinds if k["min_players"] <= 2 <= k["max_players"]]
     assert two, f"no two-player game kind among {kinds}"
     return sorted(two)[0]
+
+
+def waiting_for_a_lock(engine) -> bool:
+    """Whether a session of ``engine``'s database waits for a lock now (a writer held up
+    by another's ``FOR UPDATE`` or row lock, as the crossing tests arrange)."""
+    with engine.connect() as conn:
+        return bool(
+            conn.scalar(
+                text(
+                    "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock'"
+                    " AND datname = current_database()"
+                )
+            )
+        )

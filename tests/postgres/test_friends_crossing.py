@@ -9,11 +9,12 @@ import threading
 from typing import Any
 
 import pytest
-from sqlalchemy import create_engine, delete, func, insert, select, text
+from sqlalchemy import create_engine, delete, func, insert, select
 
 from app.core.errors import ApiError
 from app.db.models import AccountRow, FriendshipRow, utcnow
 from app.services.friends import Asked
+from tests.postgres.harness import waiting_for_a_lock
 from tests.support.accounts import app_client, make_account
 from tests.support.waiting import wait_for
 
@@ -41,7 +42,7 @@ def test_requests_crossing_make_one_friendship(pg_url: str) -> None:
                 )
                 asking = threading.Thread(target=bert_asks_anna)
                 asking.start()
-                wait_for(lambda: _waiting_for_a_lock(engine), "Bert's request to wait")
+                wait_for(lambda: waiting_for_a_lock(engine), "Bert's request to wait")
                 other.execute(
                     insert(FriendshipRow).values(
                         requester_id=anna, addressee_id=bert, status="pending", created_at=utcnow()
@@ -86,22 +87,10 @@ def test_a_request_withdrawn_while_it_is_accepted_is_not_accepted(pg_url: str) -
                 )
                 accepting = threading.Thread(target=bert_accepts)
                 accepting.start()
-                wait_for(lambda: _waiting_for_a_lock(engine), "Bert's answer to wait")
+                wait_for(lambda: waiting_for_a_lock(engine), "Bert's answer to wait")
                 other.execute(delete(FriendshipRow).where(FriendshipRow.id == request_id))
             accepting.join(timeout=60)
     assert answer == {"refused": "unknown_request"}
     with engine.connect() as conn:
         assert conn.scalar(select(func.count()).select_from(FriendshipRow)) == 0
     engine.dispose()
-
-
-def _waiting_for_a_lock(engine) -> bool:
-    with engine.connect() as conn:
-        return bool(
-            conn.scalar(
-                text(
-                    "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock'"
-                    " AND datname = current_database()"
-                )
-            )
-        )

@@ -13,12 +13,12 @@ from pathlib import Path
 
 import httpx
 import pytest
-from sqlalchemy import create_engine, insert, select, text, update
+from sqlalchemy import create_engine, insert, select, update
 
 from app.db.models import RatingHistoryRow, RatingRow, utcnow
 from app.services import ratings
 from app.services.results import TableResult
-from tests.postgres.harness import ServerProcess, Table
+from tests.postgres.harness import ServerProcess, Table, waiting_for_a_lock
 from tests.support.accounts import account_with_cookie, app_client, signed_in
 from tests.support.waiting import wait_for
 
@@ -145,15 +145,3 @@ def test_a_game_ending_while_another_rates_the_same_account_builds_on_it(pg_url:
     )
     assert games == {anna: 5, bert: 1}
     engine.dispose()
-
-
-def waiting_for_a_lock(engine) -> bool:
-    with engine.connect() as conn:
-        return bool(
-            conn.scalar(
-                text(
-                    "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock'"
-                    " AND datname = current_database()"
-                )
-            )
-        )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from .conftest import PLAYER_COUNTS
+from .conftest import PLAYER_COUNTS, masked_random_rewards
 
 
 @pytest.mark.parametrize(("game_id", "n"), PLAYER_COUNTS)
@@ -27,22 +27,10 @@ def test_seed_test(game_id: str, n: int) -> None:
 
 @pytest.mark.parametrize("game_id", ["dschingis_khan", "dolmengoetter"])
 def test_masked_random_play_ends_with_rewards(game_id: str) -> None:
-    import numpy as np
-
     from engines.pettingzoo import env
 
-    e = env(game_id, num_players=3)
-    e.reset(seed=5)
-    rng = np.random.default_rng(5)
-    totals = dict.fromkeys(e.possible_agents, 0.0)
-    for agent in e.agent_iter():
-        obs, reward, terminated, truncated, _ = e.last()
-        totals[agent] += reward
-        if terminated or truncated:
-            e.step(None)
-            continue
-        e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
-    assert set(totals.values()) <= {-1.0, 0.0, 1.0} and max(totals.values()) >= 0
+    totals = masked_random_rewards(env(game_id, num_players=3), seed=5)
+    assert set(totals) <= {-1.0, 0.0, 1.0} and max(totals) >= 0
 
 
 def test_illegal_action_is_refused() -> None:

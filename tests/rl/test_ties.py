@@ -11,6 +11,8 @@ import pytest
 import engines
 from engines.rl import TIE_REWARD, returns_for
 
+from .conftest import masked_random_rewards
+
 
 def test_the_rule() -> None:
     assert TIE_REWARD == 0.0
@@ -41,20 +43,9 @@ def _openspiel_returns(game_id: str, n: int, **params: float) -> list[float]:
 
 
 def _pettingzoo_rewards(game_id: str, n: int, **kwargs: float) -> list[float]:
-    import numpy as np
-
     from engines.pettingzoo import env as make_env
 
-    env = make_env(game_id, num_players=n, **kwargs)
-    env.reset(seed=0)
-    rng = np.random.default_rng(0)
-    total = dict.fromkeys(env.possible_agents, 0.0)
-    for agent in env.agent_iter():
-        obs, reward, terminated, truncated, _ = env.last()
-        total[agent] += reward
-        legal = np.flatnonzero(obs["action_mask"])
-        env.step(None if terminated or truncated else int(rng.choice(legal)))
-    return [total[a] for a in env.possible_agents]
+    return masked_random_rewards(make_env(game_id, num_players=n, **kwargs), seed=0)
 
 
 @pytest.mark.parametrize(

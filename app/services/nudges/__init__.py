@@ -12,11 +12,10 @@ from datetime import datetime
 from typing import Any
 
 from sqlalchemy import func, select
-from sqlalchemy.dialects.postgresql import insert as pg_insert
-from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.orm import Session
 
 from app.db.models import AccountRow, DeliveryRow, PushSubscriptionRow, utcnow
+from app.db.session import insert_on_conflict
 
 KINDS = (
     "your_turn",  # a turn passed to the account's seat (after NUDGE_DELAY, unless seen)
@@ -65,8 +64,7 @@ def emit(
     account = session.get(AccountRow, account_id)
     if account is None or account.disabled_at is not None:
         return 0
-    dialect = session.get_bind().dialect.name
-    insert = pg_insert if dialect == "postgresql" else sqlite_insert
+    insert = insert_on_conflict(session.get_bind().dialect.name)
     added = 0
     for channel in channels_of(session, account):
         statement = (

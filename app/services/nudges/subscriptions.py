@@ -10,14 +10,12 @@ from __future__ import annotations
 
 from cryptography.hazmat.primitives.asymmetric import ec
 from sqlalchemy import delete, select
-from sqlalchemy.dialects.postgresql import insert as pg_insert
-from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 
 from app.core.config import Settings
 from app.core.errors import ApiError
 from app.core.security import hash_token
 from app.db.models import PushSubscriptionRow, utcnow
-from app.db.session import Database
+from app.db.session import Database, insert_on_conflict
 from app.services.nudges import outbound
 from app.services.nudges.keys import b64url_decode
 
@@ -69,7 +67,7 @@ def subscribe(
         existed = session.scalar(
             select(PushSubscriptionRow.id).where(PushSubscriptionRow.endpoint_hash == digest)
         )
-        insert = pg_insert if session.get_bind().dialect.name == "postgresql" else sqlite_insert
+        insert = insert_on_conflict(session.get_bind().dialect.name)
         statement = insert(PushSubscriptionRow).values(
             account_id=account_id,
             endpoint=endpoint,
