@@ -248,6 +248,33 @@ class AccountRow(Base):
     """Nudge choices (``GET|PUT /api/me/notifications``): ``webhook_url``, ``email``,
     ``email_confirmed``, ``push``, ``always``, ``digest_hours``."""
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    bot: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    """``None``: a person. ``"server"``: one of the server's own bot levels ("Bot · easy",
+    …; ``bot_level``), which plays the server's bot seats of rated games. ``"author"``: a
+    bot identity a person made (``owner_id``), playing through its API tokens."""
+    bot_level: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    """A server bot's level (``easy``, ``medium``, ``hard``); ``None`` for every other."""
+    owner_id: Mapped[int | None] = mapped_column(
+        ForeignKey("accounts.id", ondelete="CASCADE"), nullable=True, index=True
+    )
+    """The person who made this bot identity; deleting the person deletes its bots."""
+
+
+class BotTokenRow(Base):
+    """An API token of a bot identity (``Authorization: Bearer <token>``): shown once when
+    made, stored as its SHA-256, revocable, with its last use."""
+
+    __tablename__ = "bot_tokens"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    account_id: Mapped[int] = mapped_column(
+        ForeignKey("accounts.id", ondelete="CASCADE"), index=True
+    )
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    label: Mapped[str] = mapped_column(String(64))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    last_used_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    revoked_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
 
 
 class PasskeyRow(Base):
