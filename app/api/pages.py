@@ -49,6 +49,14 @@ def install_pages(app: FastAPI, static_dir: Path) -> None:
     def verify(game_id: str) -> Response:
         return page("verify.html")
 
+    @router.api_route("/ladder", methods=["GET", "HEAD"])
+    def ladder() -> Response:
+        return page("ladder.html")
+
+    @router.api_route("/players/{name}", methods=["GET", "HEAD"])
+    def player(name: str) -> Response:
+        return page("player.html")
+
     @router.api_route("/friends/add/{code}", methods=["GET", "HEAD"])
     def add_friend(code: str) -> Response:
         return page("friends.html")

@@ -10,6 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, model_
 from app.core.inputs import FreeText
 from app.services.clock_model import TimeControl
 from app.services.registry import available_games
+from bots import DEFAULT_LEVEL as DEFAULT_BOT_LEVEL
 from engines.core.fairness import (
     CONTRIBUTION_MAX,
     CONTRIBUTION_PATTERN,
@@ -84,14 +85,18 @@ class CreateGame(Strict):
     rated: StrictBool = Field(
         False,
         description="Counts for the players' ratings (docs/API.md, Ratings) if, when it "
-        "ends, every seat is held by a different account; otherwise for nobody. Not with "
-        "the server's bot seats, which have no account.",
+        "ends, every seat is held by a different account; otherwise for nobody. A server "
+        'bot seat is held by its level\'s account ("Bot · medium"): each level once.',
     )
 
     @model_validator(mode="after")
-    def _rated_without_server_bots(self) -> CreateGame:
-        if self.rated and any(s.bot for s in self.seats or ()):
-            raise ValueError("a rated game has no server bot seats: they have no account")
+    def _rated_bots_each_level_once(self) -> CreateGame:
+        if self.rated:
+            levels = [s.level or DEFAULT_BOT_LEVEL for s in self.seats or () if s.bot]
+            if len(set(levels)) != len(levels):
+                raise ValueError(
+                    "a rated game seats each account once: one server bot of each level at most"
+                )
         return self
 
 

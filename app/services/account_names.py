@@ -19,6 +19,7 @@ from sqlalchemy.orm import Session
 from app.core.errors import ApiError
 from app.core.inputs import TextRefused, check_text
 from app.db.models import AccountRow
+from bots.policies import LEVELS
 
 NAME_MAX = 32
 """Characters of a name, as typed (trimmed) and as compared (``name_key``)."""
@@ -34,10 +35,22 @@ def name_key(name: str) -> str:
     return unicodedata.normalize("NFKC", text)
 
 
+def server_bot_name(level: str) -> str:
+    """The account of the server's bot of ``level`` (app/services/server_bots.py)."""
+    return f"Bot · {level}"
+
+
+SERVER_BOT_KEYS = frozenset(name_key(server_bot_name(level)) for level in LEVELS)
+"""The server's bots' names, kept for them: no person or bot identity takes one."""
+
+
 def clean_name(name: str) -> str:
     """``name`` trimmed, if it may be an account's name; else 400 ``bad_request`` naming
-    ``body.name``. Trusted callers may pass a name cleaned already (it stays the same)."""
+    ``body.name`` (409 ``name_taken`` for a name of the server's bots). Trusted callers
+    may pass a name cleaned already (it stays the same)."""
     name = name.strip()
+    if name_key(name) in SERVER_BOT_KEYS:
+        raise name_taken(name)
     try:
         check_text(name)
     except TextRefused as refused:

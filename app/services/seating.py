@@ -20,6 +20,7 @@ from app.services import nudges
 from app.services.base import ServiceBase, _game_row, _seat_row
 from app.services.reveals import fix_seed, to_reveal
 from app.services.seat_tokens import derive
+from app.services.server_bots import server_bot_account
 from app.services.snapshots import Snapshot, as_utc
 from bots import DEFAULT_LEVEL as DEFAULT_BOT_LEVEL
 from engines.core import fairness
@@ -195,6 +196,11 @@ class Seating(ServiceBase):
                         invite_key=None if spec.bot else new_invite_key(),
                         connections=0,
                         reserved_for=None if spec.bot else spec.reserved_for,
+                        # A rated game's bot seat is its level's account: the ratings
+                        # show how strong each level is (app/services/server_bots.py).
+                        account_id=server_bot_account(session, spec.level or DEFAULT_BOT_LEVEL)
+                        if rated and spec.bot
+                        else None,
                     )
                 )
             session.flush()

@@ -12,9 +12,12 @@ from typing import Any
 import pytest
 from sqlalchemy import Engine, select
 
-from app.db.models import RatingHistoryRow, RatingRow
+from app.db.models import AccountRow, RatingHistoryRow, RatingRow
 from app.services.ratings import DEFAULT, shown, updated
+from bots.policies import random_policy
+from tests.api.test_bots import wait_until_over
 from tests.support.accounts import (
+    PASSWORD,
     Player,
     anna,
     app_client,
@@ -230,14 +233,44 @@ def test_a_resigned_seat_ranks_last_whatever_it_scored(client, db, anna, bert):
     assert history[bert.account_id].mu_after > DEFAULT.mu > history[anna.account_id].mu_after
 
 
-def test_a_rated_game_has_no_server_bots(client):
-    seats = [{"bot": False}, {"bot": True}]
+def test_the_server_bots_play_rated_games_as_their_levels_accounts(client, db):
+    """A rated game of three server bots (one per level) rates the three bot accounts,
+    "Bot · easy" to "Bot · hard"; a second such game rates the same three accounts."""
+    client.app.state.bots.policy = random_policy  # fast: strength is not the point here
+    seats = [{"bot": True, "level": level} for level in ("easy", "medium", "hard")]
+    for _ in range(2):
+        r = client.post(
+            "/api/games", json={"kind": KIND, "num_seats": 3, "seats": seats, "rated": True}
+        )
+        assert r.status_code == 201, r.text
+        wait_until_over(client, r.json()["id"])
+    with db.connect() as conn:
+        bots = conn.execute(
+            select(AccountRow.name, AccountRow.bot, AccountRow.bot_level, RatingRow.games)
+            .join(RatingRow, RatingRow.account_id == AccountRow.id)
+            .order_by(AccountRow.id)
+        ).all()
+    assert [tuple(b) for b in bots] == [
+        (f"Bot · {level}", "server", level, 2) for level in ("easy", "medium", "hard")
+    ]
+
+
+def test_a_rated_game_seats_each_bot_level_once(client, db):
+    seats = [{"bot": False}, {"bot": True}, {"bot": True, "level": "medium"}]
     r = client.post(
-        "/api/games", json={"kind": KIND, "num_seats": 2, "seats": seats, "rated": True}
+        "/api/games", json={"kind": KIND, "num_seats": 3, "seats": seats, "rated": True}
     )
     assert r.status_code == 400, r.text
-    assert error_code(r) == "bad_request"
+    assert error_code(r) == "bad_request" and "each account once" in r.text
     assert client.post("/api/games", json={"kind": KIND, "num_seats": 2}).json()["rated"] is False
+    with db.connect() as conn:  # nothing made: no game, no bot account
+        assert conn.execute(select(AccountRow.id)).all() == []
+
+
+def test_nobody_takes_a_server_bots_name(client):
+    for name in ("Bot · hard", "BOT · EASY", "bot ·  medium"):
+        r = client.post("/api/auth/signup", json={"name": name, "password": PASSWORD})
+        assert (r.status_code, error_code(r)) == (409, "name_taken"), name
 
 
 def test_the_open_games_list_says_which_are_rated(client):

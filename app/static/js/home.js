@@ -123,6 +123,7 @@ function renderSeatRows() {
         id: `seat-level-${seat}`,
         class: "seat-level",
         "aria-label": t("home.botLevel", st.letter),
+        onchange: updateRated,
       },
       LEVELS.map((v) => h("option", { value: v, selected: v === level }, t(`home.level.${v}`))),
     );
@@ -176,6 +177,36 @@ function ensureOneYou() {
   }
   // A level is chosen only for bot seats.
   for (const s of selects) $(`#seat-level-${s.dataset.seat}`).hidden = s.value !== "bot";
+  updateRated();
+}
+
+// "Rated" (docs/API.md, Ratings): offered to a signed-in creator, on by default when every
+// seat will be an account's (you, friends of the account, the server's bots, each level
+// once), until the player sets it. A seat for a friend with a link may be anyone, so the
+// game counts only if they join signed in: the hint says so.
+let ratedTouched = false;
+
+function updateRated() {
+  const box = $("#rated-game");
+  if (!box) return;
+  $("#rated-field").hidden = !account;
+  if (!account) {
+    box.checked = false;
+    $("#rated-hint").hidden = true;
+    return;
+  }
+  const roles = [...document.querySelectorAll("#seat-list select.seat-role")].map((s) => s.value);
+  const levels = roles
+    .map((r, i) => (r === "bot" ? $(`#seat-level-${i}`).value : null))
+    .filter(Boolean);
+  const levelTwice = new Set(levels).size !== levels.length;
+  const linked = roles.some((r) => r === "friend");
+  box.disabled = levelTwice;
+  if (levelTwice) box.checked = false;
+  else if (!ratedTouched) box.checked = !linked;
+  const hint = levelTwice ? "home.ratedLevelTwice" : linked ? "home.ratedLinked" : null;
+  $("#rated-hint").textContent = hint ? t(hint) : "";
+  $("#rated-hint").hidden = !hint;
 }
 
 function showError(msg) {
@@ -201,6 +232,7 @@ async function onCreate(ev) {
     kind: kind.id,
     num_seats: roles.length,
     public: $("#public-table").checked,
+    rated: $("#rated-game").checked,
     seats: roles.map((r, i) => {
       if (r === "bot")
         return { bot: true, level: levels[i], name: t("seat.bot", seatStyle(i).letter) };
@@ -249,7 +281,12 @@ function showCreated(game, roles) {
   $("#new-game").hidden = true;
   $("#created").hidden = false;
   const keys = Object.fromEntries((game.invites || []).map((i) => [i.seat, i.key]));
-  $("#created-privacy").textContent = game.public ? t("home.isPublic") : t("home.isPrivate");
+  $("#created-privacy").textContent = [
+    game.public ? t("home.isPublic") : t("home.isPrivate"),
+    game.rated ? t("home.isRated") : "",
+  ]
+    .filter(Boolean)
+    .join(" ");
   const list = $("#invite-list");
   list.replaceChildren();
   roles.forEach((role, seat) => {
@@ -735,6 +772,9 @@ async function init() {
   $("#your-name").value = rememberedName();
   $("#num-seats").addEventListener("change", renderSeatRows);
   $("#create-form").addEventListener("submit", onCreate);
+  $("#rated-game").addEventListener("change", () => {
+    ratedTouched = true;
+  });
   $("#refresh-open").addEventListener("click", loadLists);
   $("#refresh-account-games").addEventListener("click", loadAccountGames);
   $("#another").addEventListener("click", () => {
@@ -760,6 +800,7 @@ async function init() {
   renderKinds();
   account = await signedIn;
   document.body.dataset.account = account ? "signed-in" : "signed-out";
+  updateRated();
   if (account) {
     $("#your-name").value = account.name;
     await Promise.all([loadAccountGames(), loadFriends()]);

@@ -137,6 +137,7 @@ function accountMenu(account) {
       h("a", { class: "menu-item", href: "/account" }, t("me.myAccount")),
       h("a", { class: "menu-item", href: "/account#friends" }, t("me.friends")),
       h("a", { class: "menu-item", href: "/account#notifications" }, t("me.reminders")),
+      h("a", { class: "menu-item", href: "/ladder" }, t("me.ladder")),
       out,
     ),
   );

@@ -173,6 +173,11 @@ export default {
   "home.namePlaceholder": "např. Anna",
   "home.whoStarts": "Kdo začíná",
   "home.random": "Náhodně",
+  "home.rated": "Hodnocená: hra se počítá do hodnocení hráčů a do žebříčku",
+  "home.ratedLinked":
+    "Počítá se, jen když všichni, kdo přijdou přes odkaz, budou přihlášeni (a každý jiný).",
+  "home.ratedLevelTwice": "Hodnocená hra má každou úroveň bota jen jednou: zvol různé úrovně.",
+  "home.isRated": "Tato hra je hodnocená: počítá se do hodnocení hráčů.",
   "home.public": "Veřejný stůl: ukázat ho na této stránce, aby si volné místo mohl vzít kdokoli",
   "home.create": "Založit hru",
   "home.creating": "Zakládá se…",
@@ -1048,4 +1053,52 @@ export default {
     "Pro každé místo: ty, někdo z tvých přátel (objeví se v jeho hrách), přítel, který dostane odkaz, nebo bot, kterého hraje server.",
   "home.seatKept": (letter, name) =>
     `Místo ${letter}: drženo pro hráče ${name}, který ho najde ve svých hrách`,
+
+  // ---- žebříček (/ladder) a stránky hráčů (/players/{name})
+  "me.ladder": "Žebříček",
+  "ladder.pageTitle": "Tafelrunde — žebříček",
+  "ladder.title": "Žebříček",
+  "ladder.kinds": "Hra",
+  "ladder.explain":
+    "Hodnocení je opatrné: 1000 pro nováčka, roste, jak hodnocené hry zpřesňují odhad. Počítají se jen hodnocené hry; boti jsou označeni.",
+  "ladder.caption": (n) =>
+    `Hráči s nejméně ${n} ${pick(n, { one: "hodnocenou hrou", few: "hodnocenými hrami", other: "hodnocenými hrami", many: "hodnocenými hrami" })}, nejlepší první`,
+  "ladder.rank": "Č.",
+  "ladder.player": "Hráč",
+  "ladder.rating": "Hodnocení",
+  "ladder.games": "Hry",
+  "ladder.won": "Výhry",
+  "ladder.empty": (kind, n) =>
+    `Zatím nikdo nemá ${n1(n, "hodnocenou hru", "hodnocené hry", "hodnocených her")} ve hře ${kind}: žebříček začne prvním, kdo je bude mít.`,
+  "ladder.signIn": "Žebříček uvidíš po přihlášení.",
+  "ratings.bot": "bot",
+  "ratings.botKind.server": "bot tohoto serveru",
+  "ratings.botKind.author": "bot, kterého vytvořil hráč",
+  "ratings.point": (i, date, rating, change) => `Hra ${i}, ${date}: ${rating} (${change})`,
+  "ratings.chartLabel": (kind, from, to, n) =>
+    `Hodnocení ve hře ${kind} za ${n1(n, "hodnocenou hru", "hodnocené hry", "hodnocených her")}: z ${from} na ${to}`,
+  "player.pageTitle": "Tafelrunde — hráč",
+  "player.pageTitleOf": (name) => `${name} — Tafelrunde`,
+  "player.toLadder": "Na žebříček",
+  "player.recent": "Poslední hodnocené hry",
+  "player.h2h": "Vzájemné zápasy",
+  "player.h2hAgainst": "Proti",
+  "player.h2hShow": "Porovnat",
+  "player.serverBot": (level) => `Bot tohoto serveru, úroveň ${level}`,
+  "player.authorBot": (owner) => `Bot hráče ${owner}`,
+  "player.since": (date) => `tady od ${date}`,
+  "player.unranked": (played) => `Zatím není na žebříčku (${played} ze 3 hodnocených her)`,
+  "player.rank": (rank) => `${rank}. místo na žebříčku`,
+  "player.playedWon": (played, won) =>
+    `${n1(played, "hodnocená hra", "hodnocené hry", "hodnocených her")}, ${won} vyhraných`,
+  "player.byPlayers": (n, played, won) => `Hráčů u stolu ${n}: ${played} odehráno, ${won} vyhráno`,
+  "player.placeShort": (place) => `${place}.`,
+  "player.placeOf": (place, n) => `${place}. místo z ${n}`,
+  "player.chartCaption": "Hodnocení po každé hodnocené hře (0: před první).",
+  "player.replay": "Záznam",
+  "player.h2hNone": (a, b) => `${a} a ${b}: zatím žádná společná hodnocená hra.`,
+  "player.h2hLine": (a, b, games, ahead, behind, level) =>
+    `${n1(games, "hra", "hry", "her")}: ${a} před ${ahead}×, ${b} před ${behind}×, nerozhodně ${level}×`,
+  "player.signIn": "Hodnocení hráčů uvidíš po přihlášení.",
+  "player.noGames": (name) => `${name}: zatím žádná dokončená hodnocená hra.`,
 };

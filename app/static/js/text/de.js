@@ -181,6 +181,12 @@ export default {
   "home.namePlaceholder": "z. B. Anna",
   "home.whoStarts": "Wer beginnt",
   "home.random": "Zufällig",
+  "home.rated": "Gewertet: Die Partie zählt für die Wertungen der Spieler und die Rangliste",
+  "home.ratedLinked":
+    "Sie zählt nur, wenn alle, die per Link einen Platz nehmen, angemeldet sind (und jeder ein anderer ist).",
+  "home.ratedLevelTwice":
+    "Eine gewertete Partie hat jede Bot-Stufe nur einmal: Wähle verschiedene Stufen.",
+  "home.isRated": "Diese Partie ist gewertet: Sie zählt für die Wertungen der Spieler.",
   "home.public":
     "Öffentlicher Tisch: auf dieser Seite anzeigen, damit jeder einen freien Platz nehmen kann",
   "home.create": "Spiel anlegen",
@@ -1096,4 +1102,54 @@ export default {
     "Für jeden Platz: du, einer deiner Freunde (das Spiel erscheint in seinen Spielen), ein Freund, der einen Link bekommt, oder ein Bot, den der Server spielt.",
   "home.seatKept": (letter, name) =>
     `Platz ${letter}: für ${name} freigehalten, der es in seinen Spielen findet`,
+
+  // ---- die Rangliste (/ladder) und die Spielerseiten (/players/{name})
+  "me.ladder": "Rangliste",
+  "ladder.pageTitle": "Tafelrunde — Rangliste",
+  "ladder.title": "Rangliste",
+  "ladder.kinds": "Spiel",
+  "ladder.explain":
+    "Die Wertung ist vorsichtig: 1000 für Neue, steigend, je sicherer gewertete Partien die Schätzung machen. Nur gewertete Partien zählen; Bots sind gekennzeichnet.",
+  "ladder.caption": (n) =>
+    `Spieler mit mindestens ${n1(n, "gewerteten Partie", "gewerteten Partien")}, die Besten zuerst`,
+  "ladder.rank": "Nr.",
+  "ladder.player": "Spieler",
+  "ladder.rating": "Wertung",
+  "ladder.games": "Partien",
+  "ladder.won": "Siege",
+  "ladder.empty": (kind, n) =>
+    `Noch niemand hat ${n1(n, "gewertete Partie", "gewertete Partien")} ${kind} gespielt: Die Rangliste beginnt mit dem Ersten, der so weit ist.`,
+  "ladder.signIn": "Melde dich an, um die Rangliste zu sehen.",
+  "ratings.bot": "Bot",
+  "ratings.botKind.server": "ein Bot dieses Servers",
+  "ratings.botKind.author": "ein Bot, den ein Spieler gebaut hat",
+  "ratings.point": (i, date, rating, change) => `Partie ${i}, ${date}: ${rating} (${change})`,
+  "ratings.chartLabel": (kind, from, to, n) =>
+    `Wertung in ${kind} über ${n1(n, "gewertete Partie", "gewertete Partien")}: von ${from} auf ${to}`,
+  "player.pageTitle": "Tafelrunde — Spieler",
+  "player.pageTitleOf": (name) => `${name} — Tafelrunde`,
+  "player.toLadder": "Zur Rangliste",
+  "player.recent": "Letzte gewertete Partien",
+  "player.h2h": "Direkter Vergleich",
+  "player.h2hAgainst": "Gegen",
+  "player.h2hShow": "Vergleichen",
+  "player.serverBot": (level) => `Bot dieses Servers, Stufe ${level}`,
+  "player.authorBot": (owner) => `Ein Bot von ${owner}`,
+  "player.since": (date) => `dabei seit ${date}`,
+  "player.unranked": (played) =>
+    `Noch nicht auf der Rangliste (${played} von 3 gewerteten Partien)`,
+  "player.rank": (rank) => `Platz ${rank} der Rangliste`,
+  "player.playedWon": (played, won) =>
+    `${n1(played, "gewertete Partie", "gewertete Partien")}, ${won} gewonnen`,
+  "player.byPlayers": (n, played, won) => `${n} Spieler: ${played} gespielt, ${won} gewonnen`,
+  "player.placeShort": (place) => `${place}.`,
+  "player.placeOf": (place, n) => `Platz ${place} von ${n}`,
+  "player.chartCaption": "Die Wertung nach jeder gewerteten Partie (0: vor der ersten).",
+  "player.replay": "Wiederholung",
+  "player.h2hNone": (a, b) =>
+    `${a} und ${b} haben noch keine gewertete Partie miteinander gespielt.`,
+  "player.h2hLine": (a, b, games, ahead, behind, level) =>
+    `${n1(games, "Partie", "Partien")}: ${a} vorn ${ahead}, ${b} vorn ${behind}, gleichauf ${level}`,
+  "player.signIn": "Melde dich an, um die Wertungen der Spieler zu sehen.",
+  "player.noGames": (name) => `${name} hat noch keine gewertete Partie beendet.`,
 };

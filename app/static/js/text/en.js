@@ -164,6 +164,11 @@ export default {
   "home.namePlaceholder": "e.g. Anna",
   "home.whoStarts": "Who starts",
   "home.random": "Random",
+  "home.rated": "Rated: the game counts for the players' ratings and the ladder",
+  "home.ratedLinked":
+    "It counts only if everyone who takes a seat by link is signed in (and each is someone else).",
+  "home.ratedLevelTwice": "A rated game seats each bot level once: choose different levels.",
+  "home.isRated": "This game is rated: it counts for the players' ratings.",
   "home.public": "Public table: list it on this page, so anyone may take a free seat",
   "home.create": "Create the game",
   "home.creating": "Creating…",
@@ -1036,4 +1041,51 @@ export default {
     "For each seat: you, one of your friends (it appears in their games), a friend who gets a link, or a bot played by the server.",
   "home.seatKept": (letter, name) =>
     `Seat ${letter}: kept for ${name}, who finds it in their games`,
+
+  // ---- the ladder (/ladder, ladder.html, js/ladder.js) and profiles (/players/{name})
+  "me.ladder": "Ladder",
+  "ladder.pageTitle": "Tafelrunde — ladder",
+  "ladder.title": "Ladder",
+  "ladder.kinds": "Game",
+  "ladder.explain":
+    "The rating is a careful one: 1000 for a newcomer, rising as rated games make the estimate surer. Only rated games count; bots are marked.",
+  "ladder.caption": (n) =>
+    `Players with at least ${n1(n, "rated game", "rated games")}, best first`,
+  "ladder.rank": "#",
+  "ladder.player": "Player",
+  "ladder.rating": "Rating",
+  "ladder.games": "Games",
+  "ladder.won": "Won",
+  "ladder.empty": (kind, n) =>
+    `Nobody has played ${n1(n, "rated game", "rated games")} of ${kind} yet: the ladder starts with the first who has.`,
+  "ladder.signIn": "Sign in to see the ladder.",
+  "ratings.bot": "bot",
+  "ratings.botKind.server": "one of this server's bots",
+  "ratings.botKind.author": "a bot a player made",
+  "ratings.point": (i, date, rating, change) => `Game ${i}, ${date}: ${rating} (${change})`,
+  "ratings.chartLabel": (kind, from, to, n) =>
+    `Rating in ${kind} over ${n1(n, "rated game", "rated games")}: from ${from} to ${to}`,
+  "player.pageTitle": "Tafelrunde — player",
+  "player.pageTitleOf": (name) => `${name} — Tafelrunde`,
+  "player.toLadder": "To the ladder",
+  "player.recent": "Latest rated games",
+  "player.h2h": "Head-to-head",
+  "player.h2hAgainst": "Against",
+  "player.h2hShow": "Compare",
+  "player.serverBot": (level) => `This server's bot, level ${level}`,
+  "player.authorBot": (owner) => `A bot made by ${owner}`,
+  "player.since": (date) => `here since ${date}`,
+  "player.unranked": (played) => `Not on the ladder yet (${played} of 3 rated games)`,
+  "player.rank": (rank) => `No. ${rank} on the ladder`,
+  "player.playedWon": (played, won) => `${n1(played, "rated game", "rated games")}, ${won} won`,
+  "player.byPlayers": (n, played, won) => `${n} players: ${played} played, ${won} won`,
+  "player.placeShort": (place) => `${place}.`,
+  "player.placeOf": (place, n) => `place ${place} of ${n}`,
+  "player.chartCaption": "The rating after each rated game (0: before the first).",
+  "player.replay": "Replay",
+  "player.h2hNone": (a, b) => `${a} and ${b} have not played a rated game together.`,
+  "player.h2hLine": (a, b, games, ahead, behind, level) =>
+    `${n1(games, "game", "games")}: ${a} ahead ${ahead}, ${b} ahead ${behind}, level ${level}`,
+  "player.signIn": "Sign in to see players' ratings.",
+  "player.noGames": (name) => `${name} has not finished a rated game yet.`,
 };
