@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from sqlalchemy import Engine, select
 
-from app.db.models import AccountRow, RatingHistoryRow, RatingRow
+from app.db.models import AccountRow, RatingHistoryRow, RatingRow, SeatRow
 from app.services.ratings import DEFAULT, shown, updated
 from bots.policies import random_policy
 from tests.api.test_bots import wait_until_over
@@ -329,3 +329,45 @@ def test_seats_the_bot_finished_after_their_clocks_ran_out_rank_by_score(databas
     assert history == places
     scores = result["scores"]
     assert (history[0] < history[1]) == (scores[0] > scores[1])
+
+
+def test_a_person_against_a_server_bot_and_their_rematch(client, db, anna):
+    """Anna against Bot · hard in a rated game: both ratings move; the rematch is rated and
+    seats the same bot account again (it comes through the same creation)."""
+    client.app.state.bots.policy = random_policy  # fast: strength is not the point here
+    seats = [{"bot": False}, {"bot": True, "level": "hard"}]
+    r = client.post(
+        "/api/games", json={"kind": KIND, "num_seats": 2, "seats": seats, "rated": True}
+    )
+    game_id, key = r.json()["id"], r.json()["invites"][0]["key"]
+    token = anna.post(f"/api/games/{game_id}/seats/0/join", {"name": anna.name, "key": key}).json()[
+        "token"
+    ]
+    rng = random.Random(12)
+    for _ in range(5000):
+        state = client.get(f"/api/games/{game_id}/view").json()
+        if state["status"] == "over":
+            break
+        if state["view"]["to_act"][0] != 0:  # the bot's turn
+            time.sleep(0.005)
+            continue
+        legal = client.get(f"/api/games/{game_id}/legal-actions", headers=auth(token)).json()
+        client.post(
+            f"/api/games/{game_id}/actions",
+            headers=auth(token),
+            json={"version": legal["version"], "action": rng.choice(legal["actions"])["action"]},
+        )
+    with db.connect() as conn:
+        bot = conn.execute(
+            select(AccountRow.id).where(AccountRow.name == "Bot · hard")
+        ).scalar_one()
+    assert sorted(h.account_id for h in history_rows(db)) == sorted([anna.account_id, bot])
+    r = client.post(f"/api/games/{game_id}/rematch", headers=auth(token))
+    assert r.status_code == 200, r.text
+    rematch = r.json()["game_id"]
+    assert client.get(f"/api/games/{rematch}").json()["rated"] is True
+    with db.connect() as conn:
+        held = conn.execute(
+            select(SeatRow.account_id).where(SeatRow.game_id == rematch, SeatRow.bot)
+        ).scalar_one()
+    assert held == bot
