@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import Browser as Chromium
 from playwright.sync_api import BrowserContext, Page
 
 from tests.browser.conftest import NETWORK_NOISE, shot
@@ -132,6 +133,13 @@ class Browser:
         with self.page.expect_navigation():
             self.page.click("#signin-submit")
         self.page.wait_for_selector("#account-games[data-loaded]")
+
+
+def browser(chromium: Chromium, base: str, size: dict[str, int], locale: str = "en-GB") -> Browser:
+    """A new browser profile (its own cookies and storage) on ``base``, ``size`` large."""
+    ctx = chromium.new_context(viewport=size, locale=locale)
+    ctx.set_default_timeout(15000)
+    return Browser(ctx, base)
 
 
 def page_problems(page: Page) -> list[str]:

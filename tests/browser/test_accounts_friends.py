@@ -7,11 +7,11 @@ a friend who follows a plain link to it."""
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import Browser as Chromium
 from playwright.sync_api import expect
 
 from tests.browser.accounts_ui import (
     Browser,
+    browser,
     english_on_german_page,
     new_password,
     page_problems,
@@ -25,12 +25,6 @@ from tests.browser.conftest import DESKTOP, PHONE
 pytestmark = pytest.mark.browser
 
 site = site_fixture()
-
-
-def browser(chromium: Chromium, base: str, size: dict[str, int]) -> Browser:
-    ctx = chromium.new_context(viewport=size, locale="en-GB")
-    ctx.set_default_timeout(15000)
-    return Browser(ctx, base)
 
 
 def befriend(asker: Browser, other: Browser, other_name: str) -> None:

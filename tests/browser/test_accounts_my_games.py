@@ -10,11 +10,11 @@ from __future__ import annotations
 import random
 
 import pytest
-from playwright.sync_api import Browser as Chromium
 from playwright.sync_api import expect
 
 from tests.browser.accounts_ui import (
     Browser,
+    browser,
     english_on_german_page,
     new_password,
     page_problems,
@@ -30,12 +30,6 @@ pytestmark = pytest.mark.browser
 site = site_fixture()
 LAPTOP = {"width": 1280, "height": 800}
 FULL_HD = {"width": 1920, "height": 1080}
-
-
-def browser(chromium: Chromium, base: str, size: dict[str, int]) -> Browser:
-    ctx = chromium.new_context(viewport=size, locale="en-GB")
-    ctx.set_default_timeout(15000)
-    return Browser(ctx, base)
 
 
 def play_a_turn(player: Player, rng: random.Random) -> int:

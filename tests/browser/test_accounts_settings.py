@@ -15,11 +15,11 @@ from collections.abc import Iterator
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import Browser as Chromium
 from playwright.sync_api import expect
 
 from tests.browser.accounts_ui import (
     Browser,
+    browser,
     english_on_german_page,
     focus_is_visible,
     new_password,
@@ -61,12 +61,6 @@ def site(
 
 DESKTOP_720 = {"width": 1280, "height": 720}
 FULL_HD = {"width": 1920, "height": 1080}
-
-
-def browser(chromium: Chromium, base: str, size: dict[str, int]) -> Browser:
-    ctx = chromium.new_context(viewport=size, locale="en-GB")
-    ctx.set_default_timeout(15000)
-    return Browser(ctx, base)
 
 
 def reminders(b: Browser) -> dict:

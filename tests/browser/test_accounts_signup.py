@@ -8,12 +8,11 @@ desktop and a phone, with screenshots of the sign-up."""
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import Browser as Chromium
 
 from app.services.sessions import COOKIE
 from tests.browser.accounts_ui import (
     AUTHENTICATOR,
-    Browser,
+    browser,
     english_on_german_page,
     focus_is_visible,
     new_password,
@@ -27,12 +26,6 @@ from tests.browser.conftest import DESKTOP, PHONE
 pytestmark = pytest.mark.browser
 
 site = site_fixture()
-
-
-def browser(chromium: Chromium, base: str, size: dict[str, int], locale: str = "en-GB"):
-    ctx = chromium.new_context(viewport=size, locale=locale)
-    ctx.set_default_timeout(15000)
-    return Browser(ctx, base)
 
 
 @pytest.mark.parametrize(

@@ -14,11 +14,11 @@ from typing import Any
 
 import httpx
 import pytest
-from playwright.sync_api import Browser as Chromium
 from playwright.sync_api import expect
 
 from tests.browser.accounts_ui import (
     Browser,
+    browser,
     english_on_german_page,
     new_password,
     page_problems,
@@ -38,12 +38,6 @@ pytestmark = pytest.mark.browser
 site = site_fixture()
 
 KIND = "dolmengoetter"
-
-
-def browser(chromium: Chromium, base: str, size: dict[str, int]) -> Browser:
-    ctx = chromium.new_context(viewport=size, locale="en-GB")
-    ctx.set_default_timeout(15000)
-    return Browser(ctx, base)
 
 
 def rated_game_through_the_form(anna: Browser, ben_name: str) -> str:
