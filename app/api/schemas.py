@@ -88,6 +88,13 @@ class CreateGame(Strict):
         "the server's bot seats, which have no account.",
     )
 
+    allow_bots: StrictBool = Field(
+        True,
+        description="Bot accounts (people's bots, playing by their API tokens) may join its "
+        "seats; false: only people (403 bots_not_allowed). The server's own bot seats are "
+        "chosen in seats, whatever this says.",
+    )
+
     @model_validator(mode="after")
     def _rated_without_server_bots(self) -> CreateGame:
         if self.rated and any(s.bot for s in self.seats or ()):
@@ -272,6 +279,9 @@ class GameSummary(TableFacts):
     rated: bool = Field(
         description="Created rated: counts for the ratings if every seat is an account's "
         "at the end (docs/API.md, Ratings)."
+    )
+    allow_bots: bool = Field(
+        True, description="Bot accounts may join its seats (docs/API.md, Bot accounts)."
     )
     created_at: datetime
     seats: list[Seat]

@@ -89,6 +89,9 @@ class GameRow(Base):
     """Chosen at creation: the game counts for its players' ratings if, at its end, every
     seat is held by an account, each by another (app/services/ratings.py). False for every
     game made before migration 0012."""
+    allow_bots: Mapped[bool] = mapped_column(Boolean, default=True)
+    """Chosen at creation: whether bot accounts (people's bot identities, playing by their
+    API tokens) may join its seats. True for every game made before migration 0014."""
     chat_watchers: Mapped[bool] = mapped_column(Boolean, default=True)
     """Whether watchers (no seat token) may write in the table chat; the host's switch
     (``PUT .../chat/settings``). Seated players may always write."""
