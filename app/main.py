@@ -255,6 +255,7 @@ def create_app(
         routes.ratings,  # issue 39
         routes.me_games,  # issue 38, SEATS: My games
         routes.bots,  # issue 39: bot identities and their tokens
+        routes.events,  # issue 39: an account's event stream
         routes.accounts,
         routes.admin,
         routes.notifications,

@@ -228,7 +228,7 @@ def bot_bearer(request: Request) -> str | None:
     return token
 
 
-def _account_or_bot(request: Request, session: SessionDep) -> SignedIn | None:
+def account_or_bot(request: Request, session: SessionDep) -> SignedIn | None:
     token = bot_bearer(request)
     if token is not None:  # a bot token that fails is refused, never read as "nobody"
         return request.app.state.bot_accounts.authenticate(session, token)
@@ -236,7 +236,7 @@ def _account_or_bot(request: Request, session: SessionDep) -> SignedIn | None:
 
 
 def _require_account_or_bot(
-    signed: Annotated[SignedIn | None, Depends(_account_or_bot)],
+    signed: Annotated[SignedIn | None, Depends(account_or_bot)],
 ) -> SignedIn:
     if signed is None:
         raise ApiError(
@@ -247,7 +247,7 @@ def _require_account_or_bot(
     return signed
 
 
-OptionalMeDep = Annotated[SignedIn | None, Depends(_account_or_bot)]
+OptionalMeDep = Annotated[SignedIn | None, Depends(account_or_bot)]
 """A bot by its token (``Authorization: Bearer tfbot_...``; 401 ``bot_token_invalid`` for
 an unknown or revoked one), else the account of the session cookie, else ``None``."""
 MeDep = Annotated[SignedIn, Depends(_require_account_or_bot)]

@@ -372,6 +372,8 @@ class Seating(ServiceBase):
         snap = self.load(session, game_id)
         self.hub.publish(game_id, snap.version)
         self.hub.publish_presence(game_id)  # the seat is away until its page connects
+        if account_id is not None:
+            self.hub.publish_account(account_id)  # its event stream learns of the game
         return snap, token
 
     def release(self, session: Session, game_id: str, seat: int, token: str) -> Snapshot:
