@@ -35,6 +35,7 @@ from app.hub.choice import make_hub
 from app.services import sessions
 from app.services.accounts import Accounts
 from app.services.bot_accounts import BotAccounts
+from app.services.challenges import Challenges
 from app.services.chat import ChatService
 from app.services.clocks import ClockRunner
 from app.services.friends import Friends
@@ -231,6 +232,7 @@ def create_app(
     app.state.accounts = accounts
     app.state.passkeys = Passkeys(db, accounts)  # passkey ceremonies (app/api/routes/passkeys.py)
     app.state.bot_accounts = BotAccounts(db)  # bot identities and their tokens (issue 39)
+    app.state.challenges = Challenges(service)  # challenges between accounts (issue 39)
     app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
     # Outside the body limit: a cross-site request is refused before its body is read.
     app.add_middleware(CrossSiteGuard, cookie=sessions.COOKIE, public_url=settings.public_url)
@@ -256,6 +258,7 @@ def create_app(
         routes.me_games,  # issue 38, SEATS: My games
         routes.bots,  # issue 39: bot identities and their tokens
         routes.events,  # issue 39: an account's event stream
+        routes.challenges,  # issue 39
         routes.accounts,
         routes.admin,
         routes.notifications,

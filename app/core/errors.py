@@ -121,6 +121,11 @@ STATUS: dict[str, int] = {
     "unknown_token": 404,
     "too_many_bots": 409,
     "too_many_tokens": 409,
+    # ---- challenges (issue 39): app/services/challenges.py ----
+    "unknown_challenge": 404,
+    "challenge_closed": 409,
+    "not_challengeable": 409,
+    "too_many_challenges": 409,
 }
 """Error code → HTTP status. Codes are stable; clients should branch on them, not on text."""
 

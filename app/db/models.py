@@ -280,6 +280,44 @@ class BotTokenRow(Base):
     revoked_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
 
 
+class ChallengeRow(Base):
+    """An account asks named accounts to a game (``POST /api/challenges``): once every one
+    of them accepted, the game is made with everyone seated in random order."""
+
+    __tablename__ = "challenges"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    from_id: Mapped[int] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"), index=True)
+    kind: Mapped[str] = mapped_column(String(64))
+    num_seats: Mapped[int] = mapped_column(Integer)
+    time_control: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    """As ``games.time_control`` keeps it (``None``: no clock)."""
+    rated: Mapped[bool] = mapped_column(Boolean, default=True)
+    status: Mapped[str] = mapped_column(String(16), index=True)
+    """open | starting (the last acceptance is making the game) | accepted (``game_id``) |
+    declined | withdrawn"""
+    game_id: Mapped[str | None] = mapped_column(
+        ForeignKey("games.id", ondelete="SET NULL"), nullable=True
+    )
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class ChallengeSeatRow(Base):
+    """One account a challenge asks (the challenger too, who accepted by asking)."""
+
+    __tablename__ = "challenge_seats"
+
+    challenge_id: Mapped[int] = mapped_column(
+        ForeignKey("challenges.id", ondelete="CASCADE"), primary_key=True
+    )
+    account_id: Mapped[int] = mapped_column(
+        ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True, index=True
+    )
+    answer: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    """``None``: not answered yet; ``accepted`` or ``declined``."""
+
+
 class PasskeyRow(Base):
     __tablename__ = "passkeys"
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -28,8 +28,11 @@ from app.services.games import GameService
 
 LIVE = ("open", "running")
 
-ChallengeReader = Callable[[Session, int], dict[int, dict[str, Any]]]
-"""The open challenges to or by an account, by id (app/services/challenges.py)."""
+ChallengeReader = Callable[
+    [Session, int, Iterable[int]], tuple[dict[int, dict[str, Any]], dict[int, str]]
+]
+"""The open challenges to an account by id, and the statuses of those given that are no
+longer open (``Challenges.for_stream``, app/services/challenges.py)."""
 
 
 @dataclass(slots=True)
@@ -135,21 +138,27 @@ class AccountEvents:
                     games.add(row.game_id)
                 if self.read_challenges is not None:
                     messages += self._challenge_changes(
-                        self.read_challenges(session, self.account_id)
+                        *self.read_challenges(session, self.account_id, list(self.challenges))
                     )
             for game_id in sorted(games):
                 messages += self._game(session, game_id)
             session.commit()
         return messages
 
-    def _challenge_changes(self, now: dict[int, dict[str, Any]]) -> list[dict[str, Any]]:
-        messages: list[dict[str, Any]] = []
-        for challenge_id, challenge in now.items():
-            if self.challenges.get(challenge_id) != challenge:
-                messages.append({"type": "challenge_offered", "challenge": challenge})
-        for challenge_id in self.challenges:
-            if challenge_id not in now:
-                messages.append({"type": "challenge_withdrawn", "challenge_id": challenge_id})
+    def _challenge_changes(
+        self, now: dict[int, dict[str, Any]], closed: dict[int, str]
+    ) -> list[dict[str, Any]]:
+        messages: list[dict[str, Any]] = [
+            {"type": "challenge_offered", "challenge": challenge}
+            for challenge_id, challenge in now.items()
+            if challenge_id not in self.challenges
+        ]
+        for challenge_id, status in closed.items():
+            # An accepted one is told by its game_started; the others closed unplayed.
+            if status != "accepted" and status != "starting":
+                messages.append(
+                    {"type": "challenge_withdrawn", "challenge_id": challenge_id, "status": status}
+                )
         self.challenges = now
         return messages
 

@@ -40,6 +40,8 @@ from app.db.models import (
     AccountRow,
     AuthSessionRow,
     BotTokenRow,
+    ChallengeRow,
+    ChallengeSeatRow,
     ChatMessageRow,
     DeliveryRow,
     FriendshipRow,
@@ -609,7 +611,22 @@ class Accounts:
             .where(InviteCodeRow.created_by == account_id)
             .values(created_by=None)
         )
+        # Open challenges it is in close, as if withdrawn: nobody waits for its answer.
+        session.execute(
+            update(ChallengeRow)
+            .where(
+                ChallengeRow.status == "open",
+                ChallengeRow.id.in_(
+                    select(ChallengeSeatRow.challenge_id).where(
+                        ChallengeSeatRow.account_id == account_id
+                    )
+                ),
+            )
+            .values(status="withdrawn", updated_at=utcnow())
+        )
         for table, column in (
+            (ChallengeSeatRow, ChallengeSeatRow.account_id),
+            (ChallengeRow, ChallengeRow.from_id),
             (AuthSessionRow, AuthSessionRow.account_id),
             (PasskeyRow, PasskeyRow.account_id),
             (WebAuthnChallengeRow, WebAuthnChallengeRow.account_id),

@@ -180,3 +180,38 @@ def test_no_stream_without_a_valid_token(http) -> None:
     r = http.get("/api/me/events")
     assert r.status_code == 401
     assert r.json()["error"]["code"] == "not_signed_in"
+
+
+def test_a_bot_hears_challenges_and_the_game_an_acceptance_starts(http, db) -> None:
+    token = bot_token(http, db)
+    _, bert = account_with_cookie(db, "Bert")
+    stream = Stream(http, token)
+    try:
+        assert stream.next() == {"type": "ready"}
+        body = {"to": ["robo"], "kind": KIND, "num_seats": 2}
+        first = http.post("/api/challenges", json=body, headers=signed_in(bert)).json()
+        offered = stream.next()
+        assert offered["type"] == "challenge_offered"
+        assert offered["challenge"] == first
+
+        second = http.post("/api/challenges", json=body, headers=signed_in(bert)).json()
+        assert stream.next()["challenge"]["id"] == second["id"]
+        assert (
+            http.delete(f"/api/challenges/{second['id']}", headers=signed_in(bert)).status_code
+            == 204
+        )
+        assert stream.next() == {
+            "type": "challenge_withdrawn",
+            "challenge_id": second["id"],
+            "status": "withdrawn",
+        }
+
+        r = http.post(f"/api/challenges/{first['id']}/accept", headers=auth(token))
+        assert r.status_code == 200, r.text
+        started = stream.next()
+        assert started["type"] == "game_started"
+        assert started["game_id"] == r.json()["game_id"] and started["rated"] is True
+        summary = http.get(f"/api/games/{started['game_id']}").json()
+        assert summary["seats"][started["seat"]]["name"] == "Robo"
+    finally:
+        stream.close()

@@ -38,7 +38,7 @@ async def events(request: Request) -> StreamingResponse:
         service,
         signed.account_id,
         request.app.state.settings.events_keepalive,
-        request.app.state.challenges.open_for if hasattr(request.app.state, "challenges") else None,
+        request.app.state.challenges.for_stream,
     )
     return StreamingResponse(
         ndjson(stream.messages()),
