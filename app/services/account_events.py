@@ -23,7 +23,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from app.core.threads import in_thread
-from app.db.models import GameRow, SeatRow
+from app.db.models import ChallengeRow, GameRow, SeatRow
 from app.services.games import GameService
 
 LIVE = ("open", "running")
@@ -188,6 +188,9 @@ class AccountEvents:
                 token = self.service.seat_tokens.token(
                     session, game_id, seat, self.account_id, row.joined_at
                 )
+                challenge = session.scalar(
+                    select(ChallengeRow.id).where(ChallengeRow.game_id == game_id)
+                )
                 messages.append(
                     {
                         "type": "game_started",
@@ -197,6 +200,7 @@ class AccountEvents:
                         "seat": seat,
                         "token": token,
                         "rated": snap.rated,
+                        "challenge_id": challenge,
                         "link": f"/play/{game_id}",
                     }
                 )

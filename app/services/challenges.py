@@ -322,6 +322,11 @@ class Challenges:
             allow_bots=True,
             time_control=row.time_control,
         )
+        # Named before the joins start it, so its game_started can name the challenge.
+        with self.db.write(session):
+            session.execute(
+                update(ChallengeRow).where(ChallengeRow.id == row.id).values(game_id=snap.game_id)
+            )
         for seat, account_id in enumerate(order):
             self.service.join(session, snap.game_id, seat, names[account_id], account_id=account_id)
         return snap.game_id
