@@ -219,3 +219,5 @@ def main(argv: list[str] | None = None, prog: str = "python -m bots.client serve
         bot.run()
     except KeyboardInterrupt:
         bot.stop.set()
+    except TokenRefused as refused:
+        raise SystemExit(f"{prog}: {refused} (revoked, or not a bot token)") from None

@@ -61,8 +61,12 @@ class AccountEvents:
         account_id: int,
         keepalive: float,
         challenges: ChallengeReader | None = None,
+        still_valid: Callable[[Session], bool] | None = None,
     ) -> None:
         self.service = service
+        self.still_valid = still_valid
+        """Whether the token (or the session cookie) that opened the stream still holds:
+        asked at every pass and keep-alive, so revoking it ends the stream soon."""
         self.hub = service.hub
         self.account_id = account_id
         self.keepalive = keepalive
@@ -93,6 +97,9 @@ class AccountEvents:
                 pending, self.pending = self.pending, Pending(account=False)
                 self.wake.clear()
                 messages = await in_thread(self._pass, pending)
+                if messages is None:
+                    yield {"type": "closed", "code": "bot_token_invalid"}
+                    return
                 self._watch_tracked()
                 for message in messages:
                     yield message
@@ -104,7 +111,7 @@ class AccountEvents:
                 try:
                     await asyncio.wait_for(self.wake.wait(), timeout=self.keepalive)
                 except TimeoutError:
-                    yield {"type": "keep_alive"}
+                    yield {"type": "keep_alive"}  # and the next pass checks the token
         finally:
             unsubscribe()
             for stop in self.watching.values():
@@ -124,9 +131,12 @@ class AccountEvents:
 
     # ---- one pass (in a worker thread) ------------------------------------------------------
 
-    def _pass(self, pending: Pending) -> list[dict[str, Any]]:
+    def _pass(self, pending: Pending) -> list[dict[str, Any]] | None:
+        """What to send now; ``None`` when the stream's token no longer holds."""
         messages: list[dict[str, Any]] = []
         with self.service.db.session() as session:
+            if self.still_valid is not None and not self.still_valid(session):
+                return None
             games = set(pending.games)
             if pending.account:
                 for row in session.execute(

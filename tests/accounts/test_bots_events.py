@@ -11,8 +11,9 @@ from typing import Any
 
 import httpx
 import pytest
+from sqlalchemy import text
 
-from tests.support.accounts import account_with_cookie, signed_in
+from tests.support.accounts import account_with_cookie, sign_in, signed_in
 from tests.support.play import auth
 
 KIND = "dolmengoetter"
@@ -36,6 +37,11 @@ def bot_token(http: httpx.Client, db: Any) -> str:
     r = http.post("/api/me/bots/Robo/tokens", json={"label": "t"}, headers=signed_in(anna))
     assert r.status_code == 201, r.text
     return str(r.json()["token"])
+
+
+def owner_id(db: Any) -> int:
+    with db.connect() as conn:
+        return int(conn.execute(text("SELECT id FROM accounts WHERE name = 'Anna'")).scalar_one())
 
 
 class Stream:
@@ -213,5 +219,21 @@ def test_a_bot_hears_challenges_and_the_game_an_acceptance_starts(http, db) -> N
         assert started["game_id"] == r.json()["game_id"] and started["rated"] is True
         summary = http.get(f"/api/games/{started['game_id']}").json()
         assert summary["seats"][started["seat"]]["name"] == "Robo"
+    finally:
+        stream.close()
+
+
+def test_revoking_the_token_ends_its_stream(http, db) -> None:
+    token = bot_token(http, db)
+    stream = Stream(http, token)
+    try:
+        assert stream.next() == {"type": "ready"}
+        owner = sign_in(db, owner_id(db))
+        tokens = http.get("/api/me/bots/Robo/tokens", headers=signed_in(owner)).json()["tokens"]
+        r = http.delete(f"/api/me/bots/Robo/tokens/{tokens[0]['id']}", headers=signed_in(owner))
+        assert r.status_code == 204
+        assert stream.next() == {"type": "closed", "code": "bot_token_invalid"}
+        with pytest.raises(AssertionError, match="the stream ended"):
+            stream.next()
     finally:
         stream.close()
