@@ -179,3 +179,26 @@ def test_deleting_an_account_closes_its_challenges(client) -> None:
         "offered": [],
         "made": [],
     }
+
+
+def test_the_websocket_carries_the_same_messages_for_a_bot(client) -> None:
+    from starlette.websockets import WebSocketDisconnect
+
+    _, anna = account_with_cookie(client, "Anna")
+    _, bert = account_with_cookie(client, "Bert")
+    robo = make_bot(client, anna, "Robo")
+    with client.websocket_connect("/ws/me", headers=auth(robo)) as ws:
+        assert ws.receive_json() == {"type": "ready"}
+        made = challenge(client, signed_in(bert), ["Robo"]).json()
+        assert ws.receive_json() == {"type": "challenge_offered", "challenge": made}
+        done = client.post(f"/api/challenges/{made['id']}/accept", headers=auth(robo)).json()
+        started = ws.receive_json()
+        assert (started["type"], started["game_id"]) == ("game_started", done["game_id"])
+    # Only a bot's token opens it (a browser's cookie cannot: another site could use it).
+    for headers in ({}, signed_in(anna), auth("tfbot_" + "x" * 43)):
+        with (
+            pytest.raises(WebSocketDisconnect) as closed,
+            client.websocket_connect("/ws/me", headers=headers) as ws,
+        ):
+            ws.receive_json()
+        assert closed.value.code == 4401
