@@ -34,6 +34,8 @@ from app.db.session import Database
 from app.hub.choice import make_hub
 from app.services import sessions
 from app.services.accounts import Accounts
+from app.services.bot_accounts import BotAccounts
+from app.services.challenges import Challenges
 from app.services.chat import ChatService
 from app.services.clocks import ClockRunner
 from app.services.friends import Friends
@@ -229,6 +231,8 @@ def create_app(
     accounts = Accounts(db, settings.signup, seats_changed=seats_renamed)
     app.state.accounts = accounts
     app.state.passkeys = Passkeys(db, accounts)  # passkey ceremonies (app/api/routes/passkeys.py)
+    app.state.bot_accounts = BotAccounts(db)  # bot identities and their tokens (issue 39)
+    app.state.challenges = Challenges(service)  # challenges between accounts (issue 39)
     app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
     # Outside the body limit: a cross-site request is refused before its body is read.
     app.add_middleware(CrossSiteGuard, cookie=sessions.COOKIE, public_url=settings.public_url)
@@ -252,6 +256,9 @@ def create_app(
         routes.friends,
         routes.ratings,  # issue 39
         routes.me_games,  # issue 38, SEATS: My games
+        routes.bots,  # issue 39: bot identities and their tokens
+        routes.events,  # issue 39: an account's event stream
+        routes.challenges,  # issue 39
         routes.accounts,
         routes.admin,
         routes.notifications,

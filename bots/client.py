@@ -18,6 +18,10 @@ the server's bots see and nothing more::
 
     play("http://localhost:8000/play/ab12cd34ef56?join=1&key=...", first_choice)
 
+A bot account (docs/API.md, "Bot accounts") plays all its games, accepting challenges,
+with ``python -m bots.client serve --server URL --token tfbot_... --level hard``
+(bots/serving.py).
+
 This module does I/O (httpx, websockets); the policies stay pure.
 """
 
@@ -27,6 +31,7 @@ import argparse
 import json
 import random
 import secrets
+import sys
 from dataclasses import dataclass, field
 from time import sleep
 from typing import Any
@@ -216,6 +221,13 @@ def _play_seat(
 
 
 def main(argv: list[str] | None = None, prog: str = "python -m bots.client") -> None:
+    if argv is None:
+        argv = sys.argv[1:]
+    if argv and argv[0] == "serve":  # a bot account: bots/serving.py
+        from .serving import main as serve
+
+        serve(argv[1:], prog=f"{prog} serve")
+        return
     parser = argparse.ArgumentParser(prog=prog, description="Play one seat of a Tafelrunde game.")
     parser.add_argument("url", help="the seat's invite link (…/play/GAME_ID?join=SEAT&key=KEY)")
     parser.add_argument("--seat", type=int, help="the seat, if the link names none")

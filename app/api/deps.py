@@ -19,6 +19,7 @@ from app.core.threads import in_thread
 from app.services import sessions
 from app.services.accounts import Accounts
 from app.services.base import Caller
+from app.services.bot_accounts import BotAccounts, is_bot_token
 from app.services.games import GameService
 from app.services.sessions import SignedIn
 from app.services.snapshots import Snapshot
@@ -113,6 +114,8 @@ async def check_before_body(request: Request) -> None:
     service: GameService = request.app.state.service
     await existing_game(game_id, service)
     token = bearer_token(request)
+    if token is not None and is_bot_token(token):
+        return  # an account's token (joining as a bot), no seat's: the route checks it
     if token is not None and service.known_caller(game_id, token) is None:
         await in_thread(service.authenticate, game_id, token)
 
@@ -212,6 +215,47 @@ AccountDep = Annotated[SignedIn, Depends(_require_account)]
 """The signed-in account; 401 ``not_signed_in`` without a valid session cookie."""
 
 
+def bot_bearer(request: Request) -> str | None:
+    """The bot token of ``Authorization: Bearer tfbot_...``; ``None`` without one (no
+    header, or a seat's or host's token, which some of the same routes take)."""
+    header = request.headers.get("authorization")
+    if header is None:
+        return None
+    scheme, _, token = header.partition(" ")
+    token = token.strip()
+    if scheme.lower() != "bearer" or not is_bot_token(token):
+        return None
+    return token
+
+
+def account_or_bot(request: Request, session: SessionDep) -> SignedIn | None:
+    token = bot_bearer(request)
+    if token is not None:  # a bot token that fails is refused, never read as "nobody"
+        return request.app.state.bot_accounts.authenticate(session, token)
+    return _signed_in(request, session)
+
+
+def _require_account_or_bot(
+    signed: Annotated[SignedIn | None, Depends(account_or_bot)],
+) -> SignedIn:
+    if signed is None:
+        raise ApiError(
+            "not_signed_in",
+            "sign in first (POST /api/auth/login), or send a bot's token: "
+            "Authorization: Bearer tfbot_...",
+        )
+    return signed
+
+
+OptionalMeDep = Annotated[SignedIn | None, Depends(account_or_bot)]
+"""A bot by its token (``Authorization: Bearer tfbot_...``; 401 ``bot_token_invalid`` for
+an unknown or revoked one), else the account of the session cookie, else ``None``."""
+MeDep = Annotated[SignedIn, Depends(_require_account_or_bot)]
+"""``OptionalMeDep``, required: 401 ``not_signed_in`` with neither. The routes a bot uses
+for its own purposes (its games, its event stream, challenges, joining seats) take it;
+``signed.bot`` tells a bot from a person."""
+
+
 def _admin(signed: AccountDep) -> SignedIn:
     if not signed.is_admin:
         raise ApiError("admin_only", "only an admin of this server may do this")
@@ -222,7 +266,7 @@ AdminDep = Annotated[SignedIn, Depends(_admin)]
 """A signed-in admin; 401 ``not_signed_in``, then 403 ``admin_only``."""
 
 
-def _account_if_required(request: Request, signed: OptionalAccountDep) -> SignedIn | None:
+def _account_if_required(request: Request, signed: OptionalMeDep) -> SignedIn | None:
     if signed is None and request.app.state.settings.accounts_required:
         raise ApiError(
             "not_signed_in",
@@ -232,7 +276,8 @@ def _account_if_required(request: Request, signed: OptionalAccountDep) -> Signed
 
 
 PlayerDep = Annotated[SignedIn | None, Depends(_account_if_required)]
-"""Whoever creates or joins a table: the signed-in account, or ``None``; with
+"""Whoever creates or joins a table: the signed-in account or a bot (``OptionalMeDep``),
+or ``None``; with
 ``ACCOUNTS_REQUIRED=1`` a request without a valid session cookie is refused (401
 ``not_signed_in``)."""
 
@@ -248,3 +293,10 @@ async def accounts(request: Request) -> Accounts:
 
 
 AccountsDep = Annotated[Accounts, Depends(accounts)]
+
+
+async def bot_accounts(request: Request) -> BotAccounts:
+    return request.app.state.bot_accounts
+
+
+BotAccountsDep = Annotated[BotAccounts, Depends(bot_accounts)]

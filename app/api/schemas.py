@@ -89,6 +89,13 @@ class CreateGame(Strict):
         'bot seat is held by its level\'s account ("Bot · medium"): each level once.',
     )
 
+    allow_bots: StrictBool = Field(
+        True,
+        description="Bot accounts (people's bots, playing by their API tokens) may join its "
+        "seats; false: only people (403 bots_not_allowed). The server's own bot seats are "
+        "chosen in seats, whatever this says.",
+    )
+
     @model_validator(mode="after")
     def _rated_bots_each_level_once(self) -> CreateGame:
         if self.rated:
@@ -277,6 +284,9 @@ class GameSummary(TableFacts):
     rated: bool = Field(
         description="Created rated: counts for the ratings if every seat is an account's "
         "at the end (docs/API.md, Ratings)."
+    )
+    allow_bots: bool = Field(
+        True, description="Bot accounts may join its seats (docs/API.md, Bot accounts)."
     )
     created_at: datetime
     seats: list[Seat]

@@ -71,6 +71,12 @@ class Settings(BaseSettings):
     ws_heartbeat: float = Field(
         25.0, gt=0, description="Seconds of silence after which the server pings a WebSocket."
     )
+    events_keepalive: float = Field(
+        20.0,
+        gt=0,
+        description="Seconds of silence after which an account's event stream "
+        "(GET /api/me/events) sends a keep_alive line.",
+    )
     ws_send_queue: int = Field(
         64,
         ge=1,

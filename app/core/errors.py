@@ -113,6 +113,19 @@ STATUS: dict[str, int] = {
     "bad_subscription": 400,
     "no_email": 409,
     "email_confirmed": 409,
+    # ---- bot accounts (issue 39): app/services/bot_accounts.py ----
+    "bot_token_invalid": 401,
+    "not_a_person": 403,
+    "bots_not_allowed": 403,
+    "unknown_bot": 404,
+    "unknown_token": 404,
+    "too_many_bots": 409,
+    "too_many_tokens": 409,
+    # ---- challenges (issue 39): app/services/challenges.py ----
+    "unknown_challenge": 404,
+    "challenge_closed": 409,
+    "not_challengeable": 409,
+    "too_many_challenges": 409,
 }
 """Error code → HTTP status. Codes are stable; clients should branch on them, not on text."""
 

@@ -89,6 +89,9 @@ class GameRow(Base):
     """Chosen at creation: the game counts for its players' ratings if, at its end, every
     seat is held by an account, each by another (app/services/ratings.py). False for every
     game made before migration 0012."""
+    allow_bots: Mapped[bool] = mapped_column(Boolean, default=True)
+    """Chosen at creation: whether bot accounts (people's bot identities, playing by their
+    API tokens) may join its seats. True for every game made before migration 0014."""
     chat_watchers: Mapped[bool] = mapped_column(Boolean, default=True)
     """Whether watchers (no seat token) may write in the table chat; the host's switch
     (``PUT .../chat/settings``). Seated players may always write."""
@@ -275,6 +278,44 @@ class BotTokenRow(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     last_used_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     revoked_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+
+
+class ChallengeRow(Base):
+    """An account asks named accounts to a game (``POST /api/challenges``): once every one
+    of them accepted, the game is made with everyone seated in random order."""
+
+    __tablename__ = "challenges"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    from_id: Mapped[int] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"), index=True)
+    kind: Mapped[str] = mapped_column(String(64))
+    num_seats: Mapped[int] = mapped_column(Integer)
+    time_control: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    """As ``games.time_control`` keeps it (``None``: no clock)."""
+    rated: Mapped[bool] = mapped_column(Boolean, default=True)
+    status: Mapped[str] = mapped_column(String(16), index=True)
+    """open | starting (the last acceptance is making the game) | accepted (``game_id``) |
+    declined | withdrawn"""
+    game_id: Mapped[str | None] = mapped_column(
+        ForeignKey("games.id", ondelete="SET NULL"), nullable=True
+    )
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class ChallengeSeatRow(Base):
+    """One account a challenge asks (the challenger too, who accepted by asking)."""
+
+    __tablename__ = "challenge_seats"
+
+    challenge_id: Mapped[int] = mapped_column(
+        ForeignKey("challenges.id", ondelete="CASCADE"), primary_key=True
+    )
+    account_id: Mapped[int] = mapped_column(
+        ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True, index=True
+    )
+    answer: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    """``None``: not answered yet; ``accepted`` or ``declined``."""
 
 
 class PasskeyRow(Base):

@@ -20,6 +20,12 @@ Presence notices likewise: ``publish_presence(game_id)`` after a seat's count of
 WebSockets was written (a socket opened or closed, a seat joined or given back) reaches the
 ``subscribe_presence`` callbacks of every process, which read the seats' presence from the
 database and send it to their connections (app/ws/presence.py), so no page has to ask.
+
+Account notices: ``publish_account(account_id)`` after a change that concerns an account
+beyond the games it already sits in (it joined a seat, a challenge to or by it changed) was
+committed reaches the ``subscribe_account`` callbacks of every process, which read the
+account's games and challenges from the database (its event stream,
+app/services/account_events.py).
 """
 
 from __future__ import annotations
@@ -48,6 +54,7 @@ class Hub(ABC):
         self._games: dict[str, tuple[ChangeCallback, ...]] = {}
         self._chats: dict[str, tuple[Callback, ...]] = {}
         self._presence: dict[str, tuple[Callback, ...]] = {}
+        self._accounts: dict[str, tuple[Callback, ...]] = {}
         self._all: set[ChangeCallback] = set()
         self._lock = threading.Lock()
         self.loop: asyncio.AbstractEventLoop | None = None
@@ -80,6 +87,15 @@ class Hub(ABC):
     def _announce_presence(self, game_id: str, _: int) -> None:
         """Tell this process's presence subscribers (several processes: the others too)."""
         self._deliver_presence(game_id)
+
+    def publish_account(self, account_id: int) -> None:
+        """Announce a committed change that concerns an account (its event stream reads
+        what); safe to call from any thread, like ``publish``."""
+        self._on_loop(self._announce_account, str(account_id), 0)
+
+    def _announce_account(self, key: str, _: int) -> None:
+        """Tell this process's account subscribers (several processes: the others too)."""
+        self._deliver_account(key)
 
     def _on_loop(self, announce: Callable[[str, int], None], game_id: str, number: int) -> None:
         """Run ``announce`` on the hub's event loop: now when called on it, else soon."""
@@ -132,6 +148,10 @@ class Hub(ABC):
 
         return unsubscribe
 
+    def subscribe_account(self, account_id: int, callback: Callback) -> Callable[[], None]:
+        """Deliver ``(str(account_id), 0)`` when something concerning the account changed."""
+        return self._subscribe(self._accounts, str(account_id), callback)
+
     def subscribe_all_changes(self, callback: ChangeCallback) -> Callable[[], None]:
         """Every game's changes, telling the callback whether they were published here."""
         with self._lock:
@@ -156,6 +176,10 @@ class Hub(ABC):
     def _deliver_presence(self, game_id: str) -> None:
         """Run the local presence subscribers of ``game_id``; on the event loop."""
         self._deliver_notice(self._presence, "presence", game_id, 0)
+
+    def _deliver_account(self, key: str) -> None:
+        """Run the local subscribers of the account ``key`` (its id); on the event loop."""
+        self._deliver_notice(self._accounts, "account", key, 0)
 
     def _deliver_notice(
         self, table: dict[str, tuple[Callback, ...]], what: str, game_id: str, number: int

@@ -18,7 +18,9 @@ Chat notices (``publish_chat``) go on the same channel as
 after a reconnection every game with local chat subscribers gets a ``0`` notice, so they
 read whatever they missed from the database. Presence notices (``publish_presence``) go
 as ``{"game": ..., "presence": 1, "origin": ...}``, several of one game before the next send
-as one; after a reconnection every game with local presence subscribers gets one.
+as one; after a reconnection every game with local presence subscribers gets one. Account
+notices (``publish_account``) go as ``{"game": "<account id>", "account": 1, "origin": ...}``,
+coalesced like presence; after a reconnection every account with local subscribers gets one.
 """
 
 from __future__ import annotations
@@ -134,6 +136,10 @@ class PostgresHub(Hub):
         self._deliver_presence(game_id)
         self._send(("presence", game_id, 0), 1)
 
+    def _announce_account(self, key: str, _: int) -> None:
+        self._deliver_account(key)
+        self._send(("account", key, 0), 1)
+
     def _announce(self, game_id: str, version: int) -> None:
         self._note(game_id, version)
         self._deliver(game_id, version, local=True)
@@ -233,7 +239,8 @@ class PostgresHub(Hub):
             game_id, origin = str(note["game"]), note["origin"]
             chat = int(note["chat"]) if "chat" in note else None
             presence = "presence" in note
-            version = int(note["version"]) if chat is None and not presence else -1
+            account = "account" in note
+            version = int(note["version"]) if chat is None and not (presence or account) else -1
         except (ValueError, KeyError, TypeError):
             log.warning("hub: ignoring a malformed notification %r", payload[:200])
             return
@@ -244,6 +251,9 @@ class PostgresHub(Hub):
             return
         if presence:
             self._deliver_presence(game_id)
+            return
+        if account:
+            self._deliver_account(game_id)
             return
         self._note(game_id, version)
         self._deliver(game_id, version)
@@ -260,10 +270,13 @@ class PostgresHub(Hub):
             local = list(self._games)
             chats = list(self._chats) if changed_since is not None else []
             present = list(self._presence) if changed_since is not None else []
+            accounts = list(self._accounts) if changed_since is not None else []
         for game_id in chats:  # chat subscribers read what they missed from the database
             self._deliver_chat(game_id, 0)
         for game_id in present:  # and presence subscribers what it is now
             self._deliver_presence(game_id)
+        for key in accounts:  # and event streams what concerns their accounts
+            self._deliver_account(key)
         if changed_since is None and not local:
             return
         since = changed_since - CLOCK_SKEW if changed_since is not None else None

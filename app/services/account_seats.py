@@ -137,6 +137,7 @@ class AccountSeats:
             service._forget(digest)
             snap = service.load(session, game_id)
             service.hub.publish(game_id, snap.version)  # its sockets check their token again
+            service.hub.publish_account(account_id)
         return {"seat": seat, "token": mine}
 
     # ---- taking a seat up on another device --------------------------------------------

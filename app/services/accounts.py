@@ -39,6 +39,9 @@ from app.core.security import hash_token
 from app.db.models import (
     AccountRow,
     AuthSessionRow,
+    BotTokenRow,
+    ChallengeRow,
+    ChallengeSeatRow,
     ChatMessageRow,
     DeliveryRow,
     FriendshipRow,
@@ -55,6 +58,7 @@ from app.db.models import (
 from app.db.session import Database
 from app.services import sessions
 from app.services.account_names import clean_name, find_account, name_key, name_taken
+from app.services.bot_accounts import bot_view, own_bot, owned_bots, token_view
 from app.services.friends import friend_link, friendships, new_friend_code
 from app.services.ratings import account_ratings
 from app.services.sessions import SignedIn
@@ -274,6 +278,8 @@ class Accounts:
         Every sign-in gets a new cookie value; the one the browser sent, if any, ends."""
         account = find_account(session, name)
         session.commit()  # no read transaction held while argon2 works
+        if account is not None and account.bot is not None:
+            account = None  # a bot acts by its tokens only: the same answer as a stranger's
         stored = account.password_hash if account is not None else None
         right = verify_password(stored, password)  # always: the same work for every name
         if account is None or stored is None or not right:
@@ -520,6 +526,20 @@ class Accounts:
             "ratings": {
                 k: v for k, v in account_ratings(session, account, None).items() if k != "name"
             },
+            "bots": [
+                {
+                    **bot_view(bot),
+                    "tokens": [
+                        {k: v for k, v in token_view(t).items() if k != "id"}
+                        for t in session.scalars(
+                            select(BotTokenRow)
+                            .where(BotTokenRow.account_id == bot.id)
+                            .order_by(BotTokenRow.id)
+                        )
+                    ],
+                }
+                for bot in owned_bots(session, account_id)
+            ],
         }
 
     def _friends(self, session: Session, account_id: int) -> list[dict[str, Any]]:
@@ -535,7 +555,8 @@ class Accounts:
 
     def delete(self, session: Session, account_id: int, confirm: str) -> list[str]:
         """Delete the account: its sign-ins, passkeys, settings, friendships, push
-        subscriptions, pending nudges and ratings go; ``confirm`` must be its name (422
+        subscriptions, pending nudges, ratings and its bots (app/services/bot_accounts.py,
+        each deleted as an account is, tokens included) go; ``confirm`` must be its name (422
         ``confirm_mismatch``). Every seat it holds stays with its game under the name
         "deleted player", no longer linked to an account: a finished game keeps its
         result, and in a live game the seat plays on for whoever holds its token (a
@@ -545,58 +566,98 @@ class Accounts:
             account = self._account(session, account_id)
             if name_key(confirm) != account.name_key:
                 raise ApiError("confirm_mismatch", "type the account's name exactly to delete it")
-            seats = session.scalars(select(SeatRow).where(SeatRow.account_id == account_id)).all()
             games: set[str] = set()
-            for seat in seats:
-                if seat.name is not None:
-                    query = update(ChatMessageRow).where(
-                        ChatMessageRow.game_id == seat.game_id, ChatMessageRow.seat == seat.seat
-                    )
-                    if seat.joined_at is not None:
-                        query = query.where(ChatMessageRow.created_at >= seat.joined_at)
-                    session.execute(query.values(name=DELETED_PLAYER))
-                    seat.name = DELETED_PLAYER
-                seat.account_id = None
-                games.add(seat.game_id)
-            session.execute(
-                update(SeatRow).where(SeatRow.reserved_for == account_id).values(reserved_for=None)
-            )
-            if games:
-                session.execute(
-                    update(GameRow)
-                    .where(GameRow.id.in_(games))
-                    .values(seats_revision=GameRow.seats_revision + 1)
-                )
-            session.execute(
-                update(InviteCodeRow)
-                .where(InviteCodeRow.used_by == account_id)
-                .values(used_by=None)
-            )
-            session.execute(
-                update(InviteCodeRow)
-                .where(InviteCodeRow.created_by == account_id)
-                .values(created_by=None)
-            )
-            for table, column in (
-                (AuthSessionRow, AuthSessionRow.account_id),
-                (PasskeyRow, PasskeyRow.account_id),
-                (WebAuthnChallengeRow, WebAuthnChallengeRow.account_id),
-                (PushSubscriptionRow, PushSubscriptionRow.account_id),
-                (DeliveryRow, DeliveryRow.account_id),
-                (RatingRow, RatingRow.account_id),
-                (RatingHistoryRow, RatingHistoryRow.account_id),
-            ):
-                session.execute(delete(table).where(column == account_id))
-            session.execute(
-                delete(FriendshipRow).where(
-                    or_(
-                        FriendshipRow.requester_id == account_id,
-                        FriendshipRow.addressee_id == account_id,
-                    )
-                )
-            )
-            session.delete(account)
+            # Its bots go with it, each as an account of its own (seats, ratings, tokens).
+            for bot in owned_bots(session, account_id):
+                games |= self._remove(session, bot)
+            games |= self._remove(session, account)
         log.info("account %d deleted", account_id)
+        changed = sorted(games)
+        if changed and self.seats_changed is not None:
+            self.seats_changed(session, changed)
+        return changed
+
+    def _remove(self, session: Session, account: AccountRow) -> set[str]:
+        """Delete ``account`` and what belongs to it, in the caller's write transaction
+        (``delete``'s docstring); returns the games whose seats changed."""
+        account_id = account.id
+        seats = session.scalars(select(SeatRow).where(SeatRow.account_id == account_id)).all()
+        games: set[str] = set()
+        for seat in seats:
+            if seat.name is not None:
+                query = update(ChatMessageRow).where(
+                    ChatMessageRow.game_id == seat.game_id, ChatMessageRow.seat == seat.seat
+                )
+                if seat.joined_at is not None:
+                    query = query.where(ChatMessageRow.created_at >= seat.joined_at)
+                session.execute(query.values(name=DELETED_PLAYER))
+                seat.name = DELETED_PLAYER
+            seat.account_id = None
+            games.add(seat.game_id)
+        session.execute(
+            update(SeatRow).where(SeatRow.reserved_for == account_id).values(reserved_for=None)
+        )
+        if games:
+            session.execute(
+                update(GameRow)
+                .where(GameRow.id.in_(games))
+                .values(seats_revision=GameRow.seats_revision + 1)
+            )
+        session.execute(
+            update(InviteCodeRow).where(InviteCodeRow.used_by == account_id).values(used_by=None)
+        )
+        session.execute(
+            update(InviteCodeRow)
+            .where(InviteCodeRow.created_by == account_id)
+            .values(created_by=None)
+        )
+        # Open challenges it is in close, as if withdrawn: nobody waits for its answer.
+        session.execute(
+            update(ChallengeRow)
+            .where(
+                ChallengeRow.status == "open",
+                ChallengeRow.id.in_(
+                    select(ChallengeSeatRow.challenge_id).where(
+                        ChallengeSeatRow.account_id == account_id
+                    )
+                ),
+            )
+            .values(status="withdrawn", updated_at=utcnow())
+        )
+        for table, column in (
+            (ChallengeSeatRow, ChallengeSeatRow.account_id),
+            (ChallengeRow, ChallengeRow.from_id),
+            (AuthSessionRow, AuthSessionRow.account_id),
+            (PasskeyRow, PasskeyRow.account_id),
+            (WebAuthnChallengeRow, WebAuthnChallengeRow.account_id),
+            (PushSubscriptionRow, PushSubscriptionRow.account_id),
+            (DeliveryRow, DeliveryRow.account_id),
+            (RatingRow, RatingRow.account_id),
+            (RatingHistoryRow, RatingHistoryRow.account_id),
+            (BotTokenRow, BotTokenRow.account_id),
+        ):
+            session.execute(delete(table).where(column == account_id))
+        session.execute(
+            delete(FriendshipRow).where(
+                or_(
+                    FriendshipRow.requester_id == account_id,
+                    FriendshipRow.addressee_id == account_id,
+                )
+            )
+        )
+        session.delete(account)
+        session.flush()  # a bot before its owner: the owner's row is still referenced
+        return games
+
+    def delete_bot(self, session: Session, owner: SignedIn, name: str) -> list[str]:
+        """Delete the owner's bot ``name`` (404 ``unknown_bot``) as an account is deleted:
+        its tokens stop working at once, its seats stay with their games as "deleted
+        player". Returns the games whose seats changed."""
+        with self.db.write(session):
+            bot = own_bot(session, owner, name)
+            bot_id = bot.id
+            games = self._remove(session, bot)
+        log.info("bot %d deleted by account %d", bot_id, owner.account_id)
         changed = sorted(games)
         if changed and self.seats_changed is not None:
             self.seats_changed(session, changed)

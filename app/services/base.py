@@ -157,6 +157,7 @@ class ServiceBase:
                 "version": r.version,
                 "public": r.public,
                 "rated": r.rated,
+                "allow_bots": r.allow_bots,
                 "created_at": as_utc(r.created_at),
                 "seats": [s.to_json() for s in seat_infos(seats[r.id])],
                 "options": r.options,

@@ -189,6 +189,7 @@ class Rematches:
             specs,
             public=snap.public,
             rated=snap.rated,
+            allow_bots=snap.allow_bots,
             rematch_of=snap.game_id,
             time_control=snap.time_control,
         )

@@ -15,7 +15,7 @@ from sqlalchemy.orm import Session
 
 from app.core.errors import ApiError
 from app.core.security import hash_token, new_token
-from app.db.models import GameRow, SeatRow, TableEventRow, utcnow
+from app.db.models import AccountRow, GameRow, SeatRow, TableEventRow, utcnow
 from app.services import nudges
 from app.services.base import ServiceBase, _game_row, _seat_row
 from app.services.reveals import fix_seed, to_reveal
@@ -112,6 +112,11 @@ def check_seat_handed_out(game: GameRow, row: SeatRow) -> None:
         raise ApiError("game_abandoned", "the host has abandoned this game")
 
 
+def is_bot(session: Session, account_id: int) -> bool:
+    """Whether the account is a bot (a person's bot identity or one of the server's)."""
+    return session.scalar(select(AccountRow.bot).where(AccountRow.id == account_id)) is not None
+
+
 def game_path(game_id: str) -> str:
     """The game's page, without any secret (docs/API.md, Browser pages)."""
     return f"/play/{game_id}"
@@ -129,13 +134,15 @@ class Seating(ServiceBase):
         seats: list[SeatSpec] | None,
         public: bool = False,
         rated: bool = False,
+        allow_bots: bool = True,
         rematch_of: str | None = None,
         time_control: dict[str, Any] | None = None,
         host_name: str | None = None,
     ) -> tuple[Snapshot, str, list[dict[str, Any]]]:
         """A new game, its host token (shown once, stored as a hash: the creator's, to give
         seats back and to see the invites again) and its invites (``invites``).
-        ``rated``: it counts for the ratings (app/services/ratings.py).
+        ``rated``: it counts for the ratings (app/services/ratings.py). ``allow_bots``:
+        bot accounts may join its seats (``join``).
         ``rematch_of``: the game it is the rematch of (app/services/rematch.py). A seat
         kept for an account (``SeatSpec.reserved_for``) gets its ``seat_given`` nudge in the
         same transaction, naming ``host_name`` (the signed-in creator)."""
@@ -177,6 +184,7 @@ class Seating(ServiceBase):
                     host_token_hash=hash_token(host_token),
                     public=public,
                     rated=rated,
+                    allow_bots=allow_bots,
                     time_control=time_control,
                     created_at=now,
                     updated_at=now,
@@ -268,7 +276,8 @@ class Seating(ServiceBase):
         ``account_id``: the signed-in account that joins; the seat is linked to it and its
         token is the account's (app/services/seat_tokens.py), which every device of the
         account can have again. A seat kept for an account (``reserved_for``) is joined only
-        by it, which needs no key; anyone else is refused 403 ``seat_kept``."""
+        by it, which needs no key; anyone else is refused 403 ``seat_kept``. A bot account
+        joins only a table that allows bots (403 ``bots_not_allowed``)."""
         if contribution is not None:
             raise ApiError("bad_request", CLEAR_CONTRIBUTION)
         secret = self.seat_tokens.secret(session) if account_id is not None else None
@@ -293,6 +302,11 @@ class Seating(ServiceBase):
                 )
             if row.reserved_for is not None and not kept_for_caller and row.joined_at is None:
                 raise ApiError("seat_kept", SEAT_KEPT)
+            if not game.allow_bots and account_id is not None and is_bot(session, account_id):
+                raise ApiError(
+                    "bots_not_allowed",
+                    "this table is for people only: its host did not allow bot accounts",
+                )
             now = utcnow()
             if secret is not None and account_id is not None:
                 token = derive(secret, game_id, seat, account_id, now)
@@ -364,6 +378,8 @@ class Seating(ServiceBase):
         snap = self.load(session, game_id)
         self.hub.publish(game_id, snap.version)
         self.hub.publish_presence(game_id)  # the seat is away until its page connects
+        if account_id is not None:
+            self.hub.publish_account(account_id)  # its event stream learns of the game
         return snap, token
 
     def release(self, session: Session, game_id: str, seat: int, token: str) -> Snapshot:

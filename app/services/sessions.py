@@ -37,6 +37,10 @@ class SignedIn:
     is_admin: bool
     language: str
     session_hash: str
+    """The sign-in's row (its cookie's hash); empty for a bot, which has no sign-in."""
+    bot: str | None = None
+    """``None``: a person with a session cookie. ``"author"``: a bot identity calling with
+    one of its API tokens (app/services/bot_accounts.py)."""
 
 
 def start(session: Session, account_id: int, user_agent: str = "") -> str:

@@ -96,6 +96,8 @@ class Snapshot:
     actors: tuple[int, ...]
     """``actors[i]``: the seat that played action ``seq = i + 1`` (public)."""
     public: bool = False
+    allow_bots: bool = True
+    """Bot accounts may join its seats (``games.allow_bots``)."""
     rated: bool = False
     """Created rated: its end counts for its players' ratings if every seat is an
     account's (app/services/ratings.py)."""
@@ -342,6 +344,7 @@ class Snapshot:
             "version": self.version,
             "public": self.public,
             "rated": self.rated,
+            "allow_bots": self.allow_bots,
             "created_at": as_utc(self.created_at),
             "seats": [s.to_json() for s in self.seats],
             "options": self.options,
@@ -649,6 +652,7 @@ class StateCache:
             rematch_of=row.rematch_of,
             public=row.public,
             rated=row.rated,
+            allow_bots=row.allow_bots,
             table_events=table_events,
             game_id=game_id,
             kind=row.kind,

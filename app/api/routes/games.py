@@ -72,6 +72,7 @@ def create_game(
         seats,
         public=body.public,
         rated=body.rated,
+        allow_bots=body.allow_bots,
         time_control=time_control,
         host_name=account.name if account else None,
     )

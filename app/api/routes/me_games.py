@@ -14,6 +14,7 @@ from app.api.deps import (
     AccountDep,
     BearerDep,
     GameIdDep,
+    MeDep,
     OptionalAccountDep,
     SeatNumber,
     SessionDep,
@@ -134,7 +135,7 @@ class SeatKept(BaseModel):
 
 
 @router.get("/api/me/games", response_model=MyGames)
-def my_games(request: Request, account: AccountDep, session: SessionDep) -> dict[str, Any]:
+def my_games(request: Request, account: MeDep, session: SessionDep) -> dict[str, Any]:
     """The signed-in account's games, on every device: every live one (open or running)
     and its 200 newest finished ones (over or abandoned), with the seats kept for it
     (``invited``: by a friend who created the table, by a host, or by a rematch of its
@@ -147,7 +148,7 @@ def my_games(request: Request, account: AccountDep, session: SessionDep) -> dict
 def access(
     request: Request,
     game_id: MyGameId,
-    account: AccountDep,
+    account: MeDep,
     session: SessionDep,
     body: TakeSeat | None = None,
 ) -> dict[str, Any]:
@@ -166,7 +167,7 @@ def access(
 def join_kept(
     request: Request,
     game_id: MyGameId,
-    account: AccountDep,
+    account: MeDep,
     session: SessionDep,
     body: JoinKept | None = None,
 ) -> dict[str, Any]:

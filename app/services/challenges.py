@@ -1,0 +1,374 @@
+"""Challenges (issue 39, item 5; docs/API.md, "Challenges"): an account (a person or a bot)
+asks named accounts to a game; each accepts or declines; once all accepted, the game is
+made with every account seated in random order, rated if asked, and each one's event
+stream and My games show it.
+
+The last acceptance makes the game. Which acceptance is the last is decided under the
+challenge row's lock (``FOR UPDATE`` on PostgreSQL; SQLite's writes take turns anyway), so
+two accounts accepting at once neither both make a game nor both leave it unmade.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+from collections.abc import Iterable
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import func, select, update
+from sqlalchemy.orm import Session
+
+from app.core.errors import ApiError
+from app.db.models import AccountRow, ChallengeRow, ChallengeSeatRow, utcnow
+from app.services.account_names import find_account, name_key
+from app.services.games import GameService
+from app.services.seating import SeatSpec
+from app.services.sessions import SignedIn
+from app.services.snapshots import as_utc
+
+log = logging.getLogger(__name__)
+
+MAX_OPEN = 10
+"""Open challenges one account may have made at once."""
+
+OPEN = "open"
+CLOSED_BY = {"declined", "withdrawn"}
+
+
+def _iso(moment: datetime | None) -> str | None:
+    return as_utc(moment).isoformat() if moment is not None else None
+
+
+def _unknown(challenge_id: int) -> ApiError:
+    return ApiError("unknown_challenge", f"there is no challenge {challenge_id} to you or by you")
+
+
+class Challenges:
+    """Making, answering and withdrawing challenges; the game they start."""
+
+    def __init__(self, service: GameService) -> None:
+        self.service = service
+        self.db = service.db
+        self.hub = service.hub
+        self.random = secrets.SystemRandom()
+        """The seats' order: the server's own randomness, as the game's draws use."""
+
+    # ---- views -------------------------------------------------------------------------
+
+    def _views(self, session: Session, rows: Iterable[ChallengeRow]) -> list[dict[str, Any]]:
+        rows = list(rows)
+        if not rows:
+            return []
+        seats = session.execute(
+            select(ChallengeSeatRow, AccountRow.name)
+            .join(AccountRow, AccountRow.id == ChallengeSeatRow.account_id)
+            .where(ChallengeSeatRow.challenge_id.in_([r.id for r in rows]))
+            .order_by(ChallengeSeatRow.challenge_id, AccountRow.name_key)
+        ).all()
+        names: dict[int, str] = {
+            account_id: name
+            for account_id, name in session.execute(
+                select(AccountRow.id, AccountRow.name).where(
+                    AccountRow.id.in_({r.from_id for r in rows})
+                )
+            )
+        }
+        asked: dict[int, list[dict[str, Any]]] = {r.id: [] for r in rows}
+        challenger = {r.id: r.from_id for r in rows}
+        for seat, name in seats:
+            if seat.account_id != challenger[seat.challenge_id]:
+                asked[seat.challenge_id].append({"name": name, "answer": seat.answer})
+        return [
+            {
+                "id": r.id,
+                "from": names.get(r.from_id),
+                "to": asked[r.id],
+                "kind": r.kind,
+                "num_seats": r.num_seats,
+                "time_control": r.time_control or {"type": "none"},
+                "rated": r.rated,
+                "status": r.status,
+                "game_id": r.game_id,
+                "created_at": _iso(r.created_at),
+            }
+            for r in rows
+        ]
+
+    def listed(self, session: Session, account_id: int) -> dict[str, Any]:
+        """``GET /api/challenges``: the open challenges to the account and by it, oldest
+        first."""
+        offered = session.scalars(
+            select(ChallengeRow)
+            .join(ChallengeSeatRow, ChallengeSeatRow.challenge_id == ChallengeRow.id)
+            .where(
+                ChallengeSeatRow.account_id == account_id,
+                ChallengeRow.from_id != account_id,
+                ChallengeRow.status == OPEN,
+            )
+            .order_by(ChallengeRow.id)
+        ).all()
+        made = session.scalars(
+            select(ChallengeRow)
+            .where(ChallengeRow.from_id == account_id, ChallengeRow.status == OPEN)
+            .order_by(ChallengeRow.id)
+        ).all()
+        answer = {
+            "offered": self._views(session, offered),
+            "made": self._views(session, made),
+        }
+        session.commit()
+        return answer
+
+    def for_stream(
+        self, session: Session, account_id: int, known: Iterable[int]
+    ) -> tuple[dict[int, dict[str, Any]], dict[int, str]]:
+        """What an event stream tells of challenges (app/services/account_events.py): the
+        open ones to the account, by id, and the status of those of ``known`` (told
+        before) that are no longer open."""
+        offered = session.scalars(
+            select(ChallengeRow)
+            .join(ChallengeSeatRow, ChallengeSeatRow.challenge_id == ChallengeRow.id)
+            .where(
+                ChallengeSeatRow.account_id == account_id,
+                ChallengeRow.from_id != account_id,
+                ChallengeRow.status == OPEN,
+            )
+        ).all()
+        views = {v["id"]: v for v in self._views(session, offered)}
+        gone = [i for i in known if i not in views]
+        statuses: dict[int, str] = {}
+        if gone:
+            found: dict[int, str] = {
+                challenge_id: status
+                for challenge_id, status in session.execute(
+                    select(ChallengeRow.id, ChallengeRow.status).where(ChallengeRow.id.in_(gone))
+                )
+            }
+            # A challenge deleted with its maker's account closed unplayed too.
+            statuses = {i: found.get(i, "withdrawn") for i in gone}
+        return views, statuses
+
+    # ---- making ------------------------------------------------------------------------
+
+    def make(
+        self,
+        session: Session,
+        caller: SignedIn,
+        to: list[str],
+        kind: str,
+        num_seats: int,
+        time_control: dict[str, Any] | None,
+        rated: bool,
+    ) -> dict[str, Any]:
+        """A new challenge by ``caller`` to the accounts named ``to``; the caller plays
+        too, so ``num_seats`` is ``len(to) + 1`` (400 otherwise). 404 ``unknown_kind``,
+        422 ``bad_player_count``, 404 ``unknown_account`` (a name nobody has, a disabled
+        account), 400 ``not_yourself``, 409 ``not_challengeable`` (the server's own bots:
+        create a game with bot seats instead), 409 ``too_many_challenges``."""
+        game = self.service.game(kind)
+        if not game.min_players <= num_seats <= game.max_players:
+            raise ApiError(
+                "bad_player_count",
+                f"{kind} takes {game.min_players} to {game.max_players} players, not {num_seats}",
+            )
+        if num_seats != len(to) + 1:
+            raise ApiError(
+                "bad_request",
+                f"num_seats is {num_seats}, but a challenge seats you and the {len(to)} "
+                f"account(s) in to: {len(to) + 1}",
+            )
+        keys = [name_key(n) for n in to]
+        if len(set(keys)) != len(keys):
+            raise ApiError("bad_request", "to names an account more than once")
+        with self.db.write(session):
+            accounts: list[AccountRow] = []
+            for name in to:
+                account = find_account(session, name)
+                if account is None or account.disabled_at is not None:
+                    raise ApiError("unknown_account", f"there is no account {name!r}")
+                if account.id == caller.account_id:
+                    raise ApiError("not_yourself", "you cannot challenge yourself")
+                if account.bot == "server":
+                    raise ApiError(
+                        "not_challengeable",
+                        f"{account.name!r} is one of the server's bots: create a game with "
+                        "bot seats to play it",
+                    )
+                accounts.append(account)
+            made = session.scalar(
+                select(func.count())
+                .select_from(ChallengeRow)
+                .where(ChallengeRow.from_id == caller.account_id, ChallengeRow.status == OPEN)
+            )
+            if (made or 0) >= MAX_OPEN:
+                raise ApiError(
+                    "too_many_challenges",
+                    f"you have {MAX_OPEN} open challenges: withdraw one or wait for answers",
+                )
+            now = utcnow()
+            row = ChallengeRow(
+                from_id=caller.account_id,
+                kind=kind,
+                num_seats=num_seats,
+                time_control=time_control,
+                rated=rated,
+                status=OPEN,
+                created_at=now,
+                updated_at=now,
+            )
+            session.add(row)
+            session.flush()
+            session.add(
+                ChallengeSeatRow(
+                    challenge_id=row.id, account_id=caller.account_id, answer="accepted"
+                )
+            )
+            for account in accounts:
+                session.add(ChallengeSeatRow(challenge_id=row.id, account_id=account.id))
+            session.flush()
+            view = self._views(session, [row])[0]
+            told = [caller.account_id, *(a.id for a in accounts)]
+        log.info("challenge %d made by account %d", row.id, caller.account_id)
+        self._tell(told)
+        return view
+
+    # ---- answering -----------------------------------------------------------------------
+
+    def _locked(self, session: Session, challenge_id: int, account_id: int) -> ChallengeRow:
+        """The challenge, locked for this write, if the account is in it; 404 otherwise."""
+        row = session.scalars(
+            select(ChallengeRow).where(ChallengeRow.id == challenge_id).with_for_update()
+        ).one_or_none()
+        if row is None:
+            raise _unknown(challenge_id)
+        member = session.get(ChallengeSeatRow, (challenge_id, account_id))
+        if member is None:
+            raise _unknown(challenge_id)
+        return row
+
+    @staticmethod
+    def _still_open(row: ChallengeRow) -> None:
+        if row.status != OPEN:
+            raise ApiError(
+                "challenge_closed", f"challenge {row.id} is {row.status}: it takes no answer"
+            )
+
+    def _members(self, session: Session, challenge_id: int) -> list[ChallengeSeatRow]:
+        return list(
+            session.scalars(
+                select(ChallengeSeatRow).where(ChallengeSeatRow.challenge_id == challenge_id)
+            )
+        )
+
+    def accept(self, session: Session, caller: SignedIn, challenge_id: int) -> dict[str, Any]:
+        """The caller accepts (404 ``unknown_challenge`` unless it was asked, 409
+        ``challenge_closed`` once it is no longer open). The last acceptance makes the
+        game; the answer then carries its ``game_id``."""
+        with self.db.write(session):
+            row = self._locked(session, challenge_id, caller.account_id)
+            self._still_open(row)
+            if row.from_id == caller.account_id:
+                raise ApiError("bad_request", "you made this challenge: you play it already")
+            members = self._members(session, challenge_id)
+            for member in members:
+                if member.account_id == caller.account_id:
+                    member.answer = "accepted"
+            starts = all(m.answer == "accepted" for m in members)
+            if starts:
+                row.status = "starting"
+            row.updated_at = utcnow()
+            told = [m.account_id for m in members]
+        if starts:
+            try:
+                game_id = self._start(session, row, [m.account_id for m in members])
+            except Exception:
+                with self.db.write(session):
+                    session.execute(
+                        update(ChallengeRow)
+                        .where(ChallengeRow.id == challenge_id, ChallengeRow.status == "starting")
+                        .values(status=OPEN)
+                    )
+                raise
+            with self.db.write(session):
+                session.execute(
+                    update(ChallengeRow)
+                    .where(ChallengeRow.id == challenge_id)
+                    .values(status="accepted", game_id=game_id, updated_at=utcnow())
+                )
+            log.info("challenge %d accepted by all: game %s", challenge_id, game_id)
+        self._tell(told)
+        return self.view(session, challenge_id)
+
+    def _start(self, session: Session, row: ChallengeRow, accounts: list[int]) -> str:
+        """The challenge's game: every account's seat kept for it, in random order, then
+        each joined for it, so the last join starts the game as any table starts."""
+        order = list(accounts)
+        self.random.shuffle(order)
+        names: dict[int, str] = {
+            account_id: name
+            for account_id, name in session.execute(
+                select(AccountRow.id, AccountRow.name).where(AccountRow.id.in_(order))
+            )
+        }
+        session.commit()
+        snap, _, _ = self.service.create(
+            session,
+            row.kind,
+            row.num_seats,
+            None,
+            [SeatSpec(reserved_for=account_id) for account_id in order],
+            rated=row.rated,
+            allow_bots=True,
+            time_control=row.time_control,
+        )
+        # Named before the joins start it, so its game_started can name the challenge.
+        with self.db.write(session):
+            session.execute(
+                update(ChallengeRow).where(ChallengeRow.id == row.id).values(game_id=snap.game_id)
+            )
+        for seat, account_id in enumerate(order):
+            self.service.join(session, snap.game_id, seat, names[account_id], account_id=account_id)
+        return snap.game_id
+
+    def decline(self, session: Session, caller: SignedIn, challenge_id: int) -> dict[str, Any]:
+        """The caller declines: the challenge closes for everyone (``declined``)."""
+        with self.db.write(session):
+            row = self._locked(session, challenge_id, caller.account_id)
+            self._still_open(row)
+            if row.from_id == caller.account_id:
+                raise ApiError("bad_request", "you made this challenge: withdraw it instead")
+            members = self._members(session, challenge_id)
+            for member in members:
+                if member.account_id == caller.account_id:
+                    member.answer = "declined"
+            row.status = "declined"
+            row.updated_at = utcnow()
+            told = [m.account_id for m in members]
+        self._tell(told)
+        return self.view(session, challenge_id)
+
+    def withdraw(self, session: Session, caller: SignedIn, challenge_id: int) -> None:
+        """The challenger withdraws its open challenge (404 ``unknown_challenge`` for
+        anyone else's)."""
+        with self.db.write(session):
+            row = self._locked(session, challenge_id, caller.account_id)
+            if row.from_id != caller.account_id:
+                raise _unknown(challenge_id)
+            self._still_open(row)
+            row.status = "withdrawn"
+            row.updated_at = utcnow()
+            told = [m.account_id for m in self._members(session, challenge_id)]
+        self._tell(told)
+
+    def view(self, session: Session, challenge_id: int) -> dict[str, Any]:
+        row = session.get(ChallengeRow, challenge_id, populate_existing=True)
+        if row is None:
+            raise _unknown(challenge_id)
+        view = self._views(session, [row])[0]
+        session.commit()
+        return view
+
+    def _tell(self, accounts: Iterable[int]) -> None:
+        for account_id in accounts:
+            self.hub.publish_account(account_id)
