@@ -13,6 +13,7 @@ import {
   saveHost,
   saveSeat,
 } from "./api.js";
+import { showChallenges } from "./challenges.js";
 import { noteCommitment, revealIfAsked, withCommitment } from "./fairness.js";
 import { errorText, has, t } from "./i18n.js";
 import { markSeatForAccount, safeNext, showAccountControl, signInHref } from "./me.js";
@@ -804,6 +805,7 @@ async function init() {
   if (account) {
     $("#your-name").value = account.name;
     await Promise.all([loadAccountGames(), loadFriends()]);
+    showChallenges(account, kinds, friendNames, loadAccountGames);
   }
   loadLists(false);
 }
