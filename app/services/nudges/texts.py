@@ -263,7 +263,8 @@ def challenge(language: str, by: str, game: str, players: int, home: str) -> Mes
     lang = language_of(language)
     if lang == "cs":
         title = f"Výzva od {by}: {game}"
-        body = f"{by} tě vyzývá ke hře {game} ({players} hráči). Přijmi nebo odmítni ve Výzvách."
+        count = f"{players} {plural('cs', players, 'hráč', 'hráči', 'hráčů')}"
+        body = f"{by} tě vyzývá ke hře {game} ({count}). Přijmi nebo odmítni ve Výzvách."
     elif lang == "de":
         title = f"Herausforderung von {by}: {game}"
         body = (
