@@ -277,9 +277,8 @@ def _account_if_required(request: Request, signed: OptionalMeDep) -> SignedIn | 
 
 PlayerDep = Annotated[SignedIn | None, Depends(_account_if_required)]
 """Whoever creates or joins a table: the signed-in account or a bot (``OptionalMeDep``),
-or ``None``; with
-``ACCOUNTS_REQUIRED=1`` a request without a valid session cookie is refused (401
-``not_signed_in``)."""
+or ``None``; with ``ACCOUNTS_REQUIRED=1`` a request with neither a valid session cookie
+nor a bot's token is refused (401 ``not_signed_in``)."""
 
 
 def link_base(request: Request) -> str:

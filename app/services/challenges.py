@@ -21,6 +21,7 @@ from sqlalchemy.orm import Session
 
 from app.core.errors import ApiError
 from app.db.models import AccountRow, ChallengeRow, ChallengeSeatRow, utcnow
+from app.services import nudges
 from app.services.account_names import find_account, name_key
 from app.services.games import GameService
 from app.services.seating import SeatSpec
@@ -227,6 +228,19 @@ class Challenges:
             for account in accounts:
                 session.add(ChallengeSeatRow(challenge_id=row.id, account_id=account.id))
             session.flush()
+            for account in accounts:  # a bot hears it on its stream; people get a nudge
+                nudges.emit(
+                    session,
+                    account.id,
+                    "challenge",
+                    f"challenge:{row.id}:{account.id}",
+                    {
+                        "challenge": row.id,
+                        "by": caller.name,
+                        "game_kind": kind,
+                        "players": num_seats,
+                    },
+                )
             view = self._views(session, [row])[0]
             told = [caller.account_id, *(a.id for a in accounts)]
         log.info("challenge %d made by account %d", row.id, caller.account_id)

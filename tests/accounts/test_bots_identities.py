@@ -131,13 +131,32 @@ def test_nobody_but_the_owner_sees_or_changes_a_bot(client) -> None:
     refused(client.get("/api/me/bots/Robo/tokens", headers=auth(token)), 403, "not_a_person")
 
 
-def test_unknown_tokens_are_refused_and_never_logged(client, caplog) -> None:
+def test_tokens_never_reach_a_log_or_an_error(client, caplog) -> None:
     forged = "tfbot_" + "A" * 43
     with caplog.at_level(logging.DEBUG):
-        r = client.get("/api/me/games", headers=auth(forged))
-    refused(r, 401, "bot_token_invalid")
-    assert forged not in r.text
-    assert forged[6:] not in caplog.text
+        _, anna = account_with_cookie(client, "Anna")
+        token = make_bot(client, anna, "Robo")
+        game = public_table(client)
+        joined = client.post(
+            f"/api/games/{game}/seats/0/join", json={"name": "Robo"}, headers=auth(token)
+        )
+        assert joined.status_code == 201
+        assert client.get("/api/me/games", headers=auth(token)).status_code == 200
+        listed = client.get("/api/me/bots/Robo/tokens", headers=signed_in(anna)).json()
+        client.delete(
+            f"/api/me/bots/Robo/tokens/{listed['tokens'][0]['id']}", headers=signed_in(anna)
+        )
+        answers = [
+            client.get("/api/me/games", headers=auth(token)),
+            client.get("/api/me/games", headers=auth(forged)),
+            client.post(f"/api/games/{game}/seats/1/join", json={"name": "R"}, headers=auth(token)),
+            client.post(f"/api/games/{game}/seats/1/join", content=b"{", headers=auth(token)),
+        ]
+    for r in answers:  # a refused token first, before a body that is not even JSON
+        refused(r, 401, "bot_token_invalid")
+    for secret in (token, forged):
+        assert secret[6:] not in caplog.text
+        assert all(secret[6:] not in r.text for r in answers)
 
 
 def test_a_bot_cannot_sign_in_with_a_password(client) -> None:

@@ -13,7 +13,10 @@ import pytest
 from app.services.challenges import MAX_OPEN
 from tests.accounts.test_bots_identities import make_bot
 from tests.support.accounts import account_with_cookie, refused, signed_in, sql
+from tests.support.nudges import nudged_account, nudging
 from tests.support.play import auth
+
+__all__ = ["nudging"]
 
 KIND = "dolmengoetter"
 
@@ -202,3 +205,31 @@ def test_the_websocket_carries_the_same_messages_for_a_bot(client) -> None:
         ):
             ws.receive_json()
         assert closed.value.code == 4401
+
+
+def test_a_challenged_person_is_nudged_while_it_is_open(nudging) -> None:
+    n = nudging
+    ben = nudged_account(n.db, "Ben", language="de")
+    anna = account_with_cookie(n.db, "Anna")[1]
+    made = challenge(n.client, signed_in(anna), ["Ben"]).json()
+    (row,) = n.rows("challenge")
+    assert row.account_id == ben
+    assert row.event == {
+        "kind": "challenge",
+        "challenge": made["id"],
+        "by": "Anna",
+        "game_kind": KIND,
+        "players": 2,
+    }
+    n.tick()
+    (message,) = n.sender.messages(kind="challenge", to=ben)
+    assert message.title == "Herausforderung von Anna: Die Dolmengötter"
+
+    # Withdrawn before its nudge went out: it is not sent.
+    again = challenge(n.client, signed_in(anna), ["Ben"]).json()
+    assert (
+        n.client.delete(f"/api/challenges/{again['id']}", headers=signed_in(anna)).status_code
+        == 204
+    )
+    n.tick()
+    assert len(n.sender.messages(kind="challenge", to=ben)) == 1

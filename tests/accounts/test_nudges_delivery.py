@@ -135,6 +135,7 @@ def test_every_kind_is_worded_in_english_german_and_czech() -> None:
             texts.digest(language, [(table, None)], "home"),
             texts.friend_request(language, "Anna", "home"),
             texts.seat_given(language, table, "Anna"),
+            texts.challenge(language, "Anna", "Dschingis Khan", 3, "home"),
         ]
         assert {m.kind for m in made} == set(KINDS)
         assert all(m.language == language for m in made)

@@ -4,10 +4,10 @@ WebSocket, for a bot (its token in the handshake's ``Authorization`` header)."""
 
 from __future__ import annotations
 
-import asyncio
 import json
 from collections.abc import Callable
 
+import anyio
 from fastapi import APIRouter, Request, WebSocket
 from fastapi.responses import StreamingResponse
 from sqlalchemy.orm import Session
@@ -119,25 +119,24 @@ async def events_socket(websocket: WebSocket) -> None:
         bot_valid,
     )
 
-    async def send_all() -> None:
-        async for message in stream.messages():
-            await websocket.send_text(json.dumps(message, separators=(",", ":"), default=str))
-            if message["type"] == "closed":
-                await websocket.close(code=UNAUTHORIZED)
-                return
+    async with anyio.create_task_group() as group:
 
-    async def until_gone() -> None:
-        # Client frames are read only to see the client go (they say nothing to the stream).
-        while (await websocket.receive())["type"] != "websocket.disconnect":
-            pass
+        async def send_all() -> None:
+            async for message in stream.messages():
+                await websocket.send_text(json.dumps(message, separators=(",", ":"), default=str))
+                if message["type"] == "closed":
+                    await websocket.close(code=UNAUTHORIZED)
+                    break
+            group.cancel_scope.cancel()
 
-    tasks = [asyncio.create_task(send_all()), asyncio.create_task(until_gone())]
-    try:
-        await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
-    finally:
-        for task in tasks:
-            task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
+        async def until_gone() -> None:
+            # Client frames are read only to see the client go (they tell the stream nothing).
+            while (await websocket.receive())["type"] != "websocket.disconnect":
+                pass
+            group.cancel_scope.cancel()
+
+        group.start_soon(send_all)
+        group.start_soon(until_gone)
 
 
 def _bot_token(header: str | None) -> str | None:

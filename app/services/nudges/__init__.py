@@ -24,6 +24,7 @@ KINDS = (
     "rematch_offer",
     "friend_request",
     "seat_given",  # a seat was kept for the account (a friend's table, the host's invite)
+    "challenge",  # the account was challenged to a game (app/services/challenges.py)
     "digest",  # correspondence games where it is the account's turn, at most every N hours
 )
 

@@ -40,7 +40,7 @@ from sqlalchemy import and_, or_, select, update
 from sqlalchemy.orm import Session
 
 from app.core.errors import DATABASE_FAILURES, ApiError
-from app.db.models import AccountRow, DeliveryRow, GameRow, SeatRow, utcnow
+from app.db.models import AccountRow, ChallengeRow, DeliveryRow, GameRow, SeatRow, utcnow
 from app.services.clock_model import now_ms, seat_end
 from app.services.games import GameService
 from app.services.nudges import channels_of, texts
@@ -269,6 +269,7 @@ class Deliveries:
             "digest": self._digest,
             "friend_request": self._friend_request,
             "seat_given": self._seat_given,
+            "challenge": self._challenge,
         }
         word = words.get(event.get("kind", ""))
         if word is None:
@@ -428,6 +429,21 @@ class Deliveries:
         by = event.get("by")
         table = self._table(snap, seats, account.id)
         return texts.seat_given(account.language, table, str(by) if by else None)
+
+    def _challenge(
+        self, session: Session, account: AccountRow, event: dict[str, Any]
+    ) -> texts.Message | str:
+        status = session.scalar(
+            select(ChallengeRow.status).where(ChallengeRow.id == int(event["challenge"]))
+        )
+        if status != "open":
+            return "the challenge is no longer open"
+        game = self.service.games.get(str(event["game_kind"]))
+        name = game.name if game is not None else str(event["game_kind"])
+        players = int(event["players"])
+        return texts.challenge(
+            account.language, str(event["by"]), name, players, self.base_url + "/"
+        )
 
     # ---- helpers -----------------------------------------------------------------------
 

@@ -259,6 +259,27 @@ def seat_given(language: str, table: Table, by: str | None) -> Message:
     return Message("seat_given", title, body, table.url, table.game_id, lang)
 
 
+def challenge(language: str, by: str, game: str, players: int, home: str) -> Message:
+    lang = language_of(language)
+    if lang == "cs":
+        title = f"Výzva od {by}: {game}"
+        count = f"{players} {plural('cs', players, 'hráč', 'hráči', 'hráčů')}"
+        body = f"{by} tě vyzývá ke hře {game} ({count}). Přijmi nebo odmítni ve Výzvách."
+    elif lang == "de":
+        title = f"Herausforderung von {by}: {game}"
+        body = (
+            f"{by} fordert dich zu {game} heraus ({players} Spieler). "
+            "Nimm sie an oder lehne ab unter Herausforderungen."
+        )
+    else:
+        title = f"Challenge from {by}: {game}"
+        body = (
+            f"{by} challenges you to {game} ({players} players). "
+            "Accept or decline it under Challenges."
+        )
+    return Message("challenge", title, body, home, None, lang)
+
+
 BUILDERS: dict[str, Callable[..., Message]] = {
     "your_turn": your_turn,
     "time_low": time_low,
@@ -267,5 +288,6 @@ BUILDERS: dict[str, Callable[..., Message]] = {
     "digest": digest,
     "friend_request": friend_request,
     "seat_given": seat_given,
+    "challenge": challenge,
 }
 """Each kind of ``app.services.nudges.KINDS`` and the function that words it."""
