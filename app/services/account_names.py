@@ -11,7 +11,9 @@ runs as one space, case-folded. "Anna", "ANNA", "Ａｎｎａ" and "An\u200bna" 
 from __future__ import annotations
 
 import re
+import secrets
 import unicodedata
+from typing import Any
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
@@ -61,6 +63,28 @@ def clean_name(name: str) -> str:
             f"body.name: at most {NAME_MAX} characters (as compared: some count as several)",
         )
     return name
+
+
+def new_friend_code() -> str:
+    """A friend link's secret: 128 random bits (22 URL-safe characters)."""
+    return secrets.token_urlsafe(16)
+
+
+def account_fields(name: str, **fields: Any) -> dict[str, Any]:
+    """The columns of a new account named ``name`` (cleaned and found free by the caller):
+    no password, English, no admin, a fresh friend code, no nudges; ``fields`` set others
+    (a person's password hash, a bot's kind). People, bot identities and the server's bot
+    levels are all made from it."""
+    return {
+        "name": name,
+        "name_key": name_key(name),
+        "password_hash": None,
+        "language": "en",
+        "is_admin": False,
+        "friend_code": new_friend_code(),
+        "notify": {},
+        **fields,
+    }
 
 
 def find_account(session: Session, name: str) -> AccountRow | None:

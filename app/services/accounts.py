@@ -57,9 +57,15 @@ from app.db.models import (
 )
 from app.db.session import Database
 from app.services import sessions
-from app.services.account_names import clean_name, find_account, name_key, name_taken
+from app.services.account_names import (
+    account_fields,
+    clean_name,
+    find_account,
+    name_key,
+    name_taken,
+)
 from app.services.bot_accounts import bot_view, own_bot, owned_bots, token_view
-from app.services.friends import friend_link, friendships, new_friend_code
+from app.services.friends import friend_link, friendships
 from app.services.ratings import account_ratings
 from app.services.sessions import SignedIn
 from app.services.snapshots import as_utc
@@ -216,13 +222,9 @@ class Accounts:
         if find_account(session, name) is not None:
             raise name_taken(name)
         account = AccountRow(
-            name=name,
-            name_key=name_key(name),
-            password_hash=password_hash,
-            language=language,
-            is_admin=is_admin,
-            friend_code=new_friend_code(),
-            notify={},
+            **account_fields(
+                name, password_hash=password_hash, language=language, is_admin=is_admin
+            )
         )
         session.add(account)
         try:

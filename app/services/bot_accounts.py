@@ -26,8 +26,7 @@ from app.core.errors import ApiError
 from app.core.security import hash_token
 from app.db.models import AccountRow, BotTokenRow, utcnow
 from app.db.session import Database
-from app.services.account_names import clean_name, find_account, name_key, name_taken
-from app.services.friends import new_friend_code
+from app.services.account_names import account_fields, clean_name, find_account, name_taken
 from app.services.sessions import TOUCH_EVERY, SignedIn
 from app.services.snapshots import as_utc
 
@@ -93,6 +92,13 @@ def own_bot(session: Session, owner: SignedIn, name: str) -> AccountRow:
     return bot
 
 
+def lock_account(session: Session, account_id: int) -> None:
+    """Hold the account's row until the write ends (``FOR UPDATE`` on PostgreSQL; SQLite's
+    write transaction holds the whole database already), so a limit counted after it is
+    not passed by a request running at the same moment."""
+    session.execute(select(AccountRow.id).where(AccountRow.id == account_id).with_for_update())
+
+
 def person_only(signed: SignedIn) -> None:
     """403 ``not_a_person`` for a bot: what only a person may do (make bots, their tokens)."""
     if signed.bot is not None:
@@ -114,6 +120,7 @@ class BotAccounts:
         person_only(owner)
         name = clean_name(name)
         with self.db.write(session):
+            lock_account(session, owner.account_id)  # two at once count each other
             count = session.scalar(
                 select(func.count())
                 .select_from(AccountRow)
@@ -126,17 +133,7 @@ class BotAccounts:
                 )
             if find_account(session, name) is not None:
                 raise name_taken(name)
-            bot = AccountRow(
-                name=name,
-                name_key=name_key(name),
-                password_hash=None,
-                language="en",
-                is_admin=False,
-                friend_code=new_friend_code(),
-                notify={},
-                bot="author",
-                owner_id=owner.account_id,
-            )
+            bot = AccountRow(**account_fields(name, bot="author", owner_id=owner.account_id))
             session.add(bot)
             try:
                 session.flush()
@@ -165,6 +162,7 @@ class BotAccounts:
         token = new_bot_token()
         with self.db.write(session):
             bot = self._own_bot(session, owner, name)
+            lock_account(session, bot.id)  # two at once count each other
             live = session.scalar(
                 select(func.count())
                 .select_from(BotTokenRow)

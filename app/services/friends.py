@@ -24,7 +24,6 @@ What another account sees of you is your name: never your id, e-mail or anything
 from __future__ import annotations
 
 import math
-import secrets
 import threading
 import time
 from collections.abc import Callable
@@ -38,18 +37,13 @@ from app.core.errors import ApiError
 from app.db.models import AccountRow, FriendshipRow, utcnow
 from app.db.session import Database
 from app.services import nudges
-from app.services.account_names import find_account
+from app.services.account_names import find_account, new_friend_code
 from app.services.chat import WindowRate
 from app.services.snapshots import as_utc
 
 HOUR = 3600.0
 MAX_ID = 2**31 - 1
 """Ids past this are no request of any database (an INTEGER column): ``unknown_request``."""
-
-
-def new_friend_code() -> str:
-    """A friend link's secret: 128 random bits (22 URL-safe characters)."""
-    return secrets.token_urlsafe(16)
 
 
 def friend_link(base: str, code: str) -> str:

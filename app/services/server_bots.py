@@ -15,8 +15,7 @@ from sqlalchemy.orm import Session
 
 from app.db.models import AccountRow, utcnow
 from app.db.session import insert_on_conflict
-from app.services.account_names import name_key, server_bot_name
-from app.services.friends import new_friend_code
+from app.services.account_names import account_fields, name_key, server_bot_name
 from bots.policies import LEVELS
 
 
@@ -29,18 +28,7 @@ def server_bot_account(session: Session, level: str) -> int:
     insert_ = insert_on_conflict(session.get_bind().dialect.name)
     session.execute(
         insert_(AccountRow)
-        .values(
-            name=name,
-            name_key=name_key(name),
-            password_hash=None,
-            language="en",
-            is_admin=False,
-            friend_code=new_friend_code(),
-            notify={},
-            created_at=utcnow(),
-            bot="server",
-            bot_level=level,
-        )
+        .values(**account_fields(name, created_at=utcnow(), bot="server", bot_level=level))
         .on_conflict_do_nothing(index_elements=["name_key"])
     )
     found = session.scalar(
