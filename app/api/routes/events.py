@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from typing import Any
 
 import anyio
 from fastapi import APIRouter, Request, WebSocket
@@ -23,21 +24,26 @@ from app.services.bot_accounts import is_bot_token
 router = APIRouter(tags=["bots"], responses=ERRORS)
 
 
+def _token_still_valid(bots: Any, token: str) -> Callable[[Session], bool]:
+    """Whether the bot token that opened a stream still holds (not revoked, its bot and
+    owner still there)."""
+
+    def bot_valid(session: Session) -> bool:
+        try:
+            bots.authenticate(session, token)
+        except ApiError:
+            return False
+        return True
+
+    return bot_valid
+
+
 def _still_valid(request: Request) -> Callable[[Session], bool]:
     """Whether what opened the stream (a bot's token, a session cookie) still holds."""
     settings = request.app.state.settings
     token = bot_bearer(request)
     if token is not None:
-        bots = request.app.state.bot_accounts
-
-        def bot_valid(session: Session) -> bool:
-            try:
-                bots.authenticate(session, token)
-            except ApiError:
-                return False
-            return True
-
-        return bot_valid
+        return _token_still_valid(request.app.state.bot_accounts, token)
     cookie = request.cookies.get(sessions.COOKIE)
 
     def signed_in(session: Session) -> bool:
@@ -103,20 +109,13 @@ async def events_socket(websocket: WebSocket) -> None:
             await websocket.close(code=UNAUTHORIZED)
             return
 
-    def bot_valid(session: Session) -> bool:
-        try:
-            bots.authenticate(session, token)
-        except ApiError:
-            return False
-        return True
-
     await websocket.accept()
     stream = AccountEvents(
         service,
         signed.account_id,
         app.state.settings.events_keepalive,
         app.state.challenges.for_stream,
-        bot_valid,
+        _token_still_valid(bots, token),
     )
 
     async with anyio.create_task_group() as group:
