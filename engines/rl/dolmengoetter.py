@@ -10,10 +10,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engines.core import load_board
-from engines.dolmengoetter.constants import DRUIDS_PER_PLAYER, START_SCORE, SUPPLIES
+from engines.core import State, load_board
+from engines.dolmengoetter.constants import DRUIDS, DRUIDS_PER_PLAYER, OVER, START_SCORE, SUPPLIES
 
-from .base import Encoding, Vector, number, relative, relative_or_nobody, relative_seat
+from .base import Encoding, Sparse, Vector, number, relative, relative_or_nobody, relative_seat
 
 PHASES = ("druids", "turn", "rights", "over")
 VALUES = (1, 2, 3, 4)
@@ -30,6 +30,7 @@ class DolmengoetterEncoding(Encoding):
         self.max_stack = max(c["max_dolmens"] for c in board["circles"])
         self.max_circle = max(len(c["places"]) for c in board["circles"])
         self.max_factor = max(max(c["factors"]) for c in board["circles"])
+        self.circle_sizes = [len(c["places"]) for c in board["circles"]]
         sizes = [
             ("place_druid", P),
             ("walk", P * P * 2),
@@ -155,3 +156,82 @@ class DolmengoetterEncoding(Encoding):
         x.numbers("final_round.turns_left", [len(final["turns_left"]) if final else 0], n)
         x.numbers("to_act", [me is not None and me in view["to_act"], view["is_over"]])
         return x
+
+    def _sparse(self, state: State, me: int | None) -> Sparse:
+        # ``_observe`` of ``state.view(me)``, piece by piece, from the state's columns.
+        # What ``me`` may see is decided as engines/dolmengoetter/observer.py does: every
+        # value of a dolmen and of a hand shown once the game is over, before that only
+        # the seat's own (DG-11); the rest is public.
+        n = state.num_players
+        starts = self.starts(n)
+        base = (me or 0) % n
+        # A seat (or FREE, -1, or None: nobody) as a one-hot index counted from ``me``.
+        rel: dict[int | None, int] = {s: (s - base) % n for s in range(n)}
+        rel[None] = rel[-1] = n
+        st: Any = state
+        shown = st.phase == OVER
+        ones: list[int] = []
+        at: list[int] = []
+        values: list[float] = []
+        ones += [b + rel[s] for b, s in zip(starts["place.stone"], st.stone, strict=True)]
+        ones += [b + rel[d] for b, d in zip(starts["place.druid"], st.druid, strict=True)]
+        ones += [b for b, lying in zip(starts["place.lying"], st.lying, strict=True) if lying]
+        counts = st.counts
+        for s in range(n):
+            r = rel[s]
+            at += [b + r for b in starts["circle.stones"]]
+            values += [c[s] for c in counts]
+        at += starts["circle.filled"]
+        values += st.filled
+        ones += [b + rel[h] for b, h in zip(starts["circle.majority"], st.holder, strict=True)]
+        flags = starts["circle.flags"]
+        ones += [b for b, ever in zip(flags, st.ever_majority, strict=True) if ever]
+        ones += [
+            b + 1
+            for b, filled, size in zip(flags, st.filled, self.circle_sizes, strict=True)
+            if filled == size
+        ]
+        ones += [b + 2 for b, scored in zip(flags, st.scored, strict=True) if scored is not None]
+        layer = n + 5
+        for b, stack in zip(starts["circle.stack"], st.stacks, strict=True):
+            for k, (owner, value) in enumerate(stack[: self.max_stack]):
+                at_k = b + k * layer
+                # VALUES are 1..4; slot 4: a value this seat may not see.
+                ones += (at_k + rel[owner], at_k + n + (value - 1 if shown or owner == me else 4))
+        druids = [0] * n
+        if st.phase == DRUIDS:
+            druids = [DRUIDS_PER_PLAYER - st.druid.count(s) for s in range(n)]
+        for r, (b, hand_at) in enumerate(
+            zip(starts["players.counts"], starts["players.hand"], strict=True)
+        ):
+            s = (r + base) % n
+            hand = st.hands[s]
+            at += range(b, b + 5)
+            values += (st.score[s], st.stones_left[s], sum(hand), st.dolmens_placed[s], druids[s])
+            if shown or s == me:
+                at += range(hand_at, hand_at + 4)
+                values += hand
+        (phase,) = starts["phase"]
+        ones.append(phase + PHASES.index(st.phase))
+        ones.append(starts["current"][0] + rel[st.current])
+        ones.append(starts["start_player"][0] + rel[st.start_player])
+        rights = st.rights
+        if rights:
+            first = rights[0]
+            at.append(starts["rights.count"][0])
+            values.append(len(rights))
+            ones.append(starts["rights.first_seat"][0] + rel[first.seat])
+            ones.append(starts["rights.first_circle"][0] + first.circle)
+            if first.top:
+                ones.append(starts["rights.first_on_top"][0])
+        if st.final_by is not None:
+            ones.append(starts["final_round.active"][0])
+            ones.append(starts["final_round.started_by"][0] + rel[st.final_by])
+            at.append(starts["final_round.turns_left"][0])
+            values.append(len(st.final_left or ()))
+        (to_act,) = starts["to_act"]
+        if me is not None and me in state.to_act():
+            ones.append(to_act)
+        if state.is_over:
+            ones.append(to_act + 1)
+        return ones, at, values

@@ -18,14 +18,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engines.core import load_board
-from engines.dschingis_khan.constants import MAX_ACTIVE, TAKES_PER_TURN, TILE_SET
+from engines.core import State, load_board
+from engines.dschingis_khan.constants import EMPTY, MAX_ACTIVE, OPEN, OVER, TAKES_PER_TURN, TILE_SET
 
-from .base import Encoding, Vector, number, relative, relative_or_nobody, relative_seat
+from .base import Encoding, Sparse, Vector, number, relative, relative_or_nobody, relative_seat
 
 FACES = ("chinese", "mongolian", "farmer", "plague", "ginseng")
 FACE = {f: i for i, f in enumerate(FACES)}
 PHASES = ("setup", "scout", "take", "place", "over")
+COMMITTED = (None, "walls", "tiles")
 SIMPLE = ("take_wall", "take_tile", "discard_tiles", "rescue_scout", "pass")
 TOP_LAYERS = 6
 """Stack layers encoded one by one from the top; deeper ones only in the per-face counts."""
@@ -202,7 +203,7 @@ class DschingisKhanEncoding(Encoding):
         turn = view["turn"]
         x.one_hot("turn.seat", rel(turn["seat"]), n)
         x.one_hot("turn.phase", PHASES.index(turn["phase"]), len(PHASES))
-        x.one_hot("turn.committed", (None, "walls", "tiles").index(turn["committed"]), 3)
+        x.one_hot("turn.committed", COMMITTED.index(turn["committed"]), 3)
         # A step places one of the seat's tiles; setups: one per seat (DK-7).
         x.numbers(
             "turn.counts",
@@ -220,3 +221,123 @@ class DschingisKhanEncoding(Encoding):
         x.numbers("final.turns_after_current", [final["turns_after_current"] or 0], n)
         x.numbers("to_act", [me is not None and me in view["to_act"], view["is_over"]])
         return x
+
+    def _sparse(self, state: State, me: int | None) -> Sparse:
+        # ``_observe`` of ``state.view(me)``, piece by piece, from the state's columns.
+        # What ``me`` may see is decided as engines/dschingis_khan/observer.py does: a
+        # tile's face when the game is over or ``me`` knows that tile (its bit in
+        # ``known[me]``: drawn, or seen in a village it controlled, DK-14/15), remembered
+        # when shown but in a village ``me`` does not control now; its own tiles' and
+        # discards' faces; everything else is public.
+        n = state.num_players
+        starts = self.starts(n)
+        base = (me or 0) % n
+        rel: dict[int | None, int] = {s: (s - base) % n for s in range(n)}
+        rel[None] = n
+        st: Any = state
+        shown = st.phase == OVER
+        mine = 0 if me is None else int(st.known[me])
+        owner_of, face_of = st.tile_owner, st.tile_face
+        wall = st.wall
+        ones: list[int] = []
+        at: list[int] = []
+        values: list[float] = []
+        ones += [
+            b
+            for b, mongolian in zip(starts["village.side_china"], wall.mongolian, strict=True)
+            if not mongolian
+        ]
+        scout_at = [n] * self.num_villages
+        for s, v in enumerate(st.scouts):
+            if v is not None:
+                scout_at[v] = rel[s]
+        ones += [b + r for b, r in zip(starts["village.scout"], scout_at, strict=True)]
+        layer_size = n + 7
+        for v, (controller_at, stack) in enumerate(
+            zip(starts["village.controller"], st.stacks, strict=True)
+        ):
+            if not stack:
+                ones.append(controller_at + n)
+                continue
+            controller = owner_of[stack[-1]]
+            ones.append(controller_at + rel[controller])
+            looks = shown or controller == me
+            counts = [0] * 6
+            top = starts["village.top_layers"][v]
+            for k, tid in enumerate(reversed(stack)):
+                face = face_of[tid] if shown or mine >> tid & 1 else 5
+                counts[face] += 1
+                if k < TOP_LAYERS:
+                    at_k = top + k * layer_size
+                    ones += (at_k + rel[owner_of[tid]], at_k + n + face)
+                    if face != 5 and not looks:
+                        ones.append(at_k + n + 6)
+            height = starts["village.height"][v]
+            at += range(height, height + 7)
+            values += (len(stack), *counts)
+        pieces, opened, great = (
+            starts["walls.piece"],
+            starts["walls.open"],
+            starts["walls.great_wall"],
+        )
+        great_wall = wall.great_wall_set
+        for line, piece in enumerate(wall.state):
+            if piece != EMPTY:
+                ones.append(pieces[0] + line)
+                if piece == OPEN:
+                    ones.append(opened[0] + line)
+                if line in great_wall:
+                    ones.append(great[0] + line)
+        ones.append(starts["walls.west_end"][0] + wall.ends["west"])
+        ones.append(starts["walls.east_end"][0] + wall.ends["east"])
+        supply = starts["walls.supply_and_out"][0]
+        at += (supply, supply + 1)
+        values += (st.common, st.out)
+        V = self.num_villages
+        for r, (counts_at, scout, seen) in enumerate(
+            zip(
+                starts["players.counts"],
+                starts["players.scout"],
+                starts["players.faces_seen"],
+                strict=True,
+            )
+        ):
+            s = (r + base) % n
+            at += range(counts_at, counts_at + 4)
+            values += (
+                st.active_walls[s],
+                len(st.active_tiles[s]),
+                sum(st.passive[s]),
+                len(st.discards[s]),
+            )
+            where = st.scouts[s]
+            ones.append(scout + (V if where is None else where))
+            if shown or s == me:
+                faces = [0] * 10
+                for t in st.active_tiles[s]:
+                    faces[face_of[t]] += 1
+                for t in st.discards[s]:
+                    faces[5 + face_of[t]] += 1
+                at += range(seen, seen + 10)
+                values += faces
+        turn_seat = starts["turn.seat"][0]
+        ones.append(turn_seat + rel[st.current])
+        ones.append(starts["turn.phase"][0] + PHASES.index(st.phase))
+        ones.append(starts["turn.committed"][0] + COMMITTED.index(st.committed))
+        counts_at = starts["turn.counts"][0]
+        at += (counts_at, counts_at + 1, counts_at + 2)
+        values += (st.takes, max(len(st.visited) - 1, 0), st.setups)
+        visited = starts["turn.visited"][0]
+        ones += [visited + v for v in st.visited]
+        ones.append(starts["start_player"][0] + rel[st.start_player])
+        if st.final_trigger is not None:
+            ones.append(starts["final.active"][0])
+        ones.append(starts["final.trigger"][0] + rel[st.final_trigger])
+        at.append(starts["final.turns_after_current"][0])
+        values.append(st.final_left or 0)
+        (to_act,) = starts["to_act"]
+        if me is not None and me in state.to_act():
+            ones.append(to_act)
+        if state.is_over:
+            ones.append(to_act + 1)
+        return ones, at, values

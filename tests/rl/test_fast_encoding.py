@@ -1,0 +1,70 @@
+"""The fast route of the observation vector (``Encoding.observe_into`` from the engine's
+state, issue 41): the same numbers as the vector of the seat's view, and nothing the view
+hides."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+import engines
+from engines.core import Rng
+from engines.rl import encoding
+
+from .conftest import PLAYER_COUNTS
+
+
+@pytest.mark.parametrize(("game_id", "n"), PLAYER_COUNTS)
+def test_the_state_route_gives_the_views_vector(game_id: str, n: int) -> None:
+    """In random games, at every ply, for every seat and the spectator: the vector written
+    from the state equals the one built from the view, also into an array holding an
+    earlier position's numbers."""
+    enc = encoding(game_id)
+    game = engines.get(game_id)
+    r = random.Random(n)
+    out = np.full(enc.observation_size(n), 7.0, np.float32)
+    for seed in range(2):
+        state = game.new(n, seed)
+        while True:
+            for me in [None, *range(n)]:
+                expected = enc.observe(state.view(me), me)
+                assert enc.observe_state(state, me) == expected
+                enc.observe_into(state, me, out)
+                assert out.tolist() == expected
+            if state.is_over:
+                break
+            seat = state.to_act()[0]
+            state.apply(seat, r.choice(state.legal_actions(seat)))
+
+
+@pytest.mark.parametrize(("game_id", "n"), PLAYER_COUNTS)
+def test_the_state_route_shows_only_the_seats_view(game_id: str, n: int) -> None:
+    """Redrawing what a seat may not see (``Game.sample`` of its view) leaves the vector
+    the state route writes for it unchanged."""
+    enc = encoding(game_id)
+    game = engines.get(game_id)
+    r = random.Random(11)
+    state = game.new(n, 5)
+    checked = 0
+    for ply in range(120):
+        if state.is_over:
+            break
+        if ply % 6 == 5:
+            for me in range(n):
+                other = game.sample(state.view(me), me, Rng(ply))
+                assert enc.observe_state(other, me) == enc.observe_state(state, me)
+                checked += 1
+        seat = state.to_act()[0]
+        state.apply(seat, r.choice(state.legal_actions(seat)))
+    assert checked
+
+
+def test_a_view_is_written_into_an_array_too() -> None:
+    """``observe_into`` also takes a view (the live environment has no engine state)."""
+    enc = encoding("dschingis_khan")
+    state = engines.get("dschingis_khan").new(3, 2)
+    out = np.ones(enc.observation_size(3), np.float32)
+    enc.observe_into(state.view(1), 1, out)
+    assert out.tolist() == enc.observe(state.view(1), 1)
