@@ -8,8 +8,9 @@ outcomes each, the bytes of that seed; after them the game is deterministic give
 actions, and OpenSpiel's default serialization (the history) replays it exactly. No seat
 observes the seed: it only sees what the engine's view shows it.
 
-Observations and information states are built from ``State.view(seat)`` only (the
-public observer uses the spectator's view), with the numbering of ``engines.rl``. Returns:
+Observations and information states hold what ``State.view(seat)`` shows only (the
+public observer: the spectator's view), with the numbering of ``engines.rl`` (the tensors
+read from the engine's state by its fast route, the same numbers). Returns:
 +1 for a sole winner, parameter ``tie_reward`` (default 0) for each of several winners, -1
 for every other seat. Needs the ``rl`` extra (open-spiel, numpy).
 """
@@ -294,9 +295,11 @@ class ViewObserver:
         size = game.observation_size
         self.own_actions_size = game.engine.info.max_game_length if recall else 0
         self.tensor = np.zeros(size + self.own_actions_size, np.float32)
-        self.dict = {"observation": self.tensor[:size]}
+        self.observation = self.tensor[:size]
+        self.own_actions = self.tensor[size:]
+        self.dict = {"observation": self.observation}
         if recall:
-            self.dict["own_actions"] = self.tensor[size:]
+            self.dict["own_actions"] = self.own_actions
 
     def _view(
         self, state: TafelrundeState, player: int
@@ -308,14 +311,16 @@ class ViewObserver:
         return engine_state.view(seat), seat
 
     def set_from(self, state: TafelrundeState, player: int) -> None:
-        view, seat = self._view(state, player)
-        if view is None:
+        engine_state = state.engine_state
+        if engine_state is None:
             self.tensor.fill(0)
             return
-        size = self.game.observation_size
-        self.tensor[:size] = self.game.encoding.observe(view, seat)
+        seat = player if self.private else None
+        # Written in place (OpenSpiel copies the array out), from the engine's state by
+        # the encoding's fast route: the same numbers as the seat's view gives.
+        self.game.encoding.observe_into(engine_state, seat, self.observation)
         if self.recall:
-            own = self.tensor[size:]
+            own = self.own_actions
             own.fill(0)
             actions = [a.action + 1 for a in state.full_history()[SEED_NODES:] if a.player == seat]
             own[: len(actions)] = actions
