@@ -8,6 +8,8 @@ destination and the DG-5 stone decision (``places * places * 2`` each); ``herbs`
 from __future__ import annotations
 
 from collections.abc import Mapping
+from itertools import compress, repeat
+from operator import add, eq, is_not, itemgetter
 from typing import Any
 
 from engines.core import State, load_board
@@ -157,41 +159,57 @@ class DolmengoetterEncoding(Encoding):
         x.numbers("to_act", [me is not None and me in view["to_act"], view["is_over"]])
         return x
 
+    def _circle_counts_at(self, n: int, me: int | None) -> tuple[int, ...]:
+        """Where ``_sparse`` writes its first values: each circle's stone count of each seat
+        in ``seats(n, me).order``, then each circle's fill."""
+
+        def make() -> tuple[int, ...]:
+            starts = self.starts(n)
+            seats = self.seats(n, me)
+            stones = starts["circle.stones"]
+            return (
+                *(b + seats.rel[s] for s in seats.order for b in stones),
+                *starts["circle.filled"],
+            )
+
+        return self._once(("circle_counts", n, me), make)
+
+    def _flag_at(self, n: int, k: int) -> tuple[int, ...]:
+        """Each circle's ``k``-th flag (0 ever a majority, 1 complete, 2 scored)."""
+        return self._once(
+            ("flag", n, k), lambda: tuple(b + k for b in self.starts(n)["circle.flags"])
+        )
+
     def _sparse(self, state: State, me: int | None) -> Sparse:
         # ``_observe`` of ``state.view(me)``, piece by piece, from the state's columns.
         # What ``me`` may see is decided as engines/dolmengoetter/observer.py does: every
         # value of a dolmen and of a hand shown once the game is over, before that only
-        # the seat's own (DG-11); the rest is public.
+        # the seat's own (DG-11); the rest is public. Whole columns go through C-level
+        # iterators (``map``, ``compress``, ``bytes.translate``): a Python loop over the
+        # 78 places and 28 circles cost most of the time.
         n = state.num_players
         starts = self.starts(n)
-        base = (me or 0) % n
-        # A seat (or FREE, -1, or None: nobody) as a one-hot index counted from ``me``.
-        rel: dict[int | None, int] = {s: (s - base) % n for s in range(n)}
-        rel[None] = rel[-1] = n
+        seats = self.seats(n, me)
+        rel = seats.rel
         st: Any = state
         shown = st.phase == OVER
         ones: list[int] = []
-        at: list[int] = []
-        values: list[float] = []
-        ones += [b + rel[s] for b, s in zip(starts["place.stone"], st.stone, strict=True)]
-        ones += [b + rel[d] for b, d in zip(starts["place.druid"], st.druid, strict=True)]
-        ones += [b for b, lying in zip(starts["place.lying"], st.lying, strict=True) if lying]
+        # FREE (-1) is byte 255: ``seats.table`` makes each place's owner its slot.
+        ones += map(add, starts["place.stone"], bytes(st.stone).translate(seats.table))
+        ones += map(add, starts["place.druid"], bytes(st.druid).translate(seats.table))
+        ones += compress(starts["place.lying"], st.lying)
         counts = st.counts
-        for s in range(n):
-            r = rel[s]
-            at += [b + r for b in starts["circle.stones"]]
-            values += [c[s] for c in counts]
-        at += starts["circle.filled"]
+        # Every circle's stone counts, seat by seat from ``me``, then every circle's fill.
+        at = list(self._circle_counts_at(n, me))
+        values: list[float] = []
+        for s in seats.order:
+            values += map(itemgetter(s), counts)
         values += st.filled
-        ones += [b + rel[h] for b, h in zip(starts["circle.majority"], st.holder, strict=True)]
+        ones += map(add, starts["circle.majority"], map(rel.__getitem__, st.holder))
         flags = starts["circle.flags"]
-        ones += [b for b, ever in zip(flags, st.ever_majority, strict=True) if ever]
-        ones += [
-            b + 1
-            for b, filled, size in zip(flags, st.filled, self.circle_sizes, strict=True)
-            if filled == size
-        ]
-        ones += [b + 2 for b, scored in zip(flags, st.scored, strict=True) if scored is not None]
+        ones += compress(flags, st.ever_majority)
+        ones += compress(self._flag_at(n, 1), map(eq, st.filled, self.circle_sizes))
+        ones += compress(self._flag_at(n, 2), map(is_not, st.scored, repeat(None)))
         layer = n + 5
         for b, stack in zip(starts["circle.stack"], st.stacks, strict=True):
             for k, (owner, value) in enumerate(stack[: self.max_stack]):
@@ -201,10 +219,9 @@ class DolmengoetterEncoding(Encoding):
         druids = [0] * n
         if st.phase == DRUIDS:
             druids = [DRUIDS_PER_PLAYER - st.druid.count(s) for s in range(n)]
-        for r, (b, hand_at) in enumerate(
-            zip(starts["players.counts"], starts["players.hand"], strict=True)
+        for s, b, hand_at in zip(
+            seats.order, starts["players.counts"], starts["players.hand"], strict=True
         ):
-            s = (r + base) % n
             hand = st.hands[s]
             at += range(b, b + 5)
             values += (st.score[s], st.stones_left[s], sum(hand), st.dolmens_placed[s], druids[s])

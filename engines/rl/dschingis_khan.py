@@ -16,6 +16,8 @@ lines, villages and faces (docs/RL.md lists the ranges):
 from __future__ import annotations
 
 from collections.abc import Mapping
+from itertools import compress, repeat
+from operator import add, eq, not_
 from typing import Any
 
 from engines.core import State, load_board
@@ -222,6 +224,27 @@ class DschingisKhanEncoding(Encoding):
         x.numbers("to_act", [me is not None and me in view["to_act"], view["is_over"]])
         return x
 
+    def _layers_at(self, n: int) -> list[tuple[int, ...]]:
+        """Where each village's top layers begin (``TOP_LAYERS`` of ``n + 7`` entries)."""
+        return self._once(
+            ("layers", n),
+            lambda: [
+                tuple(top + k * (n + 7) for k in range(TOP_LAYERS))
+                for top in self.starts(n)["village.top_layers"]
+            ],
+        )
+
+    def _walls_at(self, n: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """Each line's entry of ``walls.piece`` and of ``walls.open``."""
+
+        def make() -> tuple[tuple[int, ...], tuple[int, ...]]:
+            starts = self.starts(n)
+            piece, opened = starts["walls.piece"][0], starts["walls.open"][0]
+            lines = range(self.num_lines)
+            return tuple(piece + line for line in lines), tuple(opened + line for line in lines)
+
+        return self._once(("walls", n), make)
+
     def _sparse(self, state: State, me: int | None) -> Sparse:
         # ``_observe`` of ``state.view(me)``, piece by piece, from the state's columns.
         # What ``me`` may see is decided as engines/dschingis_khan/observer.py does: a
@@ -231,78 +254,68 @@ class DschingisKhanEncoding(Encoding):
         # discards' faces; everything else is public.
         n = state.num_players
         starts = self.starts(n)
-        base = (me or 0) % n
-        rel: dict[int | None, int] = {s: (s - base) % n for s in range(n)}
-        rel[None] = n
+        seats = self.seats(n, me)
+        rel = seats.rel
         st: Any = state
         shown = st.phase == OVER
-        mine = 0 if me is None else int(st.known[me])
+        # Bit t: ``me`` sees tile t's face (every bit once the game is over).
+        mine = -1 if shown else 0 if me is None else int(st.known[me])
         owner_of, face_of = st.tile_owner, st.tile_face
         wall = st.wall
+        stacks = st.stacks
         ones: list[int] = []
         at: list[int] = []
         values: list[float] = []
-        ones += [
-            b
-            for b, mongolian in zip(starts["village.side_china"], wall.mongolian, strict=True)
-            if not mongolian
-        ]
+        # Whole columns through C-level iterators (``map``, ``compress``); a Python loop
+        # only over the villages with a stack.
+        ones += compress(starts["village.side_china"], map(not_, wall.mongolian))
+        controllers = [owner_of[stack[-1]] if stack else None for stack in stacks]
+        ones += map(add, starts["village.controller"], map(rel.__getitem__, controllers))
         scout_at = [n] * self.num_villages
         for s, v in enumerate(st.scouts):
             if v is not None:
                 scout_at[v] = rel[s]
-        ones += [b + r for b, r in zip(starts["village.scout"], scout_at, strict=True)]
-        layer_size = n + 7
-        for v, (controller_at, stack) in enumerate(
-            zip(starts["village.controller"], st.stacks, strict=True)
-        ):
-            if not stack:
-                ones.append(controller_at + n)
-                continue
-            controller = owner_of[stack[-1]]
-            ones.append(controller_at + rel[controller])
-            looks = shown or controller == me
+        ones += map(add, starts["village.scout"], scout_at)
+        heights = starts["village.height"]
+        layers_at = self._layers_at(n)
+        for v in compress(range(self.num_villages), stacks):
+            stack = stacks[v]
+            # A face shown in a village ``me`` does not control now is remembered.
+            remembered = not (shown or controllers[v] == me)
             counts = [0] * 6
-            top = starts["village.top_layers"][v]
-            for k, tid in enumerate(reversed(stack)):
-                face = face_of[tid] if shown or mine >> tid & 1 else 5
+            top = layers_at[v]
+            k = len(stack)
+            for t in stack:
+                k -= 1  # from the top: layer 0 is the top one
+                face = face_of[t] if mine >> t & 1 else 5  # 5: unknown
                 counts[face] += 1
                 if k < TOP_LAYERS:
-                    at_k = top + k * layer_size
-                    ones += (at_k + rel[owner_of[tid]], at_k + n + face)
-                    if face != 5 and not looks:
+                    at_k = top[k]
+                    ones += (at_k + rel[owner_of[t]], at_k + n + face)
+                    if remembered and face != 5:
                         ones.append(at_k + n + 6)
-            height = starts["village.height"][v]
+            height = heights[v]
             at += range(height, height + 7)
-            values += (len(stack), *counts)
-        pieces, opened, great = (
-            starts["walls.piece"],
-            starts["walls.open"],
-            starts["walls.great_wall"],
-        )
-        great_wall = wall.great_wall_set
-        for line, piece in enumerate(wall.state):
-            if piece != EMPTY:
-                ones.append(pieces[0] + line)
-                if piece == OPEN:
-                    ones.append(opened[0] + line)
-                if line in great_wall:
-                    ones.append(great[0] + line)
+            values.append(len(stack))
+            values += counts
+        pieces_at, open_at = self._walls_at(n)
+        ones += compress(pieces_at, wall.state)
+        ones += compress(open_at, map(eq, wall.state, repeat(OPEN)))
+        great = starts["walls.great_wall"][0]
+        ones += [great + line for line in wall.great_wall_set if wall.state[line] != EMPTY]
         ones.append(starts["walls.west_end"][0] + wall.ends["west"])
         ones.append(starts["walls.east_end"][0] + wall.ends["east"])
         supply = starts["walls.supply_and_out"][0]
         at += (supply, supply + 1)
         values += (st.common, st.out)
         V = self.num_villages
-        for r, (counts_at, scout, seen) in enumerate(
-            zip(
-                starts["players.counts"],
-                starts["players.scout"],
-                starts["players.faces_seen"],
-                strict=True,
-            )
+        for s, counts_at, scout, seen in zip(
+            seats.order,
+            starts["players.counts"],
+            starts["players.scout"],
+            starts["players.faces_seen"],
+            strict=True,
         ):
-            s = (r + base) % n
             at += range(counts_at, counts_at + 4)
             values += (
                 st.active_walls[s],
@@ -313,13 +326,11 @@ class DschingisKhanEncoding(Encoding):
             where = st.scouts[s]
             ones.append(scout + (V if where is None else where))
             if shown or s == me:
-                faces = [0] * 10
-                for t in st.active_tiles[s]:
-                    faces[face_of[t]] += 1
-                for t in st.discards[s]:
-                    faces[5 + face_of[t]] += 1
+                own = [face_of[t] for t in st.active_tiles[s]]
+                gone = [face_of[t] for t in st.discards[s]]
                 at += range(seen, seen + 10)
-                values += faces
+                values += map(own.count, range(5))
+                values += map(gone.count, range(5))
         turn_seat = starts["turn.seat"][0]
         ones.append(turn_seat + rel[st.current])
         ones.append(starts["turn.phase"][0] + PHASES.index(st.phase))

@@ -68,3 +68,28 @@ def test_a_view_is_written_into_an_array_too() -> None:
     out = np.ones(enc.observation_size(3), np.float32)
     enc.observe_into(state.view(1), 1, out)
     assert out.tolist() == enc.observe(state.view(1), 1)
+
+
+@pytest.mark.parametrize("limit", [2, 1 << 16])
+@pytest.mark.parametrize("game_id", ["dschingis_khan", "dolmengoetter"])
+def test_legal_numbers_found_by_identity_are_the_encoded_ones(
+    game_id: str, limit: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``Encoding.legal`` finds an action's number by the object's identity first; whether
+    that table is full (``limit`` 2: cleared all the time) or not, the numbers are the
+    actions' own, in random games."""
+    from engines.rl import base
+
+    monkeypatch.setattr(base, "_BY_ID_LIMIT", limit)
+    enc = encoding(game_id)
+    enc._by_id.clear()
+    game = engines.get(game_id)
+    r = random.Random(limit)
+    state = game.new(2, 9)
+    while not state.is_over:
+        seat = state.to_act()[0]
+        legal = enc.legal(state, seat)
+        assert legal == {enc.encode(a.model_dump()): a for a in state.legal_actions(seat)}
+        state.apply(seat, legal[r.choice(sorted(legal))])
+    assert len(enc._by_id) <= limit
+    enc._by_id.clear()
