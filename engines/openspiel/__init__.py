@@ -109,6 +109,18 @@ class _Core:
         return (_core, (None if self.state is None else self.state.to_json(),))
 
 
+class _Own:
+    """Each seat's own action numbers in order (the perfect-recall part of its information
+    state), kept as the game goes rather than read back from ``full_history()`` for every
+    tensor. Copied list by list on ``clone`` (a deep copy would visit every number)."""
+
+    def __init__(self, actions: list[list[int]]) -> None:
+        self.actions = actions
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Own:
+        return _Own([list(a) for a in self.actions])
+
+
 def _core(data: dict[str, Any] | None) -> _Core:
     return _Core(None if data is None else engines.get(data["game"]).from_json(data))
 
@@ -184,6 +196,7 @@ class TafelrundeState(pyspiel.State):
         self._shared = _Shared(game)
         self._seed: list[int] = []
         self._core = _Core(None)
+        self._own = _Own([[] for _ in range(game.num_players())])
         self._legal: dict[int, Action] | None = None
 
     def __reduce__(self) -> tuple[Any, ...]:
@@ -195,6 +208,10 @@ class TafelrundeState(pyspiel.State):
     def engine_state(self) -> State | None:
         """The engine's state (``None`` while the seed is being drawn)."""
         return self._core.state
+
+    def own_actions(self, player: int) -> list[int]:
+        """``player``'s own actions in order (the numbers, no chance outcomes); read only."""
+        return self._own.actions[player]
 
     def current_player(self) -> int:
         state = self._core.state
@@ -228,7 +245,9 @@ class TafelrundeState(pyspiel.State):
                 self._core = _Core(game.engine.new(game.num_players(), seed))
             return
         state = self._core.state
-        state.apply(state.to_act()[0], self._legal_map()[action])
+        seat = state.to_act()[0]
+        state.apply(seat, self._legal_map()[action])
+        self._own.actions[seat].append(action)
         self._legal = None
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> TafelrundeState:
@@ -322,8 +341,9 @@ class ViewObserver:
         if self.recall:
             own = self.own_actions
             own.fill(0)
-            actions = [a.action + 1 for a in state.full_history()[SEED_NODES:] if a.player == seat]
+            actions = state.own_actions(player)
             own[: len(actions)] = actions
+            own[: len(actions)] += 1
 
     def string_from(self, state: TafelrundeState, player: int) -> str:
         view, seat = self._view(state, player)
@@ -332,8 +352,7 @@ class ViewObserver:
         text = json.dumps(view, sort_keys=True, separators=(",", ":"))
         if self.recall and seat is not None:
             # Perfect recall (the information-state string): the seat's own actions in order.
-            own = [a.action for a in state.full_history() if a.player == seat]
-            text += " own actions " + ",".join(map(str, own))
+            text += " own actions " + ",".join(map(str, state.own_actions(seat)))
         return text
 
 
