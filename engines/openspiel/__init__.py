@@ -309,6 +309,7 @@ class ViewObserver:
 
     def __init__(self, game: TafelrundeGame, private: bool, recall: bool = False) -> None:
         self.game = game
+        self.encoding = game.encoding
         self.private = private
         self.recall = recall
         size = game.observation_size
@@ -337,7 +338,7 @@ class ViewObserver:
         seat = player if self.private else None
         # Written in place (OpenSpiel copies the array out), from the engine's state by
         # the encoding's fast route: the same numbers as the seat's view gives.
-        self.game.encoding.observe_into(engine_state, seat, self.observation)
+        self.encoding.observe_into(engine_state, seat, self.observation)
         if self.recall:
             own = self.own_actions
             own.fill(0)

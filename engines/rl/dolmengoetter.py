@@ -211,8 +211,11 @@ class DolmengoetterEncoding(Encoding):
         ones += compress(self._flag_at(n, 1), map(eq, st.filled, self.circle_sizes))
         ones += compress(self._flag_at(n, 2), map(is_not, st.scored, repeat(None)))
         layer = n + 5
-        for b, stack in zip(starts["circle.stack"], st.stacks, strict=True):
-            for k, (owner, value) in enumerate(stack[: self.max_stack]):
+        stack_at = starts["circle.stack"]
+        stacks = st.stacks
+        for c in compress(range(self.num_circles), stacks):
+            b = stack_at[c]
+            for k, (owner, value) in enumerate(stacks[c]):
                 at_k = b + k * layer
                 # VALUES are 1..4; slot 4: a value this seat may not see.
                 ones += (at_k + rel[owner], at_k + n + (value - 1 if shown or owner == me else 4))
