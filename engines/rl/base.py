@@ -75,8 +75,9 @@ class Vector:
         self._mark(name, start)
 
 
-_BY_ID_LIMIT = 1 << 16
-"""Entries of an encoding's action numbers by object identity (``Encoding.legal``)."""
+_BY_ID_LIMIT = 1 << 12
+"""Entries of an encoding's action numbers by object identity (``Encoding.legal``): each
+keeps its action alive, so the table is emptied when full (a few MB at most)."""
 
 _ZEROS: dict[int, list[float]] = {}
 
@@ -175,7 +176,6 @@ class Encoding(ABC):
     def __init__(self) -> None:
         self._codes = {}
         self._sizes: dict[int, int] = {}
-        self._starts: dict[int, dict[str, list[int]]] = {}
         self._tables: dict[Hashable, Any] = {}
         self._by_id: dict[int, tuple[Action, int]] = {}
 
@@ -195,12 +195,12 @@ class Encoding(ABC):
     def _observe(self, view: Mapping[str, Any], me: int | None, x: Vector | None = None) -> Vector:
         """Builds the vector into ``x`` (a new ``Vector`` if ``None``) and returns it."""
 
+    @abstractmethod
     def _sparse(self, state: State, me: int | None) -> Sparse:
         """``observe(state.view(me), me)`` by its non-zero entries, read from the engine's
         state without building the view: the same numbers (tests/rl/test_fast_encoding.py
-        compares the two on random games), at every entry exactly what the view shows ``me``
-        (the same visibility tests as the game's observer, which each game cites)."""
-        raise NotImplementedError
+        compares the two on random games), so only what the view shows ``me`` (each game
+        applies its observer's visibility tests, and says which)."""
 
     def observe(self, view: Mapping[str, Any], me: int | None) -> list[float]:
         """The observation vector of ``view`` as seat ``me`` sees it (``None``: spectator)."""
@@ -240,6 +240,8 @@ class Encoding(ABC):
         return found
 
     def seats(self, num_players: int, me: int | None) -> Seats:
+        """The seats as ``me`` counts them, for the sparse writers (kept per seat)."""
+
         def make() -> Seats:
             n = num_players
             rel: dict[int | None, int] = {s: relative_seat(s, me, n) for s in range(n)}
@@ -256,14 +258,16 @@ class Encoding(ABC):
     def starts(self, num_players: int) -> dict[str, list[int]]:
         """Where each piece of ``layout(num_players)`` begins, per name in vector order (one
         offset per place, circle, village, player...), for the sparse writers."""
-        found = self._starts.get(num_players)
-        if found is None:
-            found = self._starts[num_players] = {}
+
+        def make() -> dict[str, list[int]]:
+            found: dict[str, list[int]] = {}
             offset = 0
             for name, size in self.layout(num_players):
                 found.setdefault(name, []).append(offset)
                 offset += size
-        return found
+            return found
+
+        return self._once(("starts", num_players), make)
 
     def layout(self, num_players: int) -> list[tuple[str, int]]:
         """Names and sizes of the vector's pieces for ``num_players`` (for docs and tests)."""
@@ -291,7 +295,7 @@ class Encoding(ABC):
         out = {}
         for a in state.legal_actions(seat):
             # The engines hand out shared action objects: found by identity first (hashing
-            # an action's fields was half the OpenSpiel state's cost per step). An entry
+            # an action's fields was a quarter of an OpenSpiel state's step). An entry
             # holds its action, so its id is not reused while it is kept.
             hit = by_id.get(id(a))
             if hit is not None and hit[0] is a:
