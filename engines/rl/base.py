@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from itertools import compress
+from operator import itemgetter
 from typing import Any, NamedTuple, Protocol, TypeVar
 
 import engines
@@ -105,9 +107,17 @@ class _Values(Vector):
         self.values += map(float, xs)
 
 
-Sparse = tuple[list[int], list[int], list[float]]
-"""A vector by its non-zero entries: the indexes holding 1, then other indexes and their
-values (which may be 0); every other entry is 0."""
+Column = tuple[str, int, bytes | bytearray, bool]
+"""One entry of every item of a piece, whole: ``(piece, shift, data, hot)``. Item ``i``'s
+entry ``starts[piece][i] + shift`` holds ``data[i]``; or, ``hot``, the entry ``data[i]``
+further holds 1 (a one-hot's slot). Bytes, so numpy reads them without a copy."""
+
+_SHAPE = itemgetter(0, 1, 3)
+_DATA = itemgetter(2)
+
+Sparse = tuple[list[int], list[int], list[float], list[Column]]
+"""A vector by its non-zero entries: the indexes holding 1, other indexes and their values
+(which may be 0), and whole columns; every other entry is 0."""
 
 
 class Tensor(Protocol):
@@ -116,7 +126,7 @@ class Tensor(Protocol):
 
     def fill(self, value: float) -> None: ...
 
-    def put(self, indices: list[int], values: float | list[float]) -> None: ...
+    def put(self, indices: Any, values: Any) -> None: ...
 
     def __setitem__(self, index: Any, value: Any) -> None: ...
 
@@ -207,9 +217,18 @@ class Encoding(ABC):
         return self._observe(view, me, _Values()).values
 
     def observe_state(self, state: State, me: int | None) -> list[float]:
-        """``observe(state.view(me), me)`` as a list, by the fast route of ``observe_into``."""
-        ones, at, values = self._sparse(state, me)
-        vector = [0.0] * self.observation_size(state.num_players)
+        """``observe(state.view(me), me)`` as a list, by the fast route of ``observe_into``
+        (for tests and callers without numpy)."""
+        n = state.num_players
+        ones, at, values, columns = self._sparse(state, me)
+        vector = [0.0] * self.observation_size(n)
+        starts = self.starts(n)
+        for piece, shift, data, hot in columns:
+            for b, byte in zip(starts[piece], data, strict=True):
+                if hot:
+                    vector[b + shift + byte] = 1.0
+                else:
+                    vector[b + shift] = float(byte)
         for i in ones:
             vector[i] = 1.0
         for i, x in zip(at, values, strict=True):
@@ -220,16 +239,50 @@ class Encoding(ABC):
         """Writes the observation vector of seat ``me`` into ``out`` (a float32 numpy array
         of ``observation_size`` entries, overwritten whole). ``source`` is the seat's view
         (as ``observe``), or the engine's ``State``: then the vector is read from the state
-        without building the view (``_sparse``), setting only its non-zero entries, about
-        a tenth of them. Both give the same numbers."""
-        if isinstance(source, State):
-            ones, at, values = self._sparse(source, me)
-            out.fill(0.0)
-            # ``put``: numpy's indexed write, a quarter faster than ``out[ones] = 1.0``.
-            out.put(ones, 1.0)
-            out.put(at, values)
-        else:
+        without building the view (``_sparse``): its non-zero entries (about a tenth) and
+        a few whole columns of the places, circles or villages, at offsets from ``layout``.
+        Both give the same numbers."""
+        if not isinstance(source, State):
             out[:] = self.observe(source, me)
+            return
+        ones, at, values, columns = self._sparse(source, me)
+        out.fill(0.0)
+        if columns:
+            self._put_columns(source.num_players, columns, out)
+        # ``put``: numpy's indexed write, a quarter faster than ``out[ones] = 1.0``.
+        out.put(ones, 1.0)
+        out.put(at, values)
+
+    def _put_columns(self, n: int, columns: list[Column], out: Tensor) -> None:
+        """Writes ``columns`` into ``out`` with numpy (which ``out`` is): all the one-hot
+        columns with one write and all the others with another, at offsets kept per set
+        of columns (a handful per game), since each write costs about as much as a column."""
+        import numpy as np
+
+        shape = tuple(map(_SHAPE, columns))
+        plan = self._tables.get(("columns", n, shape))
+        if plan is None:
+            starts = self.starts(n)
+
+            def bases(hot: bool) -> Any:
+                parts = [np.array(starts[p], np.intp) + k for p, k, h in shape if h is hot]
+                return np.concatenate(parts) if parts else np.zeros(0, np.intp)
+
+            hot_mask = tuple(h for _, _, h in shape)
+            plan = self._tables[("columns", n, shape)] = (
+                bases(True),
+                bases(False),
+                hot_mask,
+                tuple(not h for h in hot_mask),
+            )
+        hot_at, flat_at, hot_mask, flat_mask = plan
+        data = list(map(_DATA, columns))
+        hot = np.frombuffer(b"".join(compress(data, hot_mask)), np.uint8)
+        flat = np.frombuffer(b"".join(compress(data, flat_mask)), np.uint8)
+        if len(hot) != len(hot_at) or len(flat) != len(flat_at):
+            raise ValueError("a column's length is not its piece's number of items")
+        out.put(hot_at + hot, 1.0)
+        out.put(flat_at, flat)
 
     def _once(self, key: Hashable, make: Callable[[], T]) -> T:
         """``make()``, kept under ``key`` for the encoding's life (tables of a player count

@@ -9,13 +9,22 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from itertools import compress, repeat
-from operator import add, eq, is_not, itemgetter
+from operator import eq, is_not, itemgetter
 from typing import Any
 
 from engines.core import State, load_board
 from engines.dolmengoetter.constants import DRUIDS, DRUIDS_PER_PLAYER, OVER, START_SCORE, SUPPLIES
 
-from .base import Encoding, Sparse, Vector, number, relative, relative_or_nobody, relative_seat
+from .base import (
+    Column,
+    Encoding,
+    Sparse,
+    Vector,
+    number,
+    relative,
+    relative_or_nobody,
+    relative_seat,
+)
 
 PHASES = ("druids", "turn", "rights", "over")
 VALUES = (1, 2, 3, 4)
@@ -159,57 +168,42 @@ class DolmengoetterEncoding(Encoding):
         x.numbers("to_act", [me is not None and me in view["to_act"], view["is_over"]])
         return x
 
-    def _circle_counts_at(self, n: int, me: int | None) -> tuple[int, ...]:
-        """Where ``_sparse`` writes its first values: each circle's stone count of each seat
-        in ``seats(n, me).order``, then each circle's fill."""
-
-        def make() -> tuple[int, ...]:
-            starts = self.starts(n)
-            seats = self.seats(n, me)
-            stones = starts["circle.stones"]
-            return (
-                *(b + seats.rel[s] for s in seats.order for b in stones),
-                *starts["circle.filled"],
-            )
-
-        return self._once(("circle_counts", n, me), make)
-
-    def _flag_at(self, n: int, k: int) -> tuple[int, ...]:
-        """Each circle's ``k``-th flag (0 ever a majority, 1 complete, 2 scored)."""
-        return self._once(
-            ("flag", n, k), lambda: tuple(b + k for b in self.starts(n)["circle.flags"])
-        )
-
     def _sparse(self, state: State, me: int | None) -> Sparse:
         # ``_observe`` of ``state.view(me)``, piece by piece, from the state's columns.
         # What ``me`` may see is decided as engines/dolmengoetter/observer.py does: every
         # value of a dolmen and of a hand shown once the game is over, before that only
-        # the seat's own (DG-11); the rest is public. Whole columns go through C-level
-        # iterators (``map``, ``compress``, ``bytes.translate``): a Python loop over the
-        # 78 places and 28 circles cost most of the time.
+        # the seat's own (DG-11); the rest is public. The places' and circles' entries as
+        # whole columns of bytes (``bytes.translate``, ``map``), which ``observe_into``
+        # writes with numpy: a Python loop over 78 places and 28 circles cost most of the
+        # time.
         n = state.num_players
         starts = self.starts(n)
         seats = self.seats(n, me)
         rel = seats.rel
         st: Any = state
         shown = st.phase == OVER
-        ones: list[int] = []
+        table = seats.table
         # FREE (-1) is byte 255: ``seats.table`` makes each place's owner its slot.
-        ones += map(add, starts["place.stone"], bytes(st.stone).translate(seats.table))
-        ones += map(add, starts["place.druid"], bytes(st.druid).translate(seats.table))
-        ones += compress(starts["place.lying"], st.lying)
+        columns: list[Column] = [
+            ("place.stone", 0, bytes(st.stone).translate(table), True),
+            ("place.druid", 0, bytes(st.druid).translate(table), True),
+            ("place.lying", 0, bytes(st.lying), False),
+        ]
         counts = st.counts
-        # Every circle's stone counts, seat by seat from ``me``, then every circle's fill.
-        at = list(self._circle_counts_at(n, me))
+        columns += [
+            ("circle.stones", rel[s], bytes(map(itemgetter(s), counts)), False) for s in range(n)
+        ]
+        filled = st.filled
+        columns += [
+            ("circle.filled", 0, bytes(filled), False),
+            ("circle.majority", 0, bytes(map(rel.__getitem__, st.holder)), True),
+            ("circle.flags", 0, bytes(st.ever_majority), False),
+            ("circle.flags", 1, bytes(map(eq, filled, self.circle_sizes)), False),
+            ("circle.flags", 2, bytes(map(is_not, st.scored, repeat(None))), False),
+        ]
+        ones: list[int] = []
+        at: list[int] = []
         values: list[float] = []
-        for s in seats.order:
-            values += map(itemgetter(s), counts)
-        values += st.filled
-        ones += map(add, starts["circle.majority"], map(rel.__getitem__, st.holder))
-        flags = starts["circle.flags"]
-        ones += compress(flags, st.ever_majority)
-        ones += compress(self._flag_at(n, 1), map(eq, st.filled, self.circle_sizes))
-        ones += compress(self._flag_at(n, 2), map(is_not, st.scored, repeat(None)))
         layer = n + 5
         stack_at = starts["circle.stack"]
         stacks = st.stacks
@@ -254,4 +248,4 @@ class DolmengoetterEncoding(Encoding):
             ones.append(to_act)
         if state.is_over:
             ones.append(to_act + 1)
-        return ones, at, values
+        return ones, at, values, columns

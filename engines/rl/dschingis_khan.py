@@ -23,7 +23,15 @@ from typing import Any
 from engines.core import State, load_board
 from engines.dschingis_khan.constants import EMPTY, MAX_ACTIVE, OPEN, OVER, TAKES_PER_TURN, TILE_SET
 
-from .base import Encoding, Sparse, Vector, number, relative, relative_or_nobody, relative_seat
+from .base import (
+    Encoding,
+    Sparse,
+    Vector,
+    number,
+    relative,
+    relative_or_nobody,
+    relative_seat,
+)
 
 FACES = ("chinese", "mongolian", "farmer", "plague", "ginseng")
 FACE = {f: i for i, f in enumerate(FACES)}
@@ -267,7 +275,8 @@ class DschingisKhanEncoding(Encoding):
         at: list[int] = []
         values: list[float] = []
         # Whole columns through C-level iterators (``map``, ``compress``); a Python loop
-        # only over the villages with a stack.
+        # only over the villages with a stack. (Not numpy columns as Die Dolmengötter's:
+        # three columns of 38 villages gain less than numpy's cost per write.)
         ones += compress(starts["village.side_china"], map(not_, wall.mongolian))
         controllers = [owner_of[stack[-1]] if stack else None for stack in stacks]
         ones += map(add, starts["village.controller"], map(rel.__getitem__, controllers))
@@ -351,4 +360,4 @@ class DschingisKhanEncoding(Encoding):
             ones.append(to_act)
         if state.is_over:
             ones.append(to_act + 1)
-        return ones, at, values
+        return ones, at, values, []
