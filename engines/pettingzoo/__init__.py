@@ -2,10 +2,11 @@
 num_players=3)``.
 
 Agents are ``player_0`` .. ``player_{n-1}`` (the seats). An observation is
-``{"observation": float32 vector, "action_mask": int8 vector}``, holding what the seat's view
-shows only, with the numbering of ``engines.rl`` (docs/RL.md); the mask is all zero for a seat that
-does not act now. Rewards come at the end: +1 for a sole winner, ``tie_reward`` (default 0)
-for each of several winners, -1 for every other seat.
+``{"observation": float32 vector, "action_mask": int8 vector}``, holding what the seat's
+view shows only, with the numbering of ``engines.rl`` (docs/RL.md), built once per step;
+the mask is all zero for a seat that does not act now. Rewards come at the end: +1 for a
+sole winner, ``tie_reward`` (default 0) for each of several winners, -1 for every other
+seat.
 ``reset(seed=s)`` makes the engine's seed from ``s``, so equal seeds and actions replay the
 same game. Needs the ``rl`` extra (pettingzoo, gymnasium, numpy).
 """
