@@ -77,9 +77,9 @@ class Vector:
         self._mark(name, start)
 
 
-_BY_ID_LIMIT = 1 << 12
-"""Entries of an encoding's action numbers by object identity (``Encoding.legal``): each
-keeps its action alive, so the table is emptied when full (a few MB at most)."""
+_BY_ID_LIMIT = 1 << 16
+"""Entries of an encoding's action numbers by object identity (``Encoding.legal``), for the
+engines' shared action objects (``Encoding._shared``); emptied when full."""
 
 _ZEROS: dict[int, list[float]] = {}
 
@@ -355,11 +355,18 @@ class Encoding(ABC):
                 out[hit[1]] = a
                 continue
             code = self._code(a)
-            if len(by_id) >= _BY_ID_LIMIT:
-                by_id.clear()  # actions made afresh each time (Dschingis Khan's wall steps)
-            by_id[id(a)] = (a, code)
+            if self._shared(a):
+                if len(by_id) >= _BY_ID_LIMIT:
+                    by_id.clear()
+                by_id[id(a)] = (a, code)
             out[code] = a
         return out
+
+    def _shared(self, action: Action) -> bool:
+        """Whether the engine hands ``action`` out again as the same object (kept by
+        identity in ``legal``); an action made afresh each time would only fill the table
+        and keep dead objects alive."""
+        return True
 
     def _code(self, action: Action) -> int:
         codes = self._codes

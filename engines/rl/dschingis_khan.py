@@ -20,7 +20,8 @@ from itertools import compress, repeat
 from operator import add, eq, not_
 from typing import Any
 
-from engines.core import State, load_board
+from engines.core import Action, State, load_board
+from engines.dschingis_khan.actions import Step
 from engines.dschingis_khan.constants import EMPTY, MAX_ACTIVE, OPEN, OVER, TAKES_PER_TURN, TILE_SET
 
 from .base import (
@@ -70,6 +71,11 @@ class DschingisKhanEncoding(Encoding):
             start += size
         self.ranges = sizes
         self._count_actions(start)
+
+    def _shared(self, action: Action) -> bool:
+        # Steps along the wall are made on demand, not shared (engines/dschingis_khan/
+        # actions.py, SharedActions).
+        return not (isinstance(action, Step) and len(action.via) == 2)
 
     def _side(self, line: int, village: int) -> int:
         a, b = self.line_villages[line]
