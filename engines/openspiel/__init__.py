@@ -8,8 +8,9 @@ outcomes each, the bytes of that seed; after them the game is deterministic give
 actions, and OpenSpiel's default serialization (the history) replays it exactly. No seat
 observes the seed: it only sees what the engine's view shows it.
 
-Observations and information states are built from ``State.view(seat)`` only (the
-public observer uses the spectator's view), with the numbering of ``engines.rl``. Returns:
+Observations and information states hold what ``State.view(seat)`` shows only (the
+public observer: the spectator's view), with the numbering of ``engines.rl`` (the tensors
+read from the engine's state by its fast route, the same numbers). Returns:
 +1 for a sole winner, parameter ``tie_reward`` (default 0) for each of several winners, -1
 for every other seat. Needs the ``rl`` extra (open-spiel, numpy).
 """
@@ -108,6 +109,18 @@ class _Core:
         return (_core, (None if self.state is None else self.state.to_json(),))
 
 
+class _Own:
+    """Each seat's own action numbers in order (the perfect-recall part of its information
+    state), kept as the game goes rather than read back from ``full_history()`` for every
+    tensor. Copied list by list on ``clone`` (a deep copy would visit every number)."""
+
+    def __init__(self, actions: list[list[int]]) -> None:
+        self.actions = actions
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Own:
+        return _Own([list(a) for a in self.actions])
+
+
 def _core(data: dict[str, Any] | None) -> _Core:
     return _Core(None if data is None else engines.get(data["game"]).from_json(data))
 
@@ -183,6 +196,7 @@ class TafelrundeState(pyspiel.State):
         self._shared = _Shared(game)
         self._seed: list[int] = []
         self._core = _Core(None)
+        self._own = _Own([[] for _ in range(game.num_players())])
         self._legal: dict[int, Action] | None = None
 
     def __reduce__(self) -> tuple[Any, ...]:
@@ -194,6 +208,10 @@ class TafelrundeState(pyspiel.State):
     def engine_state(self) -> State | None:
         """The engine's state (``None`` while the seed is being drawn)."""
         return self._core.state
+
+    def own_actions(self, player: int) -> list[int]:
+        """``player``'s own actions in order (the numbers, no chance outcomes); read only."""
+        return self._own.actions[player]
 
     def current_player(self) -> int:
         state = self._core.state
@@ -227,7 +245,9 @@ class TafelrundeState(pyspiel.State):
                 self._core = _Core(game.engine.new(game.num_players(), seed))
             return
         state = self._core.state
-        state.apply(state.to_act()[0], self._legal_map()[action])
+        seat = state.to_act()[0]
+        state.apply(seat, self._legal_map()[action])
+        self._own.actions[seat].append(action)
         self._legal = None
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> TafelrundeState:
@@ -289,14 +309,17 @@ class ViewObserver:
 
     def __init__(self, game: TafelrundeGame, private: bool, recall: bool = False) -> None:
         self.game = game
+        self.encoding = game.encoding
         self.private = private
         self.recall = recall
         size = game.observation_size
         self.own_actions_size = game.engine.info.max_game_length if recall else 0
         self.tensor = np.zeros(size + self.own_actions_size, np.float32)
-        self.dict = {"observation": self.tensor[:size]}
+        self.observation = self.tensor[:size]
+        self.own_actions = self.tensor[size:]
+        self.dict = {"observation": self.observation}
         if recall:
-            self.dict["own_actions"] = self.tensor[size:]
+            self.dict["own_actions"] = self.own_actions
 
     def _view(
         self, state: TafelrundeState, player: int
@@ -308,17 +331,20 @@ class ViewObserver:
         return engine_state.view(seat), seat
 
     def set_from(self, state: TafelrundeState, player: int) -> None:
-        view, seat = self._view(state, player)
-        if view is None:
+        engine_state = state.engine_state
+        if engine_state is None:
             self.tensor.fill(0)
             return
-        size = self.game.observation_size
-        self.tensor[:size] = self.game.encoding.observe(view, seat)
+        seat = player if self.private else None
+        # Written in place (OpenSpiel copies the array out), from the engine's state by
+        # the encoding's fast route: the same numbers as the seat's view gives.
+        self.encoding.observe_into(engine_state, seat, self.observation)
         if self.recall:
-            own = self.tensor[size:]
+            own = self.own_actions
             own.fill(0)
-            actions = [a.action + 1 for a in state.full_history()[SEED_NODES:] if a.player == seat]
+            actions = state.own_actions(player)
             own[: len(actions)] = actions
+            own[: len(actions)] += 1
 
     def string_from(self, state: TafelrundeState, player: int) -> str:
         view, seat = self._view(state, player)
@@ -327,8 +353,7 @@ class ViewObserver:
         text = json.dumps(view, sort_keys=True, separators=(",", ":"))
         if self.recall and seat is not None:
             # Perfect recall (the information-state string): the seat's own actions in order.
-            own = [a.action for a in state.full_history() if a.player == seat]
-            text += " own actions " + ",".join(map(str, own))
+            text += " own actions " + ",".join(map(str, state.own_actions(seat)))
         return text
 
 

@@ -2,10 +2,11 @@
 num_players=3)``.
 
 Agents are ``player_0`` .. ``player_{n-1}`` (the seats). An observation is
-``{"observation": float32 vector, "action_mask": int8 vector}``, built from the seat's view
-only with the numbering of ``engines.rl`` (docs/RL.md); the mask is all zero for a seat that
-does not act now. Rewards come at the end: +1 for a sole winner, ``tie_reward`` (default 0)
-for each of several winners, -1 for every other seat.
+``{"observation": float32 vector, "action_mask": int8 vector}``, holding what the seat's
+view shows only, with the numbering of ``engines.rl`` (docs/RL.md), built once per step;
+the mask is all zero for a seat that does not act now. Rewards come at the end: +1 for a
+sole winner, ``tie_reward`` (default 0) for each of several winners, -1 for every other
+seat.
 ``reset(seed=s)`` makes the engine's seed from ``s``, so equal seeds and actions replay the
 same game. Needs the ``rl`` extra (pettingzoo, gymnasium, numpy).
 """
@@ -86,6 +87,7 @@ class TafelrundeEnv(AECEnv):
         # parallel workers do not play the same games.
         self._seeds = Rng(seeding.np_random()[1])
         self.state_: State | None = None
+        self._observations: dict[str, dict[str, np.ndarray]] = {}
         self.agent_selection = ""
 
     def observation_space(self, agent: str) -> spaces.Dict:
@@ -105,6 +107,7 @@ class TafelrundeEnv(AECEnv):
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self._legal: dict[int, Action] = {}
+        self._observations = {}
         self._select()
 
     def _seat(self, agent: str) -> int:
@@ -122,9 +125,21 @@ class TafelrundeEnv(AECEnv):
         self.agent_selection = self.possible_agents[seat]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        seat = self._seat(agent)
-        codes = list(self._legal) if agent == self.agent_selection and self._legal else []
-        return encode_observation(self.encoding, self._state().view(seat), seat, codes)
+        # Built once per step for each agent asking (``last()`` and ``observe`` alike):
+        # the same arrays until the next ``step`` or ``reset``, then new ones, so kept
+        # observations never change.
+        obs = self._observations.get(agent)
+        if obs is None:
+            seat = self._seat(agent)
+            state = self._state()
+            enc = self.encoding
+            vector = np.empty(enc.observation_size(self.num_players), np.float32)
+            enc.observe_into(state, seat, vector)
+            mask = np.zeros(enc.num_actions, np.int8)
+            if agent == self.agent_selection and self._legal:
+                mask[list(self._legal)] = 1
+            obs = self._observations[agent] = {"observation": vector, "action_mask": mask}
+        return obs
 
     def step(self, action: Any) -> None:
         if self.state_ is None:
@@ -132,6 +147,7 @@ class TafelrundeEnv(AECEnv):
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
+            self._observations = {}
             return
         # ints, numpy integer scalars and 0-d arrays alike
         code = int(action) if np.ndim(action) == 0 and float(action) == int(action) else None
@@ -141,6 +157,7 @@ class TafelrundeEnv(AECEnv):
             )
         state = self._state()
         state.apply(self._seat(agent), self._legal[code])
+        self._observations = {}
         self._cumulative_rewards[agent] = 0.0
         if state.is_over:
             returns = final_returns(state, self.tie_reward)

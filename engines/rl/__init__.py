@@ -2,9 +2,10 @@
 
 Shared by the OpenSpiel and PettingZoo adapters (``engines.openspiel``,
 ``engines.pettingzoo``) and the live-server environment (``clients.live_env``), so an agent
-trained offline sees the same numbers on a server. Pure Python, no I/O, no numpy; the
-registry of games never imports this package (it is not a game). Sizes and layouts:
-docs/RL.md.
+trained offline sees the same numbers on a server. Pure Python, no I/O; numpy only inside
+``Encoding.observe_into``, whose target is a numpy array (the ``rl`` extra), so the package
+imports without it. The registry of games never imports this package (it is not a game).
+Sizes and layouts: docs/RL.md.
 """
 
 from __future__ import annotations

@@ -8,12 +8,23 @@ destination and the DG-5 stone decision (``places * places * 2`` each); ``herbs`
 from __future__ import annotations
 
 from collections.abc import Mapping
+from itertools import compress, repeat
+from operator import eq, is_not, itemgetter
 from typing import Any
 
-from engines.core import load_board
-from engines.dolmengoetter.constants import DRUIDS_PER_PLAYER, START_SCORE, SUPPLIES
+from engines.core import State, load_board
+from engines.dolmengoetter.constants import DRUIDS, DRUIDS_PER_PLAYER, OVER, START_SCORE, SUPPLIES
 
-from .base import Encoding, Vector, number, relative, relative_or_nobody, relative_seat
+from .base import (
+    Column,
+    Encoding,
+    Sparse,
+    Vector,
+    number,
+    relative,
+    relative_or_nobody,
+    relative_seat,
+)
 
 PHASES = ("druids", "turn", "rights", "over")
 VALUES = (1, 2, 3, 4)
@@ -30,6 +41,7 @@ class DolmengoetterEncoding(Encoding):
         self.max_stack = max(c["max_dolmens"] for c in board["circles"])
         self.max_circle = max(len(c["places"]) for c in board["circles"])
         self.max_factor = max(max(c["factors"]) for c in board["circles"])
+        self.circle_sizes = [len(c["places"]) for c in board["circles"]]
         sizes = [
             ("place_druid", P),
             ("walk", P * P * 2),
@@ -155,3 +167,85 @@ class DolmengoetterEncoding(Encoding):
         x.numbers("final_round.turns_left", [len(final["turns_left"]) if final else 0], n)
         x.numbers("to_act", [me is not None and me in view["to_act"], view["is_over"]])
         return x
+
+    def _sparse(self, state: State, me: int | None) -> Sparse:
+        # ``_observe`` of ``state.view(me)``, piece by piece, from the state's columns.
+        # What ``me`` may see is decided as engines/dolmengoetter/observer.py does: every
+        # value of a dolmen and of a hand shown once the game is over, before that only
+        # the seat's own (DG-11); the rest is public. The places' and circles' entries as
+        # whole columns of bytes (``bytes.translate``, ``map``), which ``observe_into``
+        # writes with numpy: a Python loop over 78 places and 28 circles cost most of the
+        # time.
+        n = state.num_players
+        starts = self.starts(n)
+        seats = self.seats(n, me)
+        rel = seats.rel
+        st: Any = state
+        shown = st.phase == OVER
+        table = seats.table
+        # FREE (-1) is byte 255: ``seats.table`` makes each place's owner its slot.
+        columns: list[Column] = [
+            ("place.stone", 0, bytes(st.stone).translate(table), True),
+            ("place.druid", 0, bytes(st.druid).translate(table), True),
+            ("place.lying", 0, bytes(st.lying), False),
+        ]
+        counts = st.counts
+        columns += [
+            ("circle.stones", rel[s], bytes(map(itemgetter(s), counts)), False) for s in range(n)
+        ]
+        filled = st.filled
+        columns += [
+            ("circle.filled", 0, bytes(filled), False),
+            ("circle.majority", 0, bytes(map(rel.__getitem__, st.holder)), True),
+            ("circle.flags", 0, bytes(st.ever_majority), False),
+            ("circle.flags", 1, bytes(map(eq, filled, self.circle_sizes)), False),
+            ("circle.flags", 2, bytes(map(is_not, st.scored, repeat(None))), False),
+        ]
+        ones: list[int] = []
+        at: list[int] = []
+        values: list[float] = []
+        layer = n + 5
+        stack_at = starts["circle.stack"]
+        stacks = st.stacks
+        for c in compress(range(self.num_circles), stacks):
+            b = stack_at[c]
+            for k, (owner, value) in enumerate(stacks[c]):
+                at_k = b + k * layer
+                # VALUES are 1..4; slot 4: a value this seat may not see.
+                ones += (at_k + rel[owner], at_k + n + (value - 1 if shown or owner == me else 4))
+        druids = [0] * n
+        if st.phase == DRUIDS:
+            druids = [DRUIDS_PER_PLAYER - st.druid.count(s) for s in range(n)]
+        for s, b, hand_at in zip(
+            seats.order, starts["players.counts"], starts["players.hand"], strict=True
+        ):
+            hand = st.hands[s]
+            at += range(b, b + 5)
+            values += (st.score[s], st.stones_left[s], sum(hand), st.dolmens_placed[s], druids[s])
+            if shown or s == me:
+                at += range(hand_at, hand_at + 4)
+                values += hand
+        (phase,) = starts["phase"]
+        ones.append(phase + PHASES.index(st.phase))
+        ones.append(starts["current"][0] + rel[st.current])
+        ones.append(starts["start_player"][0] + rel[st.start_player])
+        rights = st.rights
+        if rights:
+            first = rights[0]
+            at.append(starts["rights.count"][0])
+            values.append(len(rights))
+            ones.append(starts["rights.first_seat"][0] + rel[first.seat])
+            ones.append(starts["rights.first_circle"][0] + first.circle)
+            if first.top:
+                ones.append(starts["rights.first_on_top"][0])
+        if st.final_by is not None:
+            ones.append(starts["final_round.active"][0])
+            ones.append(starts["final_round.started_by"][0] + rel[st.final_by])
+            at.append(starts["final_round.turns_left"][0])
+            values.append(len(st.final_left or ()))
+        (to_act,) = starts["to_act"]
+        if me is not None and me in state.to_act():
+            ones.append(to_act)
+        if state.is_over:
+            ones.append(to_act + 1)
+        return ones, at, values, columns

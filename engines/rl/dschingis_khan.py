@@ -16,16 +16,28 @@ lines, villages and faces (docs/RL.md lists the ranges):
 from __future__ import annotations
 
 from collections.abc import Mapping
+from itertools import compress, repeat
+from operator import add, eq, not_
 from typing import Any
 
-from engines.core import load_board
-from engines.dschingis_khan.constants import MAX_ACTIVE, TAKES_PER_TURN, TILE_SET
+from engines.core import Action, State, load_board
+from engines.dschingis_khan.actions import Step
+from engines.dschingis_khan.constants import EMPTY, MAX_ACTIVE, OPEN, OVER, TAKES_PER_TURN, TILE_SET
 
-from .base import Encoding, Vector, number, relative, relative_or_nobody, relative_seat
+from .base import (
+    Encoding,
+    Sparse,
+    Vector,
+    number,
+    relative,
+    relative_or_nobody,
+    relative_seat,
+)
 
 FACES = ("chinese", "mongolian", "farmer", "plague", "ginseng")
 FACE = {f: i for i, f in enumerate(FACES)}
 PHASES = ("setup", "scout", "take", "place", "over")
+COMMITTED = (None, "walls", "tiles")
 SIMPLE = ("take_wall", "take_tile", "discard_tiles", "rescue_scout", "pass")
 TOP_LAYERS = 6
 """Stack layers encoded one by one from the top; deeper ones only in the per-face counts."""
@@ -59,6 +71,11 @@ class DschingisKhanEncoding(Encoding):
             start += size
         self.ranges = sizes
         self._count_actions(start)
+
+    def _shared(self, action: Action) -> bool:
+        # Steps along the wall are made on demand, not shared (engines/dschingis_khan/
+        # actions.py, SharedActions).
+        return not (isinstance(action, Step) and len(action.via) == 2)
 
     def _side(self, line: int, village: int) -> int:
         a, b = self.line_villages[line]
@@ -202,7 +219,7 @@ class DschingisKhanEncoding(Encoding):
         turn = view["turn"]
         x.one_hot("turn.seat", rel(turn["seat"]), n)
         x.one_hot("turn.phase", PHASES.index(turn["phase"]), len(PHASES))
-        x.one_hot("turn.committed", (None, "walls", "tiles").index(turn["committed"]), 3)
+        x.one_hot("turn.committed", COMMITTED.index(turn["committed"]), 3)
         # A step places one of the seat's tiles; setups: one per seat (DK-7).
         x.numbers(
             "turn.counts",
@@ -220,3 +237,133 @@ class DschingisKhanEncoding(Encoding):
         x.numbers("final.turns_after_current", [final["turns_after_current"] or 0], n)
         x.numbers("to_act", [me is not None and me in view["to_act"], view["is_over"]])
         return x
+
+    def _layers_at(self, n: int) -> list[tuple[int, ...]]:
+        """Where each village's top layers begin (``TOP_LAYERS`` of ``n + 7`` entries)."""
+        return self._once(
+            ("layers", n),
+            lambda: [
+                tuple(top + k * (n + 7) for k in range(TOP_LAYERS))
+                for top in self.starts(n)["village.top_layers"]
+            ],
+        )
+
+    def _walls_at(self, n: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """Each line's entry of ``walls.piece`` and of ``walls.open``."""
+
+        def make() -> tuple[tuple[int, ...], tuple[int, ...]]:
+            starts = self.starts(n)
+            piece, opened = starts["walls.piece"][0], starts["walls.open"][0]
+            lines = range(self.num_lines)
+            return tuple(piece + line for line in lines), tuple(opened + line for line in lines)
+
+        return self._once(("walls", n), make)
+
+    def _sparse(self, state: State, me: int | None) -> Sparse:
+        # ``_observe`` of ``state.view(me)``, piece by piece, from the state's columns.
+        # What ``me`` may see is decided as engines/dschingis_khan/observer.py does: a
+        # tile's face when the game is over or ``me`` knows that tile (its bit in
+        # ``known[me]``: drawn, or seen in a village it controlled, DK-14/15), remembered
+        # when shown but in a village ``me`` does not control now; its own tiles' and
+        # discards' faces; everything else is public.
+        n = state.num_players
+        starts = self.starts(n)
+        seats = self.seats(n, me)
+        rel = seats.rel
+        st: Any = state
+        shown = st.phase == OVER
+        # Bit t: ``me`` sees tile t's face (every bit once the game is over).
+        mine = -1 if shown else 0 if me is None else int(st.known[me])
+        owner_of, face_of = st.tile_owner, st.tile_face
+        wall = st.wall
+        stacks = st.stacks
+        ones: list[int] = []
+        at: list[int] = []
+        values: list[float] = []
+        # Whole columns through C-level iterators (``map``, ``compress``); a Python loop
+        # only over the villages with a stack. (Not numpy columns as Die Dolmengötter's:
+        # three columns of 38 villages gain less than numpy's cost per write.)
+        ones += compress(starts["village.side_china"], map(not_, wall.mongolian))
+        controllers = [owner_of[stack[-1]] if stack else None for stack in stacks]
+        ones += map(add, starts["village.controller"], map(rel.__getitem__, controllers))
+        scout_at = [n] * self.num_villages
+        for s, v in enumerate(st.scouts):
+            if v is not None:
+                scout_at[v] = rel[s]
+        ones += map(add, starts["village.scout"], scout_at)
+        heights = starts["village.height"]
+        layers_at = self._layers_at(n)
+        for v in compress(range(self.num_villages), stacks):
+            stack = stacks[v]
+            # A face shown in a village ``me`` does not control now is remembered.
+            remembered = not (shown or controllers[v] == me)
+            counts = [0] * 6
+            top = layers_at[v]
+            k = len(stack)
+            for t in stack:
+                k -= 1  # from the top: layer 0 is the top one
+                face = face_of[t] if mine >> t & 1 else 5  # 5: unknown
+                counts[face] += 1
+                if k < TOP_LAYERS:
+                    at_k = top[k]
+                    ones += (at_k + rel[owner_of[t]], at_k + n + face)
+                    if remembered and face != 5:
+                        ones.append(at_k + n + 6)
+            height = heights[v]
+            at += range(height, height + 7)
+            values.append(len(stack))
+            values += counts
+        pieces_at, open_at = self._walls_at(n)
+        ones += compress(pieces_at, wall.state)
+        ones += compress(open_at, map(eq, wall.state, repeat(OPEN)))
+        great = starts["walls.great_wall"][0]
+        ones += [great + line for line in wall.great_wall_set if wall.state[line] != EMPTY]
+        ones.append(starts["walls.west_end"][0] + wall.ends["west"])
+        ones.append(starts["walls.east_end"][0] + wall.ends["east"])
+        supply = starts["walls.supply_and_out"][0]
+        at += (supply, supply + 1)
+        values += (st.common, st.out)
+        V = self.num_villages
+        for s, counts_at, scout, seen in zip(
+            seats.order,
+            starts["players.counts"],
+            starts["players.scout"],
+            starts["players.faces_seen"],
+            strict=True,
+        ):
+            at += range(counts_at, counts_at + 4)
+            values += (
+                st.active_walls[s],
+                len(st.active_tiles[s]),
+                sum(st.passive[s]),
+                len(st.discards[s]),
+            )
+            where = st.scouts[s]
+            ones.append(scout + (V if where is None else where))
+            if shown or s == me:
+                own = [face_of[t] for t in st.active_tiles[s]]
+                gone = [face_of[t] for t in st.discards[s]]
+                at += range(seen, seen + 10)
+                values += map(own.count, range(5))
+                values += map(gone.count, range(5))
+        turn_seat = starts["turn.seat"][0]
+        ones.append(turn_seat + rel[st.current])
+        ones.append(starts["turn.phase"][0] + PHASES.index(st.phase))
+        ones.append(starts["turn.committed"][0] + COMMITTED.index(st.committed))
+        counts_at = starts["turn.counts"][0]
+        at += (counts_at, counts_at + 1, counts_at + 2)
+        values += (st.takes, max(len(st.visited) - 1, 0), st.setups)
+        visited = starts["turn.visited"][0]
+        ones += [visited + v for v in st.visited]
+        ones.append(starts["start_player"][0] + rel[st.start_player])
+        if st.final_trigger is not None:
+            ones.append(starts["final.active"][0])
+        ones.append(starts["final.trigger"][0] + rel[st.final_trigger])
+        at.append(starts["final.turns_after_current"][0])
+        values.append(st.final_left or 0)
+        (to_act,) = starts["to_act"]
+        if me is not None and me in state.to_act():
+            ones.append(to_act)
+        if state.is_over:
+            ones.append(to_act + 1)
+        return ones, at, values, []

@@ -176,3 +176,22 @@ def play_out_with_bot_at_seat_0(state, bot, rng) -> int:
         else:
             state.apply_action(int(rng.choice(state.legal_actions())))
     return decisions
+
+
+@pytest.mark.parametrize("game_id", ["dschingis_khan", "dolmengoetter"])
+def test_own_actions_are_each_seats_moves_in_history(pyspiel, game_id: str) -> None:
+    """The own actions a state keeps (the information state's perfect-recall part) are the
+    seat's moves in OpenSpiel's history, in clones and saved states too."""
+    import pickle
+    import random
+
+    game = pyspiel.load_game(f"python_{game_id}", {"players": 3})
+    state = game.new_initial_state()
+    r = random.Random(4)
+    while not state.is_terminal():
+        state.apply_action(r.choice(state.legal_actions()))
+        if r.random() < 0.2:
+            state = state.clone() if r.random() < 0.5 else pickle.loads(pickle.dumps(state))
+        for p in range(3):
+            history = [a.action for a in state.full_history() if a.player == p]
+            assert state.own_actions(p) == history

@@ -55,3 +55,34 @@ def test_env_is_wrapped_as_the_classic_envs() -> None:
     e.step(int(e.observe(agent)["action_mask"].argmin()))
     assert all(e.terminations.values())
     assert e.rewards[agent] == -1
+
+
+@pytest.mark.parametrize("game_id", ["dschingis_khan", "dolmengoetter"])
+def test_observations_are_built_once_per_step_and_kept(game_id: str) -> None:
+    """``last()`` and ``observe`` give the very same observation within a step; a step
+    makes new ones and leaves the earlier ones as they were: the seat's view's vector and
+    its legal actions then."""
+    import numpy as np
+
+    from engines.pettingzoo import raw_env
+    from engines.rl import encoding
+
+    e = raw_env(game_id, num_players=2)
+    e.reset(seed=3)
+    enc = encoding(game_id)
+    kept = []
+    for _ in range(30):
+        agent = e.agent_selection
+        obs = e.last()[0]
+        assert e.observe(agent) is obs
+        seat = e.possible_agents.index(agent)
+        state = e.unwrapped.state_
+        legal = sorted(enc.legal(state, seat))
+        kept.append((obs, obs["observation"].copy(), obs["action_mask"].copy()))
+        assert obs["observation"].tolist() == enc.observe(state.view(seat), seat)
+        assert np.flatnonzero(obs["action_mask"]).tolist() == legal
+        e.step(legal[0])
+        assert e.observe(agent) is not obs
+    for obs, vector, mask in kept:
+        assert np.array_equal(obs["observation"], vector)
+        assert np.array_equal(obs["action_mask"], mask)

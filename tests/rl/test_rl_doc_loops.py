@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import re
 from pathlib import Path
 
@@ -37,3 +38,14 @@ def test_the_decoding_example_reads_a_vector_piece_by_piece(capsys) -> None:
     sums, action = capsys.readouterr().out.strip().splitlines()
     assert "place.stone" in sums and "circle.majority" in sums
     assert action.startswith("{'type': ")
+
+
+def test_the_tensor_decoding_example_names_the_fields(capsys) -> None:
+    text = RL_DOC.read_text(encoding="utf-8")
+    section = text.split("### Reading a vector", 1)[1].split("\n### ", 1)[0]
+    code = re.findall(r"```python\n(.*?)```", section, re.S)[1]
+    exec(compile(code, "docs/RL.md (decoding a tensor)", "exec"), {})
+    druids, to_place = capsys.readouterr().out.strip().splitlines()
+    placed = ast.literal_eval(druids.split("): ", 1)[1])  # {place: seat from the observer}
+    assert len(placed) == 4 and sorted(placed.values()) == [0, 0, 1, 1]
+    assert to_place.endswith("1.0 1.0")
