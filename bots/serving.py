@@ -68,6 +68,10 @@ class Seat:
     token: str
     busy: bool = False
     """A move of it is being chosen or posted."""
+    again: bool = False
+    """A ``your_turn`` came while busy: look again once the move is posted. The stream
+    says ``your_turn`` once per version, and a seat that moves twice in a row hears of its
+    next turn before its first move's thread is done; dropped, the game would wait."""
 
 
 @dataclass
@@ -139,8 +143,11 @@ class BotServer:
         elif kind == "your_turn":
             with self._lock:
                 seat = self.games.get(msg["game_id"])
-                if seat is None or seat.busy:
-                    return  # a busy seat's next your_turn comes after its move
+                if seat is None:
+                    return
+                if seat.busy:
+                    seat.again = True  # its thread looks again when this move is posted
+                    return
                 seat.busy = True
             pool.submit(self._move, http, msg["game_id"], seat, random.Random(rng.random()))
         elif kind == "game_over":
@@ -170,8 +177,18 @@ class BotServer:
         )
 
     def _move(self, http: httpx.Client, game_id: str, seat: Seat, rng: random.Random) -> None:
-        """Read the seat's state and post the policy's move; a move the game moved past
-        meanwhile (409) is dropped: the stream's next ``your_turn`` says what now."""
+        """Read the seat's state and post the policy's move, again while ``your_turn``
+        came meanwhile (``Seat.again``); a move the game moved past (409) is dropped: the
+        stream's next ``your_turn`` says what now."""
+        while True:
+            self._move_once(http, game_id, seat, rng)
+            with self._lock:
+                if not seat.again:
+                    seat.busy = False
+                    return
+                seat.again = False
+
+    def _move_once(self, http: httpx.Client, game_id: str, seat: Seat, rng: random.Random) -> None:
         try:
             auth = {"Authorization": f"Bearer {seat.token}"}
             state = http.get(f"/api/games/{game_id}/view", headers=auth).json()
@@ -187,9 +204,6 @@ class BotServer:
                 log.info("game %s: move refused: %s", game_id, r.text)
         except Exception:
             log.exception("game %s: move failed", game_id)
-        finally:
-            with self._lock:
-                seat.busy = False
 
 
 def main(argv: list[str] | None = None, prog: str = "python -m bots.client serve") -> None:
