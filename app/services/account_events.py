@@ -23,7 +23,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from app.core.threads import in_thread
-from app.db.models import ChallengeRow, GameRow, SeatRow
+from app.db.models import ChallengeRow, GameRow, SeatRow, SeekRow
 from app.services.games import GameService
 
 LIVE = ("open", "running")
@@ -201,6 +201,7 @@ class AccountEvents:
                 challenge = session.scalar(
                     select(ChallengeRow.id).where(ChallengeRow.game_id == game_id)
                 )
+                seek = session.scalar(select(SeekRow.id).where(SeekRow.game_id == game_id))
                 messages.append(
                     {
                         "type": "game_started",
@@ -211,6 +212,7 @@ class AccountEvents:
                         "token": token,
                         "rated": snap.rated,
                         "challenge_id": challenge,
+                        "seek_id": seek,
                         "link": f"/play/{game_id}",
                     }
                 )
