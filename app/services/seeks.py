@@ -166,6 +166,7 @@ class Seeks:
             session.flush()
             view = self._views(session, [row])[0]
         log.info("seek %d made by account %d", row.id, caller.account_id)
+        self.hub.publish_seeks()
         return view
 
     # ---- joining, leaving, withdrawing ---------------------------------------------------
@@ -330,5 +331,7 @@ class Seeks:
         log.info("seek %d full: game %s", seek_id, game_id)
 
     def _tell(self, accounts: Iterable[int]) -> None:
+        """Wake the streams of the seek's accounts, and those that watch the list."""
         for account_id in accounts:
             self.hub.publish_account(account_id)
+        self.hub.publish_seeks()

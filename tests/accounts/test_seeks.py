@@ -243,10 +243,23 @@ def test_deleting_an_account_takes_its_seeks_and_places_away(client) -> None:
 def test_the_stream_names_the_seek_that_started_the_game(client) -> None:
     _, anna = account_with_cookie(client, "Anna")
     robo = make_bot(client, anna, "Robo")
-    made = seek(client, signed_in(anna), num_seats=2).json()
     with client.websocket_connect("/ws/me", headers=auth(robo)) as ws:
         assert ws.receive_json() == {"type": "ready"}
+        # Not asked for: the list's changes are not sent, the game's start is.
+        made = seek(client, signed_in(anna), num_seats=2).json()
         done = post(client, made["id"], "join", auth(robo)).json()
         started = ws.receive_json()
     assert (started["type"], started["game_id"]) == ("game_started", done["game_id"])
     assert (started["seek_id"], started["challenge_id"]) == (made["id"], None)
+
+
+def test_a_stream_that_asks_hears_of_every_change_of_the_list(client) -> None:
+    _, anna = account_with_cookie(client, "Anna")
+    _, bert = account_with_cookie(client, "Bert")
+    robo = make_bot(client, anna, "Robo")
+    with client.websocket_connect("/ws/me?seeks=true", headers=auth(robo)) as ws:
+        assert ws.receive_json() == {"type": "ready"}
+        made = seek(client, signed_in(bert)).json()
+        assert ws.receive_json() == {"type": "seeks_changed"}
+        assert client.delete(f"/api/seeks/{made['id']}", headers=signed_in(bert)).status_code == 204
+        assert ws.receive_json() == {"type": "seeks_changed"}
