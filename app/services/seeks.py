@@ -64,13 +64,18 @@ class Seeks:
         if not rows:
             return []
         players: dict[int, list[str]] = {r.id: [] for r in rows}
-        for seek_id, name in session.execute(
-            select(SeekSeatRow.seek_id, AccountRow.name)
+        creator = {r.id: r.from_id for r in rows}
+        for seek_id, account_id, name in session.execute(
+            select(SeekSeatRow.seek_id, SeekSeatRow.account_id, AccountRow.name)
             .join(AccountRow, AccountRow.id == SeekSeatRow.account_id)
             .where(SeekSeatRow.seek_id.in_(players))
             .order_by(SeekSeatRow.seek_id, SeekSeatRow.joined_at, AccountRow.name_key)
         ):
-            players[seek_id].append(name)
+            # Its creator first, even when someone joined within the same clock tick.
+            if account_id == creator[seek_id]:
+                players[seek_id].insert(0, name)
+            else:
+                players[seek_id].append(name)
         creators: dict[int, str] = {
             account_id: name
             for account_id, name in session.execute(

@@ -187,11 +187,13 @@ def test_the_creator_fills_free_places_with_the_servers_bots_after_the_wait(
     client, clock: Clock
 ) -> None:
     _, anna = account_with_cookie(client, "Anna")
+    _, aaron = account_with_cookie(client, "Aaron")
     _, bert = account_with_cookie(client, "Bert")
     made = seek(client, signed_in(anna), num_seats=4).json()
     sid = made["id"]
     assert made["fill_at"] == (clock.now + timedelta(minutes=10)).isoformat()
-    assert post(client, sid, "join", signed_in(bert)).status_code == 200
+    r = post(client, sid, "join", signed_in(aaron))
+    assert r.status_code == 200 and r.json()["players"] == ["Anna", "Aaron"]  # same tick
 
     clock.now += timedelta(minutes=9, seconds=59)
     refused(
@@ -214,7 +216,7 @@ def test_the_creator_fills_free_places_with_the_servers_bots_after_the_wait(
     assert r.json()["status"] == "started"
     game = client.get(f"/api/games/{game_id}").json()
     assert (game["status"], game["rated"]) == ("running", True)
-    assert sorted(seated(client, game_id)) == ["Anna", "Bert", "Bot · easy", "Bot · hard"]
+    assert sorted(seated(client, game_id)) == ["Aaron", "Anna", "Bot · easy", "Bot · hard"]
     refused(post(client, sid, "fill", signed_in(anna), levels=["medium"]), 409, "seek_closed")
 
 

@@ -97,7 +97,12 @@ def leave(request: Request, seek_id: SeekId, caller: MeDep, session: SessionDep)
     return _seeks(request).leave(session, caller, seek_id)
 
 
-@router.post("/{seek_id}/fill", response_model=Seek, response_model_by_alias=True)
+@router.post(
+    "/{seek_id}/fill",
+    response_model=Seek,
+    response_model_by_alias=True,
+    dependencies=[rate_limit("create")],
+)
 def fill(
     request: Request, seek_id: SeekId, body: Fill, caller: MeDep, session: SessionDep
 ) -> dict[str, Any]:

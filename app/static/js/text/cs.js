@@ -1164,5 +1164,5 @@ export default {
   "error.already_in_seek": "V této nabídce už jsi.",
   "error.not_in_seek": "V této nabídce nejsi.",
   "error.fill_too_early": "Ještě ne: boty můžeš volná místa doplnit o něco později.",
-  "error.not_your_seek": "To může jen ten, kdo nabídku zveřejnil.",
+  "error.not_your_seek": "To smí jen účet, který nabídku vytvořil.",
 };
