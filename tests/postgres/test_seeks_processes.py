@@ -1,9 +1,11 @@
 """Seeks across two server processes on one PostgreSQL database: two accounts join the
 last place of a seek at the same moment, each on another process; the seek's row lock lets
-exactly one of them take it and make the game, and the other is told the seek is closed."""
+exactly one of them take it and make the game, and the other is told the seek is closed. A
+stream that asked for the list's changes hears of a seek made on the other process."""
 
 from __future__ import annotations
 
+import json
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -78,5 +80,28 @@ def test_two_joins_for_the_last_place_make_one_game(servers, pg_url, round_: int
         assert games == 1
         assert (status, places) == ("started", 2)
         assert game_id == won.json()["game_id"]
+    finally:
+        engine.dispose()
+
+
+def test_a_seek_made_on_one_process_reaches_a_stream_on_the_other(servers, pg_url) -> None:
+    a, b = servers
+    engine = create_engine(pg_url)
+    try:
+        watcher = account_with_cookie(engine, "Watcher")[1]
+        maker = account_with_cookie(engine, "Maker")[1]
+        with (
+            httpx.Client(base_url=a.url, timeout=30) as on_a,
+            httpx.Client(base_url=b.url, timeout=30) as on_b,
+            on_b.stream("GET", "/api/me/events?seeks=true", headers=signed_in(watcher)) as r,
+        ):
+            assert r.status_code == 200
+            lines = (json.loads(line) for line in r.iter_lines() if line)
+            messages = (m for m in lines if m["type"] != "keep_alive")
+            assert next(messages) == {"type": "ready"}
+            body = {"kind": "dolmengoetter", "num_seats": 3}
+            made = on_a.post("/api/seeks", json=body, headers=signed_in(maker))
+            assert made.status_code == 201, made.text
+            assert next(messages) == {"type": "seeks_changed"}
     finally:
         engine.dispose()
