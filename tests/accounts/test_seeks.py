@@ -109,12 +109,15 @@ def test_the_last_join_starts_the_game_seated_in_random_order(client) -> None:
     refused(post(client, made["id"], "join", signed_in(bert)), 409, "seek_closed")
 
 
-def test_an_unrated_seek_makes_an_unrated_game(client) -> None:
+def test_a_bots_unrated_seek_makes_an_unrated_game(client) -> None:
     _, anna = account_with_cookie(client, "Anna")
     _, bert = account_with_cookie(client, "Bert")
-    made = seek(client, signed_in(anna), num_seats=2, rated=False).json()
+    robo = make_bot(client, anna, "Robo")
+    made = seek(client, auth(robo), num_seats=2, rated=False).json()
+    assert (made["from"], made["rated"]) == ("Robo", False)
     done = post(client, made["id"], "join", signed_in(bert)).json()
     assert client.get(f"/api/games/{done['game_id']}").json()["rated"] is False
+    assert sorted(seated(client, done["game_id"])) == ["Bert", "Robo"]
 
 
 def test_joiners_leave_and_the_creator_withdraws(client) -> None:
