@@ -46,6 +46,7 @@ from app.services.nudges.runner import NudgeRunner
 from app.services.passkeys import Passkeys
 from app.services.registry import available_games
 from app.services.rematch import Rematches
+from app.services.seeks import Seeks
 from app.ws.chat import chat_feed_factory
 from app.ws.endpoint import GameSocket
 from app.ws.rooms import Rooms
@@ -233,6 +234,7 @@ def create_app(
     app.state.passkeys = Passkeys(db, accounts)  # passkey ceremonies (app/api/routes/passkeys.py)
     app.state.bot_accounts = BotAccounts(db)  # bot identities and their tokens (issue 39)
     app.state.challenges = Challenges(service)  # challenges between accounts (issue 39)
+    app.state.seeks = Seeks(service, settings.seek_fill_minutes)  # the public list (issue 39)
     app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
     # Outside the body limit: a cross-site request is refused before its body is read.
     app.add_middleware(CrossSiteGuard, cookie=sessions.COOKIE, public_url=settings.public_url)
@@ -259,6 +261,7 @@ def create_app(
         routes.bots,  # issue 39: bot identities and their tokens
         routes.events,  # issue 39: an account's event stream
         routes.challenges,  # issue 39
+        routes.seeks,  # issue 39
         routes.accounts,
         routes.admin,
         routes.notifications,

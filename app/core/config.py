@@ -110,6 +110,12 @@ class Settings(BaseSettings):
         description="Live games in which only bots play (every seat a bot, or resigned), "
         "on the whole server.",
     )
+    seek_fill_minutes: float = Field(
+        10,
+        ge=0,
+        description="Minutes a seek waits in the public list before its creator may fill "
+        "its free places with the server's bots (POST /api/seeks/{id}/fill).",
+    )
     bot_concurrency: int = Field(
         2, ge=1, description="Bot moves this process works on at once (humans never wait)."
     )

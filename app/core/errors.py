@@ -126,6 +126,14 @@ STATUS: dict[str, int] = {
     "challenge_closed": 409,
     "not_challengeable": 409,
     "too_many_challenges": 409,
+    # ---- seeks (issue 39): app/services/seeks.py ----
+    "unknown_seek": 404,
+    "not_your_seek": 403,
+    "seek_closed": 409,
+    "already_in_seek": 409,
+    "not_in_seek": 409,
+    "too_many_seeks": 409,
+    "fill_too_early": 409,
 }
 """Error code → HTTP status. Codes are stable; clients should branch on them, not on text."""
 

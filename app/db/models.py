@@ -318,6 +318,43 @@ class ChallengeSeatRow(Base):
     """``None``: not answered yet; ``accepted`` or ``declined``."""
 
 
+class SeekRow(Base):
+    """A game waiting in the public list (``POST /api/seeks``) until enough accounts join;
+    the join that fills the last place makes it, everyone seated in random order."""
+
+    __tablename__ = "seeks"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    from_id: Mapped[int] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"), index=True)
+    kind: Mapped[str] = mapped_column(String(64))
+    num_seats: Mapped[int] = mapped_column(Integer)
+    time_control: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    """As ``games.time_control`` keeps it (``None``: no clock)."""
+    rated: Mapped[bool] = mapped_column(Boolean, default=True)
+    status: Mapped[str] = mapped_column(String(16), index=True)
+    """open | starting (the last join or the fill is making the game) | started
+    (``game_id``) | withdrawn"""
+    game_id: Mapped[str | None] = mapped_column(
+        ForeignKey("games.id", ondelete="SET NULL"), nullable=True
+    )
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class SeekSeatRow(Base):
+    """One account in a seek: its creator, and each account that joined."""
+
+    __tablename__ = "seek_seats"
+
+    seek_id: Mapped[int] = mapped_column(
+        ForeignKey("seeks.id", ondelete="CASCADE"), primary_key=True
+    )
+    account_id: Mapped[int] = mapped_column(
+        ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True, index=True
+    )
+    joined_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
 class PasskeyRow(Base):
     __tablename__ = "passkeys"
 

@@ -45,6 +45,8 @@ Callback = Callable[[str, int], None]
 ChangeCallback = Callable[[str, int, bool], None]
 """Called on the event loop with ``(game_id, version, local)``: ``local`` when this process
 published the change (its cache holds that version or a newer one); must not block."""
+SEEKS_KEY = "seeks"
+"""The account notices' key of the public list of seeks (account keys are their ids)."""
 
 
 class Hub(ABC):
@@ -92,6 +94,11 @@ class Hub(ABC):
         """Announce a committed change that concerns an account (its event stream reads
         what); safe to call from any thread, like ``publish``."""
         self._on_loop(self._announce_account, str(account_id), 0)
+
+    def publish_seeks(self) -> None:
+        """Announce a committed change of the public list of seeks (app/services/seeks.py):
+        an account notice under a key no account has, so it travels as theirs do."""
+        self._on_loop(self._announce_account, SEEKS_KEY, 0)
 
     def _announce_account(self, key: str, _: int) -> None:
         """Tell this process's account subscribers (several processes: the others too)."""
@@ -151,6 +158,10 @@ class Hub(ABC):
     def subscribe_account(self, account_id: int, callback: Callback) -> Callable[[], None]:
         """Deliver ``(str(account_id), 0)`` when something concerning the account changed."""
         return self._subscribe(self._accounts, str(account_id), callback)
+
+    def subscribe_seeks(self, callback: Callback) -> Callable[[], None]:
+        """Deliver ``(SEEKS_KEY, 0)`` when the public list of seeks changed."""
+        return self._subscribe(self._accounts, SEEKS_KEY, callback)
 
     def subscribe_all_changes(self, callback: ChangeCallback) -> Callable[[], None]:
         """Every game's changes, telling the callback whether they were published here."""

@@ -23,7 +23,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from app.core.threads import in_thread
-from app.db.models import ChallengeRow, GameRow, SeatRow
+from app.db.models import ChallengeRow, GameRow, SeatRow, SeekRow
 from app.services.games import GameService
 
 LIVE = ("open", "running")
@@ -50,6 +50,8 @@ class Pending:
 
     account: bool = True
     games: set[str] = field(default_factory=set)
+    seeks: bool = False
+    """The public list of seeks changed (only for a stream that asked for it)."""
 
 
 class AccountEvents:
@@ -62,8 +64,11 @@ class AccountEvents:
         keepalive: float,
         challenges: ChallengeReader | None = None,
         still_valid: Callable[[Session], bool] | None = None,
+        seeks: bool = False,
     ) -> None:
         self.service = service
+        self.tell_seeks = seeks
+        """Send ``seeks_changed`` when the public list of seeks changes (``?seeks=true``)."""
         self.still_valid = still_valid
         """Whether the token (or the session cookie) that opened the stream still holds:
         asked at every pass and keep-alive, so revoking it ends the stream soon."""
@@ -83,6 +88,10 @@ class AccountEvents:
         self.pending.account = True
         self.wake.set()
 
+    def _seeks_notice(self, _key: str, _value: int) -> None:
+        self.pending.seeks = True
+        self.wake.set()
+
     def _game_notice(self, game_id: str, _version: int, _local: bool) -> None:
         self.pending.games.add(game_id)
         self.wake.set()
@@ -91,6 +100,9 @@ class AccountEvents:
 
     async def messages(self) -> AsyncIterator[dict[str, Any]]:
         unsubscribe = self.hub.subscribe_account(self.account_id, self._account_notice)
+        unsubscribe_seeks = (
+            self.hub.subscribe_seeks(self._seeks_notice) if self.tell_seeks else lambda: None
+        )
         caught_up = False
         try:
             while True:
@@ -103,7 +115,9 @@ class AccountEvents:
                 self._watch_tracked()
                 for message in messages:
                     yield message
-                if self.pending.account or self.pending.games:
+                if pending.seeks and caught_up:  # before ready, the client reads the list
+                    yield {"type": "seeks_changed"}
+                if self.pending.account or self.pending.games or self.pending.seeks:
                     continue
                 if not caught_up:
                     caught_up = True
@@ -114,6 +128,7 @@ class AccountEvents:
                     yield {"type": "keep_alive"}  # and the next pass checks the token
         finally:
             unsubscribe()
+            unsubscribe_seeks()
             for stop in self.watching.values():
                 stop()
             self.watching.clear()
@@ -201,6 +216,7 @@ class AccountEvents:
                 challenge = session.scalar(
                     select(ChallengeRow.id).where(ChallengeRow.game_id == game_id)
                 )
+                seek = session.scalar(select(SeekRow.id).where(SeekRow.game_id == game_id))
                 messages.append(
                     {
                         "type": "game_started",
@@ -211,6 +227,7 @@ class AccountEvents:
                         "token": token,
                         "rated": snap.rated,
                         "challenge_id": challenge,
+                        "seek_id": seek,
                         "link": f"/play/{game_id}",
                     }
                 )

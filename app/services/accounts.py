@@ -52,6 +52,8 @@ from app.db.models import (
     RatingHistoryRow,
     RatingRow,
     SeatRow,
+    SeekRow,
+    SeekSeatRow,
     WebAuthnChallengeRow,
     utcnow,
 )
@@ -629,6 +631,10 @@ class Accounts:
         for table, column in (
             (ChallengeSeatRow, ChallengeSeatRow.account_id),
             (ChallengeRow, ChallengeRow.from_id),
+            # Its seeks leave the public list (with whoever had joined them); a place it
+            # took in another's is free again.
+            (SeekSeatRow, SeekSeatRow.account_id),
+            (SeekRow, SeekRow.from_id),
             (AuthSessionRow, AuthSessionRow.account_id),
             (PasskeyRow, PasskeyRow.account_id),
             (WebAuthnChallengeRow, WebAuthnChallengeRow.account_id),

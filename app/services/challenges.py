@@ -11,8 +11,9 @@ two accounts accepting at once neither both make a game nor both leave it unmade
 from __future__ import annotations
 
 import logging
+import random
 import secrets
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from datetime import datetime
 from typing import Any
 
@@ -43,6 +44,53 @@ def _iso(moment: datetime | None) -> str | None:
 
 def _unknown(challenge_id: int) -> ApiError:
     return ApiError("unknown_challenge", f"there is no challenge {challenge_id} to you or by you")
+
+
+def start_game(
+    service: GameService,
+    session: Session,
+    shuffle: random.Random,
+    *,
+    kind: str,
+    num_seats: int,
+    time_control: dict[str, Any] | None,
+    rated: bool,
+    players: list[SeatSpec],
+    named: Callable[[str], None],
+) -> str:
+    """The game a challenge or a seek makes once it is full (app/services/seeks.py shares
+    it): ``players`` (each an account's seat, ``reserved_for``, or a server bot's,
+    ``bot``) in random order; ``named(game_id)`` records the game on its challenge or seek
+    in a write transaction before the joins start it, so its ``game_started`` can name it.
+    Each account's seat is then joined for it, so the last join starts the game as any
+    table starts. Nobody hosts it (its host token is dropped), bots allowed."""
+    order = list(players)
+    shuffle.shuffle(order)
+    accounts = [p.reserved_for for p in order if p.reserved_for is not None]
+    names: dict[int, str] = {
+        account_id: name
+        for account_id, name in session.execute(
+            select(AccountRow.id, AccountRow.name).where(AccountRow.id.in_(accounts))
+        )
+    }
+    session.commit()
+    snap, _, _ = service.create(
+        session,
+        kind,
+        num_seats,
+        None,
+        order,
+        rated=rated,
+        allow_bots=True,
+        time_control=time_control,
+    )
+    with service.db.write(session):
+        named(snap.game_id)
+    for seat, spec in enumerate(order):
+        if spec.reserved_for is not None:
+            account_id = spec.reserved_for
+            service.join(session, snap.game_id, seat, names[account_id], account_id=account_id)
+    return snap.game_id
 
 
 class Challenges:
@@ -315,35 +363,22 @@ class Challenges:
         return self.view(session, challenge_id)
 
     def _start(self, session: Session, row: ChallengeRow, accounts: list[int]) -> str:
-        """The challenge's game: every account's seat kept for it, in random order, then
-        each joined for it, so the last join starts the game as any table starts."""
-        order = list(accounts)
-        self.random.shuffle(order)
-        names: dict[int, str] = {
-            account_id: name
-            for account_id, name in session.execute(
-                select(AccountRow.id, AccountRow.name).where(AccountRow.id.in_(order))
-            )
-        }
-        session.commit()
-        snap, _, _ = self.service.create(
-            session,
-            row.kind,
-            row.num_seats,
-            None,
-            [SeatSpec(reserved_for=account_id) for account_id in order],
-            rated=row.rated,
-            allow_bots=True,
-            time_control=row.time_control,
-        )
-        # Named before the joins start it, so its game_started can name the challenge.
-        with self.db.write(session):
+        def named(game_id: str) -> None:
             session.execute(
-                update(ChallengeRow).where(ChallengeRow.id == row.id).values(game_id=snap.game_id)
+                update(ChallengeRow).where(ChallengeRow.id == row.id).values(game_id=game_id)
             )
-        for seat, account_id in enumerate(order):
-            self.service.join(session, snap.game_id, seat, names[account_id], account_id=account_id)
-        return snap.game_id
+
+        return start_game(
+            self.service,
+            session,
+            self.random,
+            kind=row.kind,
+            num_seats=row.num_seats,
+            time_control=row.time_control,
+            rated=row.rated,
+            players=[SeatSpec(reserved_for=account_id) for account_id in accounts],
+            named=named,
+        )
 
     def decline(self, session: Session, caller: SignedIn, challenge_id: int) -> dict[str, Any]:
         """The caller declines: the challenge closes for everyone (``declined``)."""

@@ -19,6 +19,7 @@ from . import (
     ratings,
     rematch,
     seats,
+    seeks,
 )
 
 __all__ = [
@@ -40,4 +41,5 @@ __all__ = [
     "ratings",
     "rematch",
     "seats",
+    "seeks",
 ]

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import Any
+from typing import Annotated, Any
 
 import anyio
-from fastapi import APIRouter, Request, WebSocket
+from fastapi import APIRouter, Query, Request, WebSocket
 from fastapi.responses import StreamingResponse
 from sqlalchemy.orm import Session
 
@@ -22,6 +22,11 @@ from app.services.account_events import AccountEvents, ndjson
 from app.services.bot_accounts import is_bot_token
 
 router = APIRouter(tags=["bots"], responses=ERRORS)
+
+SeeksQuery = Annotated[
+    bool,
+    Query(description='Also send {"type": "seeks_changed"} when the public list of seeks changes.'),
+]
 
 
 def _token_still_valid(bots: Any, token: str) -> Callable[[Session], bool]:
@@ -57,7 +62,7 @@ def _still_valid(request: Request) -> Callable[[Session], bool]:
     response_class=StreamingResponse,
     responses={200: {"content": {"application/x-ndjson": {}}}},
 )
-async def events(request: Request) -> StreamingResponse:
+async def events(request: Request, seeks: SeeksQuery = False) -> StreamingResponse:
     """Every game of the account and every challenge to or by it, as one JSON object a
     line, until the client goes: first the current state, then each change. 401
     ``bot_token_invalid`` or ``not_signed_in`` before the stream starts."""
@@ -77,6 +82,7 @@ async def events(request: Request) -> StreamingResponse:
         request.app.state.settings.events_keepalive,
         request.app.state.challenges.for_stream,
         _still_valid(request),
+        seeks=seeks,
     )
     return StreamingResponse(
         ndjson(stream.messages()),
@@ -90,7 +96,7 @@ UNAUTHORIZED = 4401
 
 
 @router.websocket("/ws/me")
-async def events_socket(websocket: WebSocket) -> None:
+async def events_socket(websocket: WebSocket, seeks: SeeksQuery = False) -> None:
     """The stream's messages as WebSocket text frames (JSON), for a bot whose token is in
     the handshake's ``Authorization: Bearer tfbot_...``. Only a bot token opens it: a
     browser cannot set that header, so another site's page cannot open it with a person's
@@ -116,6 +122,7 @@ async def events_socket(websocket: WebSocket) -> None:
         app.state.settings.events_keepalive,
         app.state.challenges.for_stream,
         _token_still_valid(bots, token),
+        seeks=seeks,
     )
 
     async with anyio.create_task_group() as group:

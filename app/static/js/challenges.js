@@ -13,7 +13,7 @@ import { h } from "./svg.js";
 const $ = (sel) => document.querySelector(sel);
 
 // The create form's time limits, the same values (docs/API.md, Clocks).
-const TIMES = [
+export const TIMES = [
   ["", "home.time.none"],
   ['{"type":"correspondence","hours":24}', "home.time.day"],
   ['{"type":"correspondence","hours":72}', "home.time.days3"],
@@ -40,7 +40,7 @@ function timeText(tc) {
   return t("challenge.liveEach", duration(Math.round(tc.seconds / 60), "minute"), tc.increment);
 }
 
-function facts(c) {
+export function facts(c) {
   const parts = [kindName(c.kind), t("home.seats", c.num_seats), timeText(c.time_control)];
   parts.push(c.rated ? t("challenge.rated") : t("challenge.unrated"));
   return parts.join(" · ");
@@ -69,8 +69,9 @@ async function act(button, path, method, done) {
   }
 }
 
-/** The game a challenge started: the seat's token kept in this browser, then the table. */
-async function openGame(gameId) {
+/** The game a challenge (or a seek) started: the seat's token kept in this browser, then
+ * the table. */
+export async function openGame(gameId) {
   const res = await api(`/api/me/games/${encodeURIComponent(gameId)}/access`, { method: "POST" });
   saveSeat(gameId, res.seat, res.token, me.name);
   markSeatForAccount(gameId, me.id);
@@ -201,7 +202,10 @@ async function listen() {
   let wait = 2000;
   for (;;) {
     try {
-      const res = await fetch("/api/me/events", { headers: { Accept: "application/x-ndjson" } });
+      // ?seeks=true: also the public list's changes, for js/seeks.js.
+      const res = await fetch("/api/me/events?seeks=true", {
+        headers: { Accept: "application/x-ndjson" },
+      });
       if (res.status === 401) return; // signed out meanwhile: nothing to listen to
       if (!res.ok || !res.body) throw new Error(String(res.status));
       const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
@@ -218,6 +222,11 @@ async function listen() {
           end = buffer.indexOf("\n");
           if (!line) continue;
           const msg = JSON.parse(line);
+          // The seeks card (js/seeks.js) refreshes on the same stream's changes (not on the
+          // state sent before ready: it reads the list itself).
+          if (ready || msg.type === "ready") {
+            document.dispatchEvent(new CustomEvent("account-event", { detail: msg }));
+          }
           if (msg.type === "ready") {
             ready = true;
             wait = 2000;
@@ -230,14 +239,21 @@ async function listen() {
             (msg.type === "challenge_offered" || msg.type === "challenge_withdrawn")
           ) {
             await refresh();
-          } else if (ready && msg.type === "game_started" && msg.challenge_id != null) {
+          } else if (
+            ready &&
+            msg.type === "game_started" &&
+            (msg.challenge_id != null || msg.seek_id != null)
+          ) {
+            // A game no page of this browser joined: keep its seat's token for the table.
             saveSeat(msg.game_id, msg.seat, msg.token, me.name);
             markSeatForAccount(msg.game_id, me.id);
-            started.set(msg.challenge_id, {
-              gameId: msg.game_id,
-              challenge: made.get(msg.challenge_id),
-            });
-            await refresh();
+            if (msg.challenge_id != null) {
+              started.set(msg.challenge_id, {
+                gameId: msg.game_id,
+                challenge: made.get(msg.challenge_id),
+              });
+              await refresh();
+            }
             onGameStarted();
           }
         }

@@ -18,6 +18,7 @@ import { noteCommitment, revealIfAsked, withCommitment } from "./fairness.js";
 import { errorText, has, t } from "./i18n.js";
 import { markSeatForAccount, safeNext, showAccountControl, signInHref } from "./me.js";
 import { seatStyle, seatSwatch } from "./palette.js";
+import { showSeeks } from "./seeks.js";
 import { h } from "./svg.js";
 import { ago, copyFrom, plainError, when } from "./words.js";
 
@@ -806,6 +807,7 @@ async function init() {
     $("#your-name").value = account.name;
     await Promise.all([loadAccountGames(), loadFriends()]);
     showChallenges(account, kinds, friendNames, loadAccountGames);
+    showSeeks(account, kinds);
   }
   loadLists(false);
 }
