@@ -37,7 +37,7 @@ def play(seat: int, rng: np.random.Generator, learn_rate: float = 0.0) -> tuple[
 
 
 def train(episodes: int, rng: np.random.Generator, learn_rate: float = 0.05) -> None:
-    baseline = 0.5  # a running mean of the score: the return's advantage is above it
+    baseline = 0.5  # the score's running mean: a game's advantage is its score minus it
     for episode in range(episodes):
         score, choices = play(episode % 2, rng, learn_rate)
         for legal, p, i in choices:  # REINFORCE: d log p[i] / d prefs = onehot(i) - p
