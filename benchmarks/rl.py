@@ -2,6 +2,8 @@
 
 Usage: python benchmarks/rl.py [--steps N] [--runs R] [--only GAME_ID] [--players P]
                                [--compare REF]
+       python benchmarks/rl.py --baselines [--games G] [--simulations S] [--only GAME_ID]
+       python benchmarks/rl.py --train EPISODES [--games G]
 
 Layers (docs/RL.md): ``engine`` (``State.legal_actions`` and ``apply``), ``openspiel`` (a
 pyspiel state's ``legal_actions`` and ``apply_action``), ``+tensor`` (and the observation
@@ -11,7 +13,16 @@ tensor of the seat to act, every step), ``rl_environment`` (OpenSpiel's
 legal actions, ``random.Random``) until N steps are done; the figure is the median steps/s
 over R runs, with its ratio to the engine's. ``--compare REF`` runs the same measurements on
 git ref REF's ``engines`` (exported with ``git archive``) in a second worker process,
-alternating runs, and prints the speedup. Needs the ``rl`` extra.
+alternating runs, and prints the speedup.
+
+``--baselines``: each agent against uniformly random legal moves, 2 players, G games per
+agent and game, seats alternating: ``random``, OpenSpiel's ``mcts.MCTSBot`` (which searches
+the real state, so it sees hidden pieces and future draws) and ``ismcts.ISMCTSBot`` (which
+samples worlds the seat cannot tell apart), S simulations a move with one random rollout
+each; the win rate (a tie a half) with its 95% Wilson interval and the agent's mean time per
+move. ``--train N``: docs/RL.md's training example (``benchmarks/pg_agent.py``), its win rate
+against random over G games before and after N training episodes. Both print the machine's
+load before and after. Needs the ``rl`` extra.
 """
 
 from __future__ import annotations
@@ -22,9 +33,13 @@ import statistics
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-import refs
+# The checkout's packages first (``engines``, and ``bots`` before this folder's bots.py),
+# not an installed copy's: an editable install may point at another checkout.
+_HERE = Path(__file__).resolve().parent
+sys.path[:0] = [str(_HERE.parent), str(_HERE)]
+import refs  # noqa: E402
 
 LAYERS = ["engine", "openspiel", "+tensor", "rl_environment", "pettingzoo"]
 CASES = [("dolmengoetter", 2), ("dschingis_khan", 2)]
@@ -114,6 +129,91 @@ def measure(layer: str, game_id: str, n: int, steps: int, seed: int) -> float:
     return done / (time.perf_counter() - start)
 
 
+AGENTS = ["random", "mcts", "ismcts"]
+
+
+def _bot(agent: str, game: Any, simulations: int, rng: Any) -> Any:
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    evaluator = mcts.RandomRolloutEvaluator(1, rng)
+    if agent == "mcts":
+        return mcts.MCTSBot(game, 2.0, simulations, evaluator, random_state=rng)
+    return ismcts.ISMCTSBot(game, evaluator, 2.0, simulations, random_state=rng)
+
+
+def baseline(
+    agent: str, game_id: str, games: int, simulations: int, seed: int
+) -> tuple[float, float, int]:
+    """``agent`` against uniform random legal moves, 2 players, ``games`` games with the
+    seats alternating: its score (a win 1, a tie a half) and its seconds and moves."""
+    import numpy as np
+    import pyspiel
+
+    import engines.openspiel  # noqa: F401
+
+    game = pyspiel.load_game(f"python_{game_id}", {"players": 2})
+    rng = np.random.RandomState(seed)
+    score, seconds, moves = 0.0, 0.0, 0
+    for index in range(games):
+        seat = index % 2
+        bot = None if agent == "random" else _bot(agent, game, simulations, rng)
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(int(rng.choice(outcomes, p=probs)))
+            elif state.current_player() == seat:
+                start = time.perf_counter()
+                action = int(rng.choice(state.legal_actions())) if bot is None else bot.step(state)
+                seconds += time.perf_counter() - start
+                moves += 1
+                state.apply_action(action)
+            else:
+                state.apply_action(int(rng.choice(state.legal_actions())))
+        mine = state.returns()[seat]
+        score += 1.0 if mine > 0 else 0.5 if mine == 0 else 0.0
+    return score, seconds, moves
+
+
+def baselines(cases: list[tuple[str, int]], games: int, simulations: int) -> None:
+    from benchmarks.bots import wilson
+
+    for game_id, _ in cases:
+        print(f"\n{game_id}, 2 players: against random, {games} games, seats alternating")
+        print(f"{'agent':<10}{'win rate':>9}{'95% interval':>16}{'ms/move':>10}")
+        for agent in AGENTS:
+            score, seconds, moves = baseline(agent, game_id, games, simulations, 0)
+            low, high = wilson(score, games)
+            ms = 1000 * seconds / max(moves, 1)
+            print(
+                f"{agent:<10}{score / games:>9.2f}  [{low:.2f}, {high:.2f}]{ms:>12.2f}", flush=True
+            )
+
+
+def train(episodes: int, games: int, seed: int) -> None:
+    """docs/RL.md's training example: its win rate before and after ``episodes``."""
+    import numpy as np
+
+    from benchmarks import pg_agent
+    from benchmarks.bots import wilson
+
+    rng = np.random.default_rng(seed)
+
+    def rate(when: str) -> None:
+        start = time.perf_counter()
+        score = pg_agent.win_rate(games, rng) * games
+        low, high = wilson(score, games)
+        took = time.perf_counter() - start
+        print(f"{when}: win rate {score / games:.3f} [{low:.3f}, {high:.3f}] ({took:.0f} s)")
+
+    rate("before training")
+    start = time.perf_counter()
+    pg_agent.train(episodes, rng)
+    minutes = (time.perf_counter() - start) / 60
+    print(f"trained {episodes} episodes in {minutes:.1f} min")
+    rate(f"after {episodes} episodes")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--steps", type=int, default=2000, help="steps per run and layer")
@@ -121,6 +221,11 @@ def main() -> None:
     parser.add_argument("--only", metavar="GAME_ID")
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--compare", metavar="REF", help="also run git ref REF's engines")
+    parser.add_argument("--baselines", action="store_true", help="random, MCTS, IS-MCTS")
+    parser.add_argument("--games", type=int, default=20, help="games per agent and game")
+    parser.add_argument("--simulations", type=int, default=20, help="MCTS and IS-MCTS")
+    parser.add_argument("--train", type=int, metavar="EPISODES", help="docs/RL.md's example")
+    parser.add_argument("--seed", type=int, default=0, help="of --train")
     parser.add_argument("--worker", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.worker:
@@ -128,6 +233,13 @@ def main() -> None:
         return
     cases = [(g, args.players) for g, _ in CASES if args.only in (None, g)]
     print(refs.load())
+    if args.baselines or args.train is not None:
+        if args.baselines:
+            baselines(cases, args.games, args.simulations)
+        else:
+            train(args.train, args.games, args.seed)
+        print(refs.load())
+        return
     with refs.workers(__file__, args.compare, ["engines", "seeds"]) as workers:
         if args.compare:
             print(f"ref = {args.compare}, now = working tree")
