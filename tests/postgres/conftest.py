@@ -8,6 +8,7 @@ import os
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -34,3 +35,13 @@ def pg_url(pg_server: PostgresServer) -> Iterator[str]:
     url = pg_server.create_database(name)
     yield url
     pg_server.drop_database(name)
+
+
+@pytest.fixture
+def servers(pg_url: str, tmp_path: Path) -> Iterator[tuple[Any, Any]]:
+    """Two app processes on the test's database, their bots moving without delay
+    (``tests.postgres.harness.two_servers``); a module may define its own."""
+    from tests.postgres.harness import two_servers
+
+    with two_servers(pg_url, tmp_path, BOT_DELAY="0") as pair:
+        yield pair

@@ -9,6 +9,8 @@ act, and posting an action to whichever process.
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -177,3 +179,19 @@ def waiting_for_a_lock(engine) -> bool:
                 )
             )
         )
+
+
+@contextmanager
+def two_servers(
+    pg_url: str, tmp_path: Path, **env: str
+) -> Iterator[tuple[ServerProcess, ServerProcess]]:
+    """Two app processes ("a", "b") on one PostgreSQL database, stopped at the end. Started
+    one after the other: each migrates on start, and the second finds nothing to do."""
+    a = ServerProcess("a", pg_url, tmp_path, **env).start()
+    b = ServerProcess("b", pg_url, tmp_path, **env)
+    try:
+        b.start()
+        yield a, b
+    finally:
+        a.stop()
+        b.stop()

@@ -4,30 +4,14 @@ moves on the other; the hub's account and game notices (LISTEN/NOTIFY) carry the
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
 import httpx
 import pytest
 from sqlalchemy import create_engine
 
 from tests.accounts.test_bots_events import Stream, bot_token, person_plays, table
-from tests.postgres.harness import ServerProcess
 from tests.support.play import auth
 
 pytestmark = pytest.mark.postgres
-
-
-@pytest.fixture
-def servers(pg_url: str, tmp_path: Path) -> Iterator[tuple[ServerProcess, ServerProcess]]:
-    a = ServerProcess("a", pg_url, tmp_path, BOT_DELAY="0").start()
-    b = ServerProcess("b", pg_url, tmp_path, BOT_DELAY="0")
-    try:
-        b.start()
-        yield a, b
-    finally:
-        a.stop()
-        b.stop()
 
 
 def test_a_stream_on_one_process_hears_what_happens_on_the_other(servers, pg_url) -> None:

@@ -6,8 +6,6 @@ until both requests wait for it, so they truly meet."""
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import httpx
@@ -20,18 +18,6 @@ from tests.support.accounts import account_with_cookie, signed_in
 from tests.support.waiting import wait_for
 
 pytestmark = pytest.mark.postgres
-
-
-@pytest.fixture
-def servers(pg_url: str, tmp_path: Path) -> Iterator[tuple[ServerProcess, ServerProcess]]:
-    a = ServerProcess("a", pg_url, tmp_path).start()
-    b = ServerProcess("b", pg_url, tmp_path)
-    try:
-        b.start()
-        yield a, b
-    finally:
-        a.stop()
-        b.stop()
 
 
 def test_two_bots_asked_for_at_once_past_the_limit_make_one(servers, pg_url) -> None:

@@ -7,8 +7,7 @@ from __future__ import annotations
 import asyncio
 import json
 import time
-from collections.abc import Awaitable, Callable, Iterator
-from pathlib import Path
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import httpx
@@ -24,18 +23,6 @@ pytestmark = pytest.mark.postgres
 
 DEADLINE = 30.0
 """A deadline for a loaded machine, not a measurement."""
-
-
-@pytest.fixture
-def servers(pg_url: str, tmp_path: Path) -> Iterator[tuple[ServerProcess, ServerProcess]]:
-    a = ServerProcess("a", pg_url, tmp_path, BOT_DELAY="0").start()
-    b = ServerProcess("b", pg_url, tmp_path, BOT_DELAY="0")
-    try:
-        b.start()
-        yield a, b
-    finally:
-        a.stop()
-        b.stop()
 
 
 def next_of(socket: Socket, kind: str) -> dict[str, Any]:

@@ -22,7 +22,7 @@ import pytest
 from sqlalchemy import Engine, create_engine, func, select, text
 
 from app.db.models import ActionRow, GameRow, TableEventRow
-from tests.postgres.harness import ServerProcess
+from tests.postgres.harness import ServerProcess, two_servers
 from tests.support.waiting import wait_for
 
 pytestmark = pytest.mark.postgres
@@ -32,14 +32,8 @@ CLOCK_ENV = {"BOT_DELAY": "0", "CLOCK_MIN_SECONDS": "1", "CLOCK_POLL_SECONDS": "
 
 @pytest.fixture
 def servers(pg_url: str, tmp_path: Path) -> Iterator[tuple[ServerProcess, ServerProcess]]:
-    a = ServerProcess("a", pg_url, tmp_path, **CLOCK_ENV).start()
-    b = ServerProcess("b", pg_url, tmp_path, **CLOCK_ENV)
-    try:
-        b.start()
-        yield a, b
-    finally:
-        a.stop()
-        b.stop()
+    with two_servers(pg_url, tmp_path, **CLOCK_ENV) as pair:
+        yield pair
 
 
 def create(server: ServerProcess, seconds: int) -> str:

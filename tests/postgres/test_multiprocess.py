@@ -11,7 +11,6 @@ from __future__ import annotations
 import signal
 import threading
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
@@ -26,19 +25,6 @@ pytestmark = pytest.mark.postgres
 DEADLINE = 30.0
 """How long a wait may take on a loaded machine: a deadline, not a measurement (how fast a
 move travels between processes is for benchmarks/server_compare.py)."""
-
-
-@pytest.fixture
-def servers(pg_url: str, tmp_path: Path) -> Iterator[tuple[ServerProcess, ServerProcess]]:
-    # Started one after the other: each migrates on start, and the second finds nothing to do.
-    a = ServerProcess("a", pg_url, tmp_path, BOT_DELAY="0").start()
-    b = ServerProcess("b", pg_url, tmp_path, BOT_DELAY="0")
-    try:
-        b.start()
-        yield a, b
-    finally:
-        a.stop()
-        b.stop()
 
 
 def test_both_processes_use_the_postgres_hub(servers) -> None:

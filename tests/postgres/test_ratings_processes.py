@@ -8,8 +8,6 @@ from __future__ import annotations
 
 import random
 import threading
-from collections.abc import Iterator
-from pathlib import Path
 
 import httpx
 import pytest
@@ -25,18 +23,6 @@ from tests.support.waiting import wait_for
 pytestmark = pytest.mark.postgres
 
 KIND = "dolmengoetter"
-
-
-@pytest.fixture
-def servers(pg_url: str, tmp_path: Path) -> Iterator[tuple[ServerProcess, ServerProcess]]:
-    a = ServerProcess("a", pg_url, tmp_path, BOT_DELAY="0").start()
-    b = ServerProcess("b", pg_url, tmp_path, BOT_DELAY="0")
-    try:
-        b.start()  # after a: each migrates on start, and the second finds nothing to do
-        yield a, b
-    finally:
-        a.stop()
-        b.stop()
 
 
 def rated_game(http, players: list[tuple[int, str]]) -> tuple[str, dict[int, str]]:

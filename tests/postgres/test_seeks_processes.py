@@ -7,8 +7,6 @@ from __future__ import annotations
 
 import json
 import threading
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import httpx
@@ -19,18 +17,6 @@ from tests.postgres.harness import ServerProcess
 from tests.support.accounts import account_with_cookie, signed_in
 
 pytestmark = pytest.mark.postgres
-
-
-@pytest.fixture
-def servers(pg_url: str, tmp_path: Path) -> Iterator[tuple[ServerProcess, ServerProcess]]:
-    a = ServerProcess("a", pg_url, tmp_path, BOT_DELAY="0").start()
-    b = ServerProcess("b", pg_url, tmp_path, BOT_DELAY="0")
-    try:
-        b.start()
-        yield a, b
-    finally:
-        a.stop()
-        b.stop()
 
 
 @pytest.mark.parametrize("round_", range(3))
