@@ -7,7 +7,7 @@ from __future__ import annotations
 import httpx
 import pytest
 
-from tests.postgres.test_chat_processes import new_table, next_of, servers  # noqa: F401
+from tests.postgres.test_chat_processes import new_table, next_of
 
 pytestmark = pytest.mark.postgres
 
@@ -25,7 +25,7 @@ def next_presence(socket) -> dict:
     return next_of(socket, "presence")
 
 
-def test_a_player_coming_and_going_on_one_process_is_heard_on_the_other(servers) -> None:  # noqa: F811
+def test_a_player_coming_and_going_on_one_process_is_heard_on_the_other(servers) -> None:
     a, b = servers
     game_id, tokens, _ = new_table(a)
     anna_on_a = a.ws(game_id, tokens[0], presence=True)
