@@ -13,7 +13,7 @@ from __future__ import annotations
 import logging
 import random
 import secrets
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from datetime import datetime
 from typing import Any
 
@@ -21,7 +21,7 @@ from sqlalchemy import func, select, update
 from sqlalchemy.orm import Session
 
 from app.core.errors import ApiError
-from app.db.models import AccountRow, ChallengeRow, ChallengeSeatRow, utcnow
+from app.db.models import AccountRow, ChallengeRow, ChallengeSeatRow, SeekRow, utcnow
 from app.services import nudges
 from app.services.account_names import find_account, name_key
 from app.services.games import GameService
@@ -50,46 +50,61 @@ def start_game(
     service: GameService,
     session: Session,
     shuffle: random.Random,
-    *,
-    kind: str,
-    num_seats: int,
-    time_control: dict[str, Any] | None,
-    rated: bool,
+    offer: ChallengeRow | SeekRow,
     players: list[SeatSpec],
-    named: Callable[[str], None],
+    done: str,
 ) -> str:
-    """The game a challenge or a seek makes once it is full (app/services/seeks.py shares
-    it): ``players`` (each an account's seat, ``reserved_for``, or a server bot's,
-    ``bot``) in random order; ``named(game_id)`` records the game on its challenge or seek
-    in a write transaction before the joins start it, so its ``game_started`` can name it.
-    Each account's seat is then joined for it, so the last join starts the game as any
-    table starts. Nobody hosts it (its host token is dropped), bots allowed."""
-    order = list(players)
-    shuffle.shuffle(order)
-    accounts = [p.reserved_for for p in order if p.reserved_for is not None]
-    names: dict[int, str] = {
-        account_id: name
-        for account_id, name in session.execute(
-            select(AccountRow.id, AccountRow.name).where(AccountRow.id.in_(accounts))
+    """The game a challenge or a seek (``offer``, its status ``starting`` committed, so no
+    other answer makes a second one) makes once it is full: ``players`` (each an account's
+    seat, ``reserved_for``, or a server bot's, ``bot``) in random order. The game is
+    recorded on the offer before the joins start it, so its ``game_started`` can name it;
+    each account's seat is then joined for it, so the last join starts the game as any
+    table starts; then the offer's status is ``done``. If making it fails, the offer is
+    ``open`` again. Nobody hosts the game (its host token is dropped), bots allowed."""
+    model = type(offer)
+    offer_id, kind, num_seats = offer.id, offer.kind, offer.num_seats
+    time_control, rated = offer.time_control, offer.rated
+    try:
+        order = list(players)
+        shuffle.shuffle(order)
+        accounts = [p.reserved_for for p in order if p.reserved_for is not None]
+        names: dict[int, str] = {
+            account_id: name
+            for account_id, name in session.execute(
+                select(AccountRow.id, AccountRow.name).where(AccountRow.id.in_(accounts))
+            )
+        }
+        session.commit()
+        snap, _, _ = service.create(
+            session,
+            kind,
+            num_seats,
+            None,
+            order,
+            rated=rated,
+            allow_bots=True,
+            time_control=time_control,
         )
-    }
-    session.commit()
-    snap, _, _ = service.create(
-        session,
-        kind,
-        num_seats,
-        None,
-        order,
-        rated=rated,
-        allow_bots=True,
-        time_control=time_control,
-    )
+        with service.db.write(session):
+            session.execute(update(model).where(model.id == offer_id).values(game_id=snap.game_id))
+        for seat, spec in enumerate(order):
+            if spec.reserved_for is not None:
+                account_id = spec.reserved_for
+                service.join(session, snap.game_id, seat, names[account_id], account_id=account_id)
+    except Exception:
+        with service.db.write(session):
+            session.execute(
+                update(model)
+                .where(model.id == offer_id, model.status == "starting")
+                .values(status=OPEN, game_id=None)
+            )
+        raise
     with service.db.write(session):
-        named(snap.game_id)
-    for seat, spec in enumerate(order):
-        if spec.reserved_for is not None:
-            account_id = spec.reserved_for
-            service.join(session, snap.game_id, seat, names[account_id], account_id=account_id)
+        session.execute(
+            update(model)
+            .where(model.id == offer_id)
+            .values(status=done, game_id=snap.game_id, updated_at=utcnow())
+        )
     return snap.game_id
 
 
@@ -342,43 +357,17 @@ class Challenges:
             row.updated_at = utcnow()
             told = [m.account_id for m in members]
         if starts:
-            try:
-                game_id = self._start(session, row, [m.account_id for m in members])
-            except Exception:
-                with self.db.write(session):
-                    session.execute(
-                        update(ChallengeRow)
-                        .where(ChallengeRow.id == challenge_id, ChallengeRow.status == "starting")
-                        .values(status=OPEN)
-                    )
-                raise
-            with self.db.write(session):
-                session.execute(
-                    update(ChallengeRow)
-                    .where(ChallengeRow.id == challenge_id)
-                    .values(status="accepted", game_id=game_id, updated_at=utcnow())
-                )
+            game_id = start_game(
+                self.service,
+                session,
+                self.random,
+                row,
+                [SeatSpec(reserved_for=m.account_id) for m in members],
+                "accepted",
+            )
             log.info("challenge %d accepted by all: game %s", challenge_id, game_id)
         self._tell(told)
         return self.view(session, challenge_id)
-
-    def _start(self, session: Session, row: ChallengeRow, accounts: list[int]) -> str:
-        def named(game_id: str) -> None:
-            session.execute(
-                update(ChallengeRow).where(ChallengeRow.id == row.id).values(game_id=game_id)
-            )
-
-        return start_game(
-            self.service,
-            session,
-            self.random,
-            kind=row.kind,
-            num_seats=row.num_seats,
-            time_control=row.time_control,
-            rated=row.rated,
-            players=[SeatSpec(reserved_for=account_id) for account_id in accounts],
-            named=named,
-        )
 
     def decline(self, session: Session, caller: SignedIn, challenge_id: int) -> dict[str, Any]:
         """The caller declines: the challenge closes for everyone (``declined``)."""

@@ -17,12 +17,12 @@ from collections.abc import Callable, Iterable, Sequence
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import delete, func, select, update
+from sqlalchemy import delete, func, select
 from sqlalchemy.orm import Session
 
 from app.core.errors import ApiError
 from app.db.models import AccountRow, SeekRow, SeekSeatRow, utcnow
-from app.services.challenges import start_game
+from app.services.challenges import OPEN, start_game
 from app.services.games import GameService
 from app.services.seating import SeatSpec
 from app.services.sessions import SignedIn
@@ -33,7 +33,6 @@ log = logging.getLogger(__name__)
 MAX_OPEN = 3
 """Open seeks one account may sit in at once (made or joined)."""
 
-OPEN = "open"
 
 
 def _unknown(seek_id: int) -> ApiError:
@@ -300,39 +299,9 @@ class Seeks:
     # ---- the game ------------------------------------------------------------------------
 
     def _start(self, session: Session, row: SeekRow, players: list[SeatSpec]) -> None:
-        """The seek's game, its status ``starting`` already committed (so no other join
-        or fill makes a second one); back to ``open`` if making it failed."""
+        """The seek's game (``start_game``), its status ``starting`` already committed."""
         seek_id = row.id
-
-        def named(game_id: str) -> None:
-            session.execute(update(SeekRow).where(SeekRow.id == seek_id).values(game_id=game_id))
-
-        try:
-            game_id = start_game(
-                self.service,
-                session,
-                self.random,
-                kind=row.kind,
-                num_seats=row.num_seats,
-                time_control=row.time_control,
-                rated=row.rated,
-                players=players,
-                named=named,
-            )
-        except Exception:
-            with self.db.write(session):
-                session.execute(
-                    update(SeekRow)
-                    .where(SeekRow.id == seek_id, SeekRow.status == "starting")
-                    .values(status=OPEN, game_id=None)
-                )
-            raise
-        with self.db.write(session):
-            session.execute(
-                update(SeekRow)
-                .where(SeekRow.id == seek_id)
-                .values(status="started", game_id=game_id, updated_at=utcnow())
-            )
+        game_id = start_game(self.service, session, self.random, row, players, "started")
         log.info("seek %d full: game %s", seek_id, game_id)
 
     def _tell(self, accounts: Iterable[int]) -> None:

@@ -146,19 +146,13 @@ function madeItem(c) {
   );
 }
 
-function startedItem(challengeId, { gameId, challenge }) {
-  // The seat's token is kept already (from the stream's game_started): a plain link.
-  const what = challenge
-    ? t(
-        "challenge.startedWith",
-        kindName(challenge.kind),
-        challenge.to.map((a) => a.name),
-      )
-    : "";
+/** The "started" entry of a challenge or seek whose game began: the seat's token is kept
+ * already (from the stream's game_started), so "Open the game" is a plain link. */
+export function startedEntry(attrs, gameId, ...lines) {
   return h(
     "li",
-    { class: "challenge is-started", "data-challenge": challengeId, "data-game": gameId },
-    h("p", {}, h("strong", {}, t("challenge.started")), what ? h("br") : null, what),
+    { class: "challenge is-started", "data-game": gameId, ...attrs },
+    h("p", {}, ...lines),
     h(
       "div",
       { class: "button-row" },
@@ -172,6 +166,23 @@ function startedItem(challengeId, { gameId, challenge }) {
         t("challenge.open"),
       ),
     ),
+  );
+}
+
+function startedItem(challengeId, { gameId, challenge }) {
+  const what = challenge
+    ? t(
+        "challenge.startedWith",
+        kindName(challenge.kind),
+        challenge.to.map((a) => a.name),
+      )
+    : "";
+  return startedEntry(
+    { "data-challenge": challengeId },
+    gameId,
+    h("strong", {}, t("challenge.started")),
+    what ? h("br") : null,
+    what,
   );
 }
 

@@ -6,7 +6,7 @@
 // them), and every 30 s while the page is visible, in case the stream was down.
 
 import { api } from "./api.js";
-import { facts, openGame, TIMES } from "./challenges.js";
+import { facts, openGame, startedEntry, TIMES } from "./challenges.js";
 import { errorText, t } from "./i18n.js";
 import { h } from "./svg.js";
 import { when } from "./words.js";
@@ -149,24 +149,7 @@ function seekItem(s) {
 }
 
 function startedItem(seekId, gameId) {
-  return h(
-    "li",
-    { class: "challenge is-started", "data-seek": seekId, "data-game": gameId },
-    h("p", {}, h("strong", {}, t("seek.started"))),
-    h(
-      "div",
-      { class: "button-row" },
-      h(
-        "a",
-        {
-          class: "button primary",
-          href: `/play/${encodeURIComponent(gameId)}`,
-          "data-action": "open",
-        },
-        t("challenge.open"),
-      ),
-    ),
-  );
+  return startedEntry({ "data-seek": seekId }, gameId, h("strong", {}, t("seek.started")));
 }
 
 async function refresh() {
