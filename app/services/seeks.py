@@ -34,7 +34,6 @@ MAX_OPEN = 3
 """Open seeks one account may sit in at once (made or joined)."""
 
 
-
 def _unknown(seek_id: int) -> ApiError:
     return ApiError("unknown_seek", f"there is no open seek {seek_id}")
 
