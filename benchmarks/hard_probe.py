@@ -40,6 +40,8 @@ from benchmarks.bots import legal_json, play_out, wilson  # noqa: E402
 from bots import Ismcts, Policy, PolicyRollout, policy_for  # noqa: E402
 from bots.flat import FlatMonteCarlo, random_playout  # noqa: E402
 from bots.halving import SequentialHalving  # noqa: E402
+from bots.playouts import informed_playout  # noqa: E402
+from bots.turn_tree import TurnTree  # noqa: E402
 from engines.core import Rng  # noqa: E402
 
 
@@ -58,6 +60,16 @@ def variant(name: str, think_ms: float | None, iterations: int | None = None) ->
         return FlatMonteCarlo(think_ms, iterations)
     if name == "halving":
         return SequentialHalving(think_ms, iterations)
+    if name == "turn-tree":
+        return TurnTree(think_ms, iterations)
+    if name == "turn-tree-all":
+        return TurnTree(think_ms, iterations, candidates=None)
+    if name == "turn-tree-inf":
+        return TurnTree(think_ms, iterations, playout=informed_playout)
+    if name.startswith("halving-k"):
+        k, _, inf = name[len("halving-k") :].partition("-")
+        playout = informed_playout if inf == "inf" else random_playout
+        return SequentialHalving(think_ms, iterations, candidates=int(k), playout=playout)
     raise ValueError(f"unknown variant {name!r}")
 
 

@@ -161,3 +161,14 @@ def margin(values: list[float], seat: int) -> float:
     """How far ``seat`` is ahead of the best other seat (negative: behind)."""
     others = [v for s, v in enumerate(values) if s != seat]
     return values[seat] - max(others, default=0.0)
+
+
+def greedy_scores(state: State, seat: int, actions: list[Action]) -> list[float]:
+    """Each action's margin (``evaluation.margin``) in the position it leads to, seen
+    from ``seat``; ``state`` is one sample and is not changed."""
+    scores = []
+    for action in actions:
+        after = state.clone()
+        after.apply(seat, action)
+        scores.append(margin(estimate(after.view(seat)), seat))
+    return scores

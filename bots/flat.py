@@ -47,6 +47,7 @@ def sampled_margins(
     indices: Iterable[int],
     rng: random.Random,
     out_of_time: Callable[[], bool],
+    playout: Callable[[State, random.Random], None] = random_playout,
 ) -> dict[int, float]:
     """One round: a full state sampled from ``view``, and on it each action of ``indices``
     played and the rest of the game played out with the same random numbers (common random
@@ -61,7 +62,7 @@ def sampled_margins(
             break
         after = state.clone()
         after.apply(seat, actions[i])
-        random_playout(after, random.Random(luck))
+        playout(after, random.Random(luck))
         values[i] = final_margin(after, seat)
     return values
 

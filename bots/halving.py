@@ -12,11 +12,15 @@ from __future__ import annotations
 
 import math
 import random
+from typing import Any
 
 import engines
+from engines.core import Rng
 
 from .api import ActionJson, Legal, View
-from .flat import FlatMonteCarlo, sampled_margins
+from .evaluation import greedy_scores
+from .flat import FlatMonteCarlo, random_playout, sampled_margins
+from .playouts import Playout
 
 
 class SequentialHalving(FlatMonteCarlo):
@@ -24,7 +28,19 @@ class SequentialHalving(FlatMonteCarlo):
     ``think_ms`` bounds the wall time (each phase gets an equal share of what is left; only
     the first phase's first round always completes), ``iterations`` the rounds of each
     phase; with ``think_ms=None`` the choice depends only on the view, the legal actions
-    and the rng."""
+    and the rng. ``candidates`` keeps only that many moves, the best on medium's estimate
+    (one sampled state), before the first phase."""
+
+    def __init__(
+        self,
+        *args: Any,
+        candidates: int | None = None,
+        playout: Playout = random_playout,
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(*args, **kwargs)
+        self.candidates = candidates
+        self.playout = playout
 
     def __call__(self, view: View, legal: Legal, rng: random.Random) -> ActionJson:
         if len(legal) == 1:
@@ -33,6 +49,11 @@ class SequentialHalving(FlatMonteCarlo):
         game = engines.get(view["game"])
         actions = [game.parse_action(item["action"]) for item in legal]
         alive = list(range(len(actions)))
+        if self.candidates is not None and len(alive) > self.candidates:
+            seat = view["seat"]
+            state = game.sample(view, seat, Rng(rng.getrandbits(64)))
+            ranked = greedy_scores(state, seat, actions)
+            alive = sorted(alive, key=lambda i: (-ranked[i], i))[: self.candidates]
         totals = [0.0] * len(actions)
         phases = max(1, math.ceil(math.log2(len(actions))))
         for phase in range(phases):
@@ -48,7 +69,7 @@ class SequentialHalving(FlatMonteCarlo):
                 def out_of_time(first: bool = first, phase_end: float | None = phase_end) -> bool:
                     return not first and phase_end is not None and self.clock() >= phase_end
 
-                values = sampled_margins(game, view, actions, alive, rng, out_of_time)
+                values = sampled_margins(game, view, actions, alive, rng, out_of_time, self.playout)
                 if len(values) < len(alive):
                     break
                 for i, value in values.items():

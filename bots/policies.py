@@ -1,7 +1,9 @@
 """The three levels: easy (random), medium (greedy on ``evaluation.estimate``) and hard
 (a search over states sampled from the view: the rollout algorithm over medium in Die
-Dolmengötter, ``rollout.PolicyRollout``; information-set Monte Carlo tree search in
-Dschingis Khan, ``Ismcts``).
+Dolmengötter, ``rollout.PolicyRollout``; in Dschingis Khan sequential halving over medium's
+best moves, played out to the end with a cheap policy, ``halving.SequentialHalving`` with
+``playouts.informed_playout``). ``Ismcts`` (information-set Monte Carlo tree search) was
+Dschingis Khan's hard until issue 42 and stays for comparison (``benchmarks/hard_probe.py``).
 
 Every policy has one signature, ``policy(view, legal, rng) -> action JSON``: ``view`` and
 ``legal`` (``[{action, label}]``) are what the API gives the seat, ``rng`` a
@@ -22,11 +24,16 @@ from engines.core import Action, Game, Rng, State
 
 from .api import ActionJson, Legal, Policy, View
 from .concealment import conceal
-from .evaluation import estimate, margin
+from .evaluation import estimate, greedy_scores, margin
+from .halving import SequentialHalving
+from .playouts import informed_playout
 from .rollout import PolicyRollout
 
 LEVELS = ("easy", "medium", "hard")
 DEFAULT_LEVEL = "medium"
+HARD_CANDIDATES = 12
+"""Dschingis Khan's hard plays out only medium's 12 best moves (24 won fewer games against
+flat Monte Carlo in a 250 ms screen, docs/BOTS.md)."""
 
 
 def random_policy(view: View, legal: Legal, rng: random.Random) -> ActionJson:
@@ -36,17 +43,6 @@ def random_policy(view: View, legal: Legal, rng: random.Random) -> ActionJson:
 
 def _sample(game: Game[State], view: View, rng: random.Random) -> State:
     return game.sample(view, view["seat"], Rng(rng.getrandbits(64)))
-
-
-def _greedy_scores(state: State, seat: int, actions: list[Action]) -> list[float]:
-    """Each action's margin (``evaluation.margin``) in the position it leads to, seen
-    from ``seat``; ``state`` is one sample and is not changed."""
-    scores = []
-    for action in actions:
-        after = state.clone()
-        after.apply(seat, action)
-        scores.append(margin(estimate(after.view(seat)), seat))
-    return scores
 
 
 def _best(scores: list[float], rng: random.Random) -> int:
@@ -65,7 +61,7 @@ def greedy_policy(view: View, legal: Legal, rng: random.Random) -> ActionJson:
     game = engines.get(view["game"])
     state = _sample(game, view, rng)
     actions = [game.parse_action(item["action"]) for item in legal]
-    return legal[_best(_greedy_scores(state, view["seat"], actions), rng)]["action"]
+    return legal[_best(greedy_scores(state, view["seat"], actions), rng)]["action"]
 
 
 # ---- hard: single-observer ISMCTS ---------------------------------------------------------
@@ -137,7 +133,7 @@ class Ismcts:
         game = engines.get(view["game"])
         actions = [game.parse_action(item["action"]) for item in legal]
         first = _sample(game, view, rng)
-        ranked = _greedy_scores(first, seat, actions)
+        ranked = greedy_scores(first, seat, actions)
         order = sorted(range(len(actions)), key=lambda i: -ranked[i])
         allowed = {actions[i]: i for i in order[: self.candidates]}
         # Progressive bias (Chaslot et al. 2008): the medium estimate guides the root until
@@ -220,17 +216,22 @@ class Ismcts:
 
 class Hard:
     """Hard: per game, the search that measured strongest (docs/BOTS.md): the rollout
-    algorithm over medium (``rollout.PolicyRollout``) in Die Dolmengötter, ISMCTS
-    (``Ismcts``) in Dschingis Khan."""
+    algorithm over medium (``rollout.PolicyRollout``) in Die Dolmengötter; in Dschingis
+    Khan sequential halving over medium's 12 best moves, each played out to the end on the
+    same sampled states with the cheap scout-step policy (``halving.SequentialHalving``,
+    ``playouts.informed_playout``). ``Ismcts``, Dschingis Khan's hard until issue 42, stays
+    for comparison."""
 
     def __init__(self, think_ms: float | None = 1000, iterations: int | None = None) -> None:
         self.by_game: dict[str, Policy] = {
             "dolmengoetter": PolicyRollout(think_ms, iterations),
+            "dschingis_khan": SequentialHalving(
+                think_ms, iterations, candidates=HARD_CANDIDATES, playout=informed_playout
+            ),
         }
-        self.default: Policy = Ismcts(think_ms, iterations)
 
     def __call__(self, view: View, legal: Legal, rng: random.Random) -> ActionJson:
-        return self.by_game.get(view["game"], self.default)(view, legal, rng)
+        return self.by_game[view["game"]](view, legal, rng)
 
 
 class Concealed:

@@ -9,7 +9,9 @@ import random
 import pytest
 
 import engines
+from bots.evaluation import greedy_scores
 from bots.halving import SequentialHalving
+from engines.core import Rng
 from tests.bots.test_flat import Clock, a_wide_position
 from tests.bots.test_policies import hidden_twin, legal_json, positions
 
@@ -40,3 +42,24 @@ def test_a_spent_clock_stops_after_one_playout_of_each_move() -> None:
     assert engines.get("dschingis_khan").parse_action(choice) in state.legal_actions(seat)
     phases = (len(state.legal_actions(seat)) - 1).bit_length()
     assert clock.now <= 3 * phases + 1  # a few readings a phase, no playout after the first
+
+
+def test_candidates_keep_the_moves_medium_ranks_best() -> None:
+    """With one candidate, halving plays a move medium's estimate ranks best on the state it
+    samples first (the same draw from the same rng)."""
+    game = engines.get("dschingis_khan")
+    checked = 0
+    for state, seat in positions("dschingis_khan", 2, seed=8, every=10):
+        legal = legal_json(state, seat)
+        if len(legal) < 3:
+            continue
+        view = state.view(seat)
+        choice = SequentialHalving(think_ms=None, iterations=1, candidates=1)(
+            view, legal, random.Random(checked)
+        )
+        sample = game.sample(view, seat, Rng(random.Random(checked).getrandbits(64)))
+        actions = [game.parse_action(item["action"]) for item in legal]
+        scores = greedy_scores(sample, seat, actions)
+        assert scores[actions.index(game.parse_action(choice))] == max(scores)
+        checked += 1
+    assert checked >= 3
