@@ -66,7 +66,7 @@ def informed_playout(state: State, rng: random.Random) -> None:
         if len(legal) == 1:
             state.apply(actor, legal[0])
             continue
-        best, value = None, -1e9
+        best, value = legal[0], -1e9  # the first move looked at always replaces it
         for _ in range(TOURNAMENT):
             action = legal[rng.randrange(len(legal))]
             gain = step_gain(state, actor, action)
