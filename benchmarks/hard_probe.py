@@ -17,8 +17,11 @@ at the leaf), ``ismcts-end`` (the same tree, random playouts to the end of the g
 by who won), ``ismcts-end-wide`` (that, with every legal move at the root instead of
 medium's 8 best), ``rollout`` (``PolicyRollout``, Die Dolmengötter's hard: medium-played
 playouts to the end of its next turn), ``halving`` (``bots.halving``: flat's playouts, the
-time split in phases that each keep the better half of the moves) and ``hard``
-(``policy_for("hard")`` as it is now).
+time split in phases that each keep the better half of the moves), ``halving-kK`` (that over
+medium's K best moves only) and ``halving-kK-inf`` (with the cheap playout policy of
+``bots.playouts``: Dschingis Khan's hard is ``halving-k12-inf``), ``turn-tree`` and
+``turn-tree-inf`` (``bots.turn_tree``: a tree over the rest of the seat's own turn) and
+``hard`` (``policy_for("hard")`` as it is now).
 """
 
 from __future__ import annotations
