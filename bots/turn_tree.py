@@ -22,7 +22,7 @@ from engines.core import Action, Rng, State
 
 from .api import ActionJson, Legal, View
 from .evaluation import greedy_scores
-from .flat import final_margin, random_playout
+from .flat import FlatMonteCarlo, final_margin, random_playout
 from .playouts import Playout
 
 
@@ -36,10 +36,11 @@ class _Node:
         self.children: dict[Action, _Node] = {}
 
 
-class TurnTree:
+class TurnTree(FlatMonteCarlo):
     """See the module. ``candidates`` keeps that many first moves, the best on medium's
     estimate (one sampled state), when the turn offers more; ``exploration`` weighs UCB's
-    bonus against margins scaled to [0, 1] by the range seen so far."""
+    bonus against margins scaled to [0, 1] by the range seen so far; the budget as
+    ``FlatMonteCarlo``'s (its first iteration always completes)."""
 
     def __init__(
         self,
@@ -51,14 +52,10 @@ class TurnTree:
         playout: Playout = random_playout,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
-        if think_ms is None and iterations is None:
-            raise ValueError(f"{type(self).__name__} needs think_ms or iterations (or both)")
-        self.think_ms = think_ms
-        self.iterations = iterations
+        super().__init__(think_ms, iterations, clock=clock)
         self.candidates = candidates
         self.exploration = exploration
         self.playout = playout
-        self.clock = clock
 
     def __call__(self, view: View, legal: Legal, rng: random.Random) -> ActionJson:
         if len(legal) == 1:
