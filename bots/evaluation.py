@@ -172,3 +172,10 @@ def greedy_scores(state: State, seat: int, actions: list[Action]) -> list[float]
         after.apply(seat, action)
         scores.append(margin(estimate(after.view(seat)), seat))
     return scores
+
+
+def best_on_estimate(state: State, seat: int, actions: list[Action], count: int) -> list[int]:
+    """The indices of the ``count`` actions ranked best by ``greedy_scores`` on ``state``
+    (earlier actions first among equals)."""
+    ranked = greedy_scores(state, seat, actions)
+    return sorted(range(len(actions)), key=lambda i: (-ranked[i], i))[:count]

@@ -18,7 +18,7 @@ import engines
 from engines.core import Rng
 
 from .api import ActionJson, Legal, View
-from .evaluation import greedy_scores
+from .evaluation import best_on_estimate
 from .flat import FlatMonteCarlo, random_playout, sampled_margins
 from .playouts import Playout
 
@@ -52,8 +52,7 @@ class SequentialHalving(FlatMonteCarlo):
         if self.candidates is not None and len(alive) > self.candidates:
             seat = view["seat"]
             state = game.sample(view, seat, Rng(rng.getrandbits(64)))
-            ranked = greedy_scores(state, seat, actions)
-            alive = sorted(alive, key=lambda i: (-ranked[i], i))[: self.candidates]
+            alive = best_on_estimate(state, seat, actions, self.candidates)
         totals = [0.0] * len(actions)
         phases = max(1, math.ceil(math.log2(len(actions))))
         for phase in range(phases):

@@ -18,8 +18,8 @@ from collections.abc import Callable
 from engines.core import Action, State
 from engines.dschingis_khan import DschingisKhanState
 from engines.dschingis_khan.actions import Step
-from engines.dschingis_khan.constants import FACE_INDEX, GINSENG, PLAGUE
-from engines.dschingis_khan.scoring import tile_points
+from engines.dschingis_khan.constants import FACE_INDEX
+from engines.dschingis_khan.scoring import village_points
 
 from .flat import random_playout
 
@@ -31,23 +31,17 @@ TOURNAMENT = 3
 _MAX_PLIES = 2000
 
 
-def _village_points(faces: list[int], mongolia: bool) -> int:
-    plague, ginseng = PLAGUE in faces, GINSENG in faces
-    return sum(tile_points(f, mongolia, plague, ginseng) for f in faces)
-
-
 def step_gain(state: DschingisKhanState, seat: int, action: Action) -> float:
     """What a scout step changes at once in ``seat``'s lead: the village's points after
     the tile, plus those taken from a rival who held it (or minus its old points if
     ``seat`` held it already); 0 for any other move."""
     if not isinstance(action, Step):
         return 0.0
-    stack = state.stacks[action.to]
-    faces = [state.tile_face[t] for t in stack]
+    faces = [state.tile_face[t] for t in state.stacks[action.to]]
     mongolia = state.wall.mongolian[action.to]
-    before = _village_points(faces, mongolia) if faces else 0
-    after = _village_points([*faces, FACE_INDEX[action.tile]], mongolia)
-    holder = state.tile_owner[stack[-1]] if stack else None
+    before = village_points(faces, mongolia)
+    after = village_points([*faces, FACE_INDEX[action.tile]], mongolia)
+    holder = state.controller(action.to)
     if holder is None:
         return after
     return after - before if holder == seat else after + before

@@ -21,7 +21,7 @@ import engines
 from engines.core import Action, Rng, State
 
 from .api import ActionJson, Legal, View
-from .evaluation import greedy_scores
+from .evaluation import best_on_estimate
 from .flat import FlatMonteCarlo, final_margin, random_playout
 from .playouts import Playout
 
@@ -68,9 +68,8 @@ class TurnTree(FlatMonteCarlo):
         first = game.sample(view, seat, Rng(rng.getrandbits(64)))
         allowed = set(actions)
         if self.candidates is not None and len(actions) > self.candidates:
-            ranked = greedy_scores(first, seat, actions)
-            best = sorted(range(len(actions)), key=lambda i: (-ranked[i], i))
-            allowed = {actions[i] for i in best[: self.candidates]}
+            best = best_on_estimate(first, seat, actions, self.candidates)
+            allowed = {actions[i] for i in best}
         root = _Node()
         low, high = math.inf, -math.inf
         done = 0

@@ -49,19 +49,22 @@ def tile_points(face: int, mongolia: bool, plague: bool, ginseng: bool) -> int:
     return 3 if at_home else -3
 
 
+def village_points(faces: Sequence[int], mongolia: bool) -> int:
+    """DK-17: what a village with these faces scores for its controller."""
+    plague, ginseng = PLAGUE in faces, GINSENG in faces
+    return sum(tile_points(f, mongolia, plague, ginseng) for f in faces)
+
+
 def score_village(
     village: int, faces: Sequence[int], controller: int | None, mongolia: bool
 ) -> VillageScore:
-    plague = PLAGUE in faces
-    ginseng = GINSENG in faces
-    points = sum(tile_points(f, mongolia, plague, ginseng) for f in faces)
     return VillageScore(
         village=village,
         controller=controller,
         side="mongolia" if mongolia else "china",
-        points=points,
-        plague=plague,
-        ginseng=ginseng,
+        points=village_points(faces, mongolia),
+        plague=PLAGUE in faces,
+        ginseng=GINSENG in faces,
         faces=tuple(FACES[f] for f in faces),
     )
 
