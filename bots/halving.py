@@ -54,7 +54,9 @@ class SequentialHalving(FlatMonteCarlo):
             state = game.sample(view, seat, Rng(rng.getrandbits(64)))
             alive = best_on_estimate(state, seat, actions, self.candidates)
         totals = [0.0] * len(actions)
-        phases = max(1, math.ceil(math.log2(len(actions))))
+        # Phases from the moves still in play: counted from every legal move, a wide turn's
+        # last phases would spend their share of the time on one move already chosen.
+        phases = max(1, math.ceil(math.log2(len(alive))))
         for phase in range(phases):
             phase_end = None
             if self.think_ms is not None:

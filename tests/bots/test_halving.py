@@ -10,8 +10,9 @@ import pytest
 
 import engines
 from bots.evaluation import greedy_scores
+from bots.flat import random_playout
 from bots.halving import SequentialHalving
-from engines.core import Rng
+from engines.core import Rng, State
 from tests.bots.test_flat import Clock, a_wide_position
 from tests.bots.test_policies import hidden_twin, legal_json, positions
 
@@ -63,3 +64,21 @@ def test_candidates_keep_the_moves_medium_ranks_best() -> None:
         assert scores[actions.index(game.parse_action(choice))] == max(scores)
         checked += 1
     assert checked >= 3
+
+
+def test_every_phase_after_the_cut_still_has_moves_to_compare() -> None:
+    """With 4 candidates out of a wide turn and one round a phase, halving plays each of the 4
+    out, then the better 2, and stops: no playout goes to a move already chosen."""
+    state, seat = a_wide_position("dschingis_khan")
+    assert len(state.legal_actions(seat)) > 16
+    playouts = 0
+
+    def counted(after: State, rng: random.Random) -> None:
+        nonlocal playouts
+        playouts += 1
+        random_playout(after, rng)
+
+    SequentialHalving(think_ms=None, iterations=1, candidates=4, playout=counted)(
+        state.view(seat), legal_json(state, seat), random.Random(3)
+    )
+    assert playouts == 4 + 2
