@@ -18,15 +18,18 @@ by who won), ``ismcts-end-wide`` (that, with every legal move at the root instea
 medium's 8 best), ``rollout`` (``PolicyRollout``, Die Dolmengötter's hard: medium-played
 playouts to the end of its next turn), ``halving`` (``bots.halving``: flat's playouts, the
 time split in phases that each keep the better half of the moves), ``halving-kK`` (that over
-medium's K best moves only) and ``halving-kK-inf`` (with the cheap playout policy of
-``bots.playouts``: Dschingis Khan's hard is ``halving-k12-inf``), ``turn-tree`` and
-``turn-tree-inf`` (``bots.turn_tree``: a tree over the rest of the seat's own turn) and
+medium's K best moves only), ``halving-kK-inf`` or ``-infN`` (with the cheap playout policy
+of ``bots.playouts``, looking at N moves a decision, ``bots.playouts.TOURNAMENT`` unless
+given: Dschingis Khan's hard is ``halving-k12-inf``) and ``-win`` (scoring a playout by who
+won, the margin only breaking ties), ``turn-tree`` and ``turn-tree-inf``
+(``bots.turn_tree``: a tree over the rest of the seat's own turn) and
 ``hard`` (``policy_for("hard")`` as it is now).
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
 import os
 import random
 import statistics
@@ -41,11 +44,18 @@ sys.path[:] = [_REPO] + [p for p in sys.path if os.path.abspath(p or ".") != _HE
 import engines  # noqa: E402
 from benchmarks.bots import legal_json, play_out, wilson  # noqa: E402
 from bots import Ismcts, Policy, PolicyRollout, policy_for  # noqa: E402
-from bots.flat import FlatMonteCarlo, random_playout  # noqa: E402
+from bots.flat import FlatMonteCarlo, final_margin, random_playout  # noqa: E402
 from bots.halving import SequentialHalving  # noqa: E402
-from bots.playouts import informed_playout  # noqa: E402
+from bots.playouts import TOURNAMENT, Playout, informed_playout  # noqa: E402
 from bots.turn_tree import TurnTree  # noqa: E402
-from engines.core import Rng  # noqa: E402
+from engines.core import Rng, State  # noqa: E402
+
+
+def won_then_margin(state: State, seat: int) -> float:
+    """1 for a win, 0 for a loss, a half for a tie at the top, plus a hundredth of the
+    margin: the playout's outcome rather than its points."""
+    margin = final_margin(state, seat)
+    return (margin > 0) + 0.5 * (margin == 0) + margin / 100
 
 
 def variant(name: str, think_ms: float | None, iterations: int | None = None) -> Policy:
@@ -70,9 +80,20 @@ def variant(name: str, think_ms: float | None, iterations: int | None = None) ->
     if name == "turn-tree-inf":
         return TurnTree(think_ms, iterations, playout=informed_playout)
     if name.startswith("halving-k"):
-        k, _, inf = name[len("halving-k") :].partition("-")
-        playout = informed_playout if inf == "inf" else random_playout
-        return SequentialHalving(think_ms, iterations, candidates=int(k), playout=playout)
+        k, *options = name[len("halving-k") :].split("-")
+        playout: Playout = random_playout
+        value = final_margin
+        for option in options:
+            if option.startswith("inf"):  # "infN": the cheap policy looking at N moves
+                tournament = int(option[3:] or TOURNAMENT)
+                playout = functools.partial(informed_playout, tournament=tournament)
+            elif option == "win":
+                value = won_then_margin
+            else:
+                raise ValueError(f"unknown option {option!r} of {name!r}")
+        return SequentialHalving(
+            think_ms, iterations, candidates=int(k), playout=playout, value=value
+        )
     raise ValueError(f"unknown variant {name!r}")
 
 

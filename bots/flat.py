@@ -48,6 +48,7 @@ def sampled_margins(
     rng: random.Random,
     out_of_time: Callable[[], bool],
     playout: Callable[[State, random.Random], None] = random_playout,
+    value: Callable[[State, int], float] = final_margin,
 ) -> dict[int, float]:
     """One round: a full state sampled from ``view``, and on it each action of ``indices``
     played and the rest of the game played out with the same random numbers (common random
@@ -63,7 +64,7 @@ def sampled_margins(
         after = state.clone()
         after.apply(seat, actions[i])
         playout(after, random.Random(luck))
-        values[i] = final_margin(after, seat)
+        values[i] = value(after, seat)
     return values
 
 

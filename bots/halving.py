@@ -12,14 +12,15 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 from typing import Any
 
 import engines
-from engines.core import Rng
+from engines.core import Rng, State
 
 from .api import ActionJson, Legal, View
 from .evaluation import best_on_estimate
-from .flat import FlatMonteCarlo, random_playout, sampled_margins
+from .flat import FlatMonteCarlo, final_margin, random_playout, sampled_margins
 from .playouts import Playout
 
 
@@ -36,11 +37,13 @@ class SequentialHalving(FlatMonteCarlo):
         *args: Any,
         candidates: int | None = None,
         playout: Playout = random_playout,
+        value: Callable[[State, int], float] = final_margin,
         **kwargs: Any,
     ) -> None:
         super().__init__(*args, **kwargs)
         self.candidates = candidates
         self.playout = playout
+        self.value = value
 
     def __call__(self, view: View, legal: Legal, rng: random.Random) -> ActionJson:
         if len(legal) == 1:
@@ -70,7 +73,9 @@ class SequentialHalving(FlatMonteCarlo):
                 def out_of_time(first: bool = first, phase_end: float | None = phase_end) -> bool:
                     return not first and phase_end is not None and self.clock() >= phase_end
 
-                values = sampled_margins(game, view, actions, alive, rng, out_of_time, self.playout)
+                values = sampled_margins(
+                    game, view, actions, alive, rng, out_of_time, self.playout, self.value
+                )
                 if len(values) < len(alive):
                     break
                 for i, value in values.items():
