@@ -44,9 +44,9 @@ sys.path[:] = [_REPO] + [p for p in sys.path if os.path.abspath(p or ".") != _HE
 import engines  # noqa: E402
 from benchmarks.bots import legal_json, play_out, wilson  # noqa: E402
 from bots import Ismcts, Policy, PolicyRollout, policy_for  # noqa: E402
-from bots.flat import FlatMonteCarlo, final_margin, random_playout  # noqa: E402
+from bots.flat import FlatMonteCarlo, Playout, final_margin, random_playout  # noqa: E402
 from bots.halving import SequentialHalving  # noqa: E402
-from bots.playouts import TOURNAMENT, Playout, informed_playout  # noqa: E402
+from bots.playouts import TOURNAMENT, informed_playout  # noqa: E402
 from bots.turn_tree import TurnTree  # noqa: E402
 from engines.core import Rng, State  # noqa: E402
 

@@ -25,6 +25,12 @@ _MAX_PLAYOUT_PLIES = 2000
 """A playout stops here even if the game is not over (no game of either engine is as long)."""
 
 
+Playout = Callable[[State, random.Random], None]
+"""Plays a state to the end in place."""
+PlayoutValue = Callable[[State, int], float]
+"""What a played-out state is worth to a seat."""
+
+
 def random_playout(state: State, rng: random.Random) -> None:
     """Every seat plays uniformly random legal moves until the game is over."""
     for _ in range(_MAX_PLAYOUT_PLIES):
@@ -47,8 +53,8 @@ def sampled_margins(
     indices: Iterable[int],
     rng: random.Random,
     out_of_time: Callable[[], bool],
-    playout: Callable[[State, random.Random], None] = random_playout,
-    value: Callable[[State, int], float] = final_margin,
+    playout: Playout = random_playout,
+    value: PlayoutValue = final_margin,
 ) -> dict[int, float]:
     """One round: a full state sampled from ``view``, and on it each action of ``indices``
     played and the rest of the game played out with the same random numbers (common random

@@ -12,16 +12,21 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable
 from typing import Any
 
 import engines
-from engines.core import Rng, State
+from engines.core import Rng
 
 from .api import ActionJson, Legal, View
 from .evaluation import best_on_estimate
-from .flat import FlatMonteCarlo, final_margin, random_playout, sampled_margins
-from .playouts import Playout
+from .flat import (
+    FlatMonteCarlo,
+    Playout,
+    PlayoutValue,
+    final_margin,
+    random_playout,
+    sampled_margins,
+)
 
 
 class SequentialHalving(FlatMonteCarlo):
@@ -37,7 +42,7 @@ class SequentialHalving(FlatMonteCarlo):
         *args: Any,
         candidates: int | None = None,
         playout: Playout = random_playout,
-        value: Callable[[State, int], float] = final_margin,
+        value: PlayoutValue = final_margin,
         **kwargs: Any,
     ) -> None:
         super().__init__(*args, **kwargs)

@@ -13,7 +13,6 @@ it plays on are samples drawn from a seat's view, so reading their pieces is fai
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 
 from engines.core import Action, State
 from engines.dschingis_khan import DschingisKhanState
@@ -23,11 +22,9 @@ from engines.dschingis_khan.scoring import village_points
 
 from .flat import random_playout
 
-Playout = Callable[[State, random.Random], None]
-
 TOURNAMENT = 6
-"""Moves looked at per decision: more plays closer to greedy and costs more per ply (6
-won 15 of 20 games against flat Monte Carlo at 1000 ms where 3 won 12, docs/BOTS.md)."""
+"""Moves looked at per decision: more plays closer to greedy and costs more per ply (why
+six: docs/BOTS.md, "At the default budget")."""
 
 _MAX_PLIES = 2000
 

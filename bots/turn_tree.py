@@ -22,8 +22,7 @@ from engines.core import Action, Rng, State
 
 from .api import ActionJson, Legal, View
 from .evaluation import best_on_estimate
-from .flat import FlatMonteCarlo, final_margin, random_playout
-from .playouts import Playout
+from .flat import FlatMonteCarlo, Playout, final_margin, random_playout
 
 
 class _Node:
