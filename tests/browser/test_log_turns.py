@@ -18,7 +18,7 @@ import random
 import httpx
 import pytest
 
-from tests.browser.seat_a import open_table, visible, with_bots
+from tests.browser.seat_a import open_table, page_at, visible, with_bots
 from tests.support.play import auth
 from tests.support.waiting import wait_for
 
@@ -148,6 +148,71 @@ def test_the_live_region_says_another_seats_turn_when_it_ends(contexts, table):
     assert all(int(s) > mine for s in bot_seqs)
     assert len(bot_seqs) == back["version"] - mine
     assert entry.startswith(("Bot B:", "Seat B:")), entry
+    assert not errors
+
+
+def test_an_answer_to_a_right_is_told_in_the_turn_that_gave_it(contexts, table):
+    """Die Dolmengötter, five players over the API: a stone gives another seat a right to a
+    dolmen, which it answers (DG-7: answering a right is not a turn). The log tells it in the
+    turn that gave the right, under the answering seat's mark; the turn stays its player's."""
+    names = ["Anna", "Ben", "Cleo", "Dan", "Eva"]
+    rng = random.Random(7)
+    with httpx.Client(base_url=table.base, timeout=20) as http:
+        g = http.post(
+            "/api/games",
+            json={"kind": "dolmengoetter", "num_seats": 5, "options": {"start_player": 0}},
+        ).json()
+        tokens = {}
+        for inv in g["invites"]:
+            j = http.post(
+                f"/api/games/{g['id']}/seats/{inv['seat']}/join",
+                json={"name": names[inv["seat"]], "key": inv["key"]},
+            )
+            tokens[inv["seat"]] = j.json()["token"]
+        turn_of, answer = 0, None
+        for _ in range(400):
+            seat = http.get(f"/api/games/{g['id']}/view").json()["view"]["to_act"][0]
+            legal = http.get(
+                f"/api/games/{g['id']}/legal-actions", headers=auth(tokens[seat])
+            ).json()
+            r = http.post(
+                f"/api/games/{g['id']}/actions",
+                headers=auth(tokens[seat]),
+                json={
+                    "version": legal["version"],
+                    "action": rng.choice(legal["actions"])["action"],
+                },
+            )
+            assert r.status_code == 200, r.text
+            (entry,) = http.get(
+                f"/api/games/{g['id']}/log?since={legal['version']}", headers=auth(tokens[0])
+            ).json()["entries"]
+            kinds = {ev["type"] for ev in entry["events"]}
+            if seat != turn_of and kinds & {"dolmen_placed", "dolmen_declined"}:
+                answer = entry
+                break
+            turn_of = next((ev["seat"] for ev in entry["events"] if ev["type"] == "turn"), turn_of)
+    assert answer is not None, "no seat answered a right in another's turn"
+    answerer = answer["seat"]
+
+    page, errors = page_at(contexts, table.base, g["id"], tokens[0], LAPTOPS["1366x768"])
+    page.wait_for_function(
+        "v => [...document.querySelectorAll('#log > li[data-seqs]')]"
+        ".some(li => li.dataset.seqs.split(' ').includes(String(v)))",
+        arg=answer["seq"],
+    )
+    turn = page.locator(f"{TURNS}:has(> .log-steps > li[data-seq='{answer['seq']}'])")
+    assert turn.count() == 1, "the answer is not a step of a turn"
+    assert turn.get_attribute("data-seat") == str(turn_of)
+    main = turn.locator("> .log-main .log-text").inner_text()
+    assert main.startswith(f"{names[turn_of]}: "), main
+    told = turn.locator(f"> .log-sub[data-seat='{answerer}'] .log-text").inner_text()
+    assert told.startswith(names[answerer]) and "dolmen" in told, told
+    # The right is said by its answer, not twice.
+    assert "may raise" not in told, told
+    entries = page.eval_on_selector_all(f"{TURNS}", "lis => lis.map(li => li.dataset.seqs)")
+    assert sum(str(answer["seq"]) in e.split() for e in entries) == 1, entries
+    table.shot(page, "log-turns-dolmengoetter-answer")
     assert not errors
 
 

@@ -2,8 +2,10 @@
 //
 // The server logs one entry per action ({seq, seat, events}, GET /api/games/{id}/log and the
 // socket's `actions`); Dschingis Khan takes several actions per turn (take, take, build,
-// step, …). A turn is the run of consecutive actions of one seat up to the action that
-// hands the move to another seat (its `turn` or `game_over` event). The log shows one line
+// step, …). A turn is the run of actions from one seat's first up to the action that hands
+// the move to another seat (its `turn` or `game_over` event): consecutive actions of that
+// seat, and the answers of seats its actions gave a right to (Die Dolmengötter's dolmen
+// rights, DG-7: answering a right is not a turn), told under the answering seat's mark. The log shows one line
 // per turn, "Ben: took 2 wall pieces, built walls on lines 5 and 15, scout 7 → 29.", with
 // a button that unfolds the turn's steps (the per-action texts, as before). Hovering,
 // focusing or tapping a turn lights all its pieces; a step, its own (marks.js).
@@ -28,15 +30,15 @@ const isAction = (e) => Number.isInteger(e.seq);
 /** The group's latest action handed the move on. */
 const ended = (g) => (g.entries.at(-1).events || []).some((ev) => ENDS_TURN.has(ev.type));
 
-/** Does `next` continue the turn that `prev` (the latest action of a group) belongs to? */
-export function continuesTurn(prev, next) {
-  return (
-    isAction(prev) &&
-    isAction(next) &&
-    Number.isInteger(prev.seat) &&
-    prev.seat === next.seat &&
-    !(prev.events || []).some((ev) => ENDS_TURN.has(ev.type))
-  );
+/** Does `next` continue the turn of `group` ({seat, entries}, its actions so far)? Yes if the
+ * turn has not handed the move on and `next` is its seat's, or the turn gave `next`'s seat a
+ * right to answer (an event of the turn addressed to that seat). */
+export function continuesTurn(group, next) {
+  const prev = group.entries.at(-1);
+  if (!isAction(prev) || !isAction(next) || !Number.isInteger(group.seat)) return false;
+  if ((prev.events || []).some((ev) => ENDS_TURN.has(ev.type))) return false;
+  if (next.seat === group.seat) return true;
+  return group.entries.some((e) => (e.events || []).some((ev) => ev.seat === next.seat));
 }
 
 /** Entries (in order) grouped into turns: [{seat, entries}]. */
@@ -44,7 +46,7 @@ export function groupTurns(entries) {
   const groups = [];
   for (const e of entries) {
     const last = groups.at(-1);
-    if (last && continuesTurn(last.entries.at(-1), e)) last.entries.push(e);
+    if (last && continuesTurn(last, e)) last.entries.push(e);
     else groups.push({ seat: e.seat, entries: [e] });
   }
   return groups;
@@ -85,6 +87,8 @@ export function turnParts(game, group, c, eventText) {
         return;
       }
     }
+    // Another seat's right answered later in the turn is said by its answer.
+    if (evSeat !== seat && clauseOf(game, ev, false, null, events.slice(i + 1))?.skip) return;
     prev = null;
     const text = eventText(ev, c);
     if (!text) return;
@@ -171,7 +175,7 @@ export class TurnLog {
       if (this.seen.has(key)) continue;
       this.seen.add(key);
       const last = this.groups.at(-1);
-      if (last && continuesTurn(last.entries.at(-1), e)) {
+      if (last && continuesTurn(last, e)) {
         last.entries.push(e);
         touched.add(last);
       } else {
