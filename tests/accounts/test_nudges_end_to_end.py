@@ -424,8 +424,9 @@ def test_a_turn_reaches_an_absent_player_once_on_each_channel_and_not_while_her_
     assert [s["name"] for s in opponent["seats"]] == ["Ada", "Bo"]
     assert opponent["view"]["players"][0]["hand"] is None  # her dolmens, hidden from Bo
 
-    sent = settled(world.database_url, key, 3)
-    assert sent is not None and {(r.channel, r.status) for r in sent} == {
+    # Each channel got its message before the runner wrote down the send: wait for the rows.
+    sent = wait_for(lambda: settled(world.database_url, key, 3), "the three sends written", WAIT)
+    assert {(r.channel, r.status) for r in sent} == {
         ("email", "sent"),
         ("push", "sent"),
         ("webhook", "sent"),
