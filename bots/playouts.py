@@ -16,7 +16,7 @@ import random
 
 from engines.core import Action, State
 from engines.dschingis_khan import DschingisKhanState
-from engines.dschingis_khan.actions import Step
+from engines.dschingis_khan.actions import PlaceWall, Step
 from engines.dschingis_khan.constants import FACE_INDEX
 from engines.dschingis_khan.scoring import village_points
 
@@ -45,9 +45,29 @@ def step_gain(state: DschingisKhanState, seat: int, action: Action) -> float:
     return after - before if holder == seat else after + before
 
 
-def informed_playout(state: State, rng: random.Random, tournament: int = TOURNAMENT) -> None:
+def wall_gain(state: DschingisKhanState, seat: int, action: PlaceWall) -> float:
+    """What placing a wall piece changes at once in ``seat``'s lead: the villages whose side
+    it changes (DK-6, after DK-3..DK-5), their points on the new side minus the old, for or
+    against ``seat`` by who controls them (DK-13)."""
+    after = state.clone()
+    after.apply(seat, action)
+    gain = 0.0
+    sides = zip(state.wall.mongolian, after.wall.mongolian, strict=True)
+    for village, (was, now) in enumerate(sides):
+        if was == now or not state.stacks[village]:
+            continue
+        faces = [state.tile_face[t] for t in state.stacks[village]]
+        change = village_points(faces, now) - village_points(faces, was)
+        gain += change if state.controller(village) == seat else -change
+    return gain
+
+
+def informed_playout(
+    state: State, rng: random.Random, tournament: int = TOURNAMENT, walls: int = 0
+) -> None:
     """Play ``state`` to the end (see the module), looking at ``tournament`` random legal
-    moves per decision; any other game plays at random."""
+    moves per decision, of which up to ``walls`` wall pieces are judged by ``wall_gain``
+    (each costs a placement; the others count nothing); any other game plays at random."""
     if not isinstance(state, DschingisKhanState):
         random_playout(state, rng)
         return
@@ -60,9 +80,17 @@ def informed_playout(state: State, rng: random.Random, tournament: int = TOURNAM
             state.apply(actor, legal[0])
             continue
         best, value = legal[0], -1e9  # the first move looked at always replaces it
+        judged = 0
         for _ in range(tournament):
             action = legal[rng.randrange(len(legal))]
-            gain = step_gain(state, actor, action)
+            if isinstance(action, PlaceWall):
+                if judged >= walls:
+                    gain = 0.0
+                else:
+                    judged += 1
+                    gain = wall_gain(state, actor, action)
+            else:
+                gain = step_gain(state, actor, action)
             if gain > value:
                 best, value = action, gain
         state.apply(actor, best)

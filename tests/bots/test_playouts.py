@@ -4,15 +4,17 @@ the game and score like players rather than like random moves."""
 
 from __future__ import annotations
 
+import functools
 import random
 
 import pytest
 
 import engines
 from bots.flat import random_playout
-from bots.playouts import informed_playout, step_gain
-from engines.dschingis_khan.actions import Step
+from bots.playouts import informed_playout, step_gain, wall_gain
+from engines.dschingis_khan.actions import PlaceWall, Step
 from engines.dschingis_khan.position import position
+from engines.dschingis_khan.scoring import totals
 
 
 def _steps(state, seat: int = 0) -> list[Step]:
@@ -58,18 +60,43 @@ def test_moves_other_than_steps_gain_nothing() -> None:
     assert others and all(step_gain(state, 0, a) == 0 for a in others)
 
 
-def test_informed_playouts_end_the_game_and_score_more_than_random_ones() -> None:
+def test_a_wall_piece_gains_what_the_sides_it_changes_are_worth_to_the_seat() -> None:
+    """Fig. 7's position (DK-3, DK-6): closing line 22 turns villages 14 and 15 Chinese. Seat
+    0's Chinese tile on 14 goes from -3 to +3, seat 1's Mongolian on 15 from +3 to -3: 12 for
+    seat 0's lead. Each piece's gain is the change in the lead the engine's own scoring counts
+    (a piece that changes no side gains nothing)."""
+    state = position(
+        branches=["25 16 17 18"], walls={0: 1}, scouts={0: 1, 1: 3}, stacks={14: "0C", 15: "1M"}
+    )
+
+    def lead(s) -> int:
+        ours, theirs = totals(s.village_scores(), 2)
+        return ours - theirs
+
+    gains = {}
+    for action in state.legal_actions(0):
+        if isinstance(action, PlaceWall):
+            after = state.clone()
+            after.apply(0, action)
+            gains[action.line] = wall_gain(state, 0, action)
+            assert gains[action.line] == lead(after) - lead(state), action
+    assert gains[22] == 12
+    assert 0 in gains.values()
+
+
+@pytest.mark.parametrize("walls", [0, 2])
+def test_informed_playouts_end_the_game_and_score_more_than_random_ones(walls: int) -> None:
     game = engines.get("dschingis_khan")
-    totals = {}
-    for playout in (random_playout, informed_playout):
-        total = 0
+    informed = functools.partial(informed_playout, walls=walls)
+    points = {}
+    for playout in (random_playout, informed):
+        points[playout] = 0
         for seed in range(20):
             state = game.new(2, seed, {})
             playout(state, random.Random(seed))
             assert state.is_over
-            total += sum(state.scores())
-        totals[playout] = total
-    assert totals[informed_playout] > totals[random_playout]
+            points[playout] += sum(state.scores())
+    assert points[informed] > points[random_playout]
 
 
 @pytest.mark.parametrize("n", [2, 5])
