@@ -13,6 +13,7 @@ it plays on are samples drawn from a seat's view, so reading their pieces is fai
 from __future__ import annotations
 
 import random
+from typing import cast
 
 from engines.core import Action, State
 from engines.dschingis_khan import DschingisKhanState
@@ -49,7 +50,7 @@ def wall_gain(state: DschingisKhanState, seat: int, action: PlaceWall) -> float:
     """What placing a wall piece changes at once in ``seat``'s lead: the villages whose side
     it changes (DK-6, after DK-3..DK-5), their points on the new side minus the old, for or
     against ``seat`` by who controls them (DK-13)."""
-    after = state.clone()
+    after = cast(DschingisKhanState, state.clone())
     after.apply(seat, action)
     gain = 0.0
     sides = zip(state.wall.mongolian, after.wall.mongolian, strict=True)
