@@ -88,7 +88,7 @@ def variant(name: str, think_ms: float | None, iterations: int | None = None) ->
             if option.startswith("inf"):  # "infN": the cheap policy looking at N moves
                 tournament = int(option[3:] or TOURNAMENT)
                 playout = functools.partial(informed_playout, tournament=tournament)
-            elif option.startswith("w"):  # "wN": of those, N wall pieces judged
+            elif option.startswith("w") and option[1:].isdigit():  # "wN": N walls judged
                 assert isinstance(playout, functools.partial), f"{name}: wN after infN"
                 playout = functools.partial(playout, walls=int(option[1:]))
             elif option == "win":
