@@ -23,9 +23,9 @@ from engines.dschingis_khan.scoring import village_points
 
 from .flat import random_playout
 
-TOURNAMENT = 6
+TOURNAMENT = 12
 """Moves looked at per decision: more plays closer to greedy and costs more per ply (why
-six: docs/BOTS.md, "At the default budget")."""
+twelve: docs/BOTS.md, "A greedier playout")."""
 
 _MAX_PLIES = 2000
 
