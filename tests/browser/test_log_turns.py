@@ -158,34 +158,12 @@ def test_an_answer_to_a_right_is_told_in_the_turn_that_gave_it(contexts, table):
     names = ["Anna", "Ben", "Cleo", "Dan", "Eva"]
     rng = random.Random(7)
     with httpx.Client(base_url=table.base, timeout=20) as http:
-        g = http.post(
-            "/api/games",
-            json={"kind": "dolmengoetter", "num_seats": 5, "options": {"start_player": 0}},
-        ).json()
-        tokens = {}
-        for inv in g["invites"]:
-            j = http.post(
-                f"/api/games/{g['id']}/seats/{inv['seat']}/join",
-                json={"name": names[inv["seat"]], "key": inv["key"]},
-            )
-            tokens[inv["seat"]] = j.json()["token"]
+        game_id, tokens = _seat_everyone(http, "dolmengoetter", names)
         turn_of, answer = 0, None
         for _ in range(400):
-            seat = http.get(f"/api/games/{g['id']}/view").json()["view"]["to_act"][0]
-            legal = http.get(
-                f"/api/games/{g['id']}/legal-actions", headers=auth(tokens[seat])
-            ).json()
-            r = http.post(
-                f"/api/games/{g['id']}/actions",
-                headers=auth(tokens[seat]),
-                json={
-                    "version": legal["version"],
-                    "action": rng.choice(legal["actions"])["action"],
-                },
-            )
-            assert r.status_code == 200, r.text
+            seat, version = _random_move(http, game_id, tokens, rng)
             (entry,) = http.get(
-                f"/api/games/{g['id']}/log?since={legal['version']}", headers=auth(tokens[0])
+                f"/api/games/{game_id}/log?since={version}", headers=auth(tokens[0])
             ).json()["entries"]
             kinds = {ev["type"] for ev in entry["events"]}
             if seat != turn_of and kinds & {"dolmen_placed", "dolmen_declined"}:
@@ -195,7 +173,7 @@ def test_an_answer_to_a_right_is_told_in_the_turn_that_gave_it(contexts, table):
     assert answer is not None, "no seat answered a right in another's turn"
     answerer = answer["seat"]
 
-    page, errors = page_at(contexts, table.base, g["id"], tokens[0], LAPTOPS["1366x768"])
+    page, errors = page_at(contexts, table.base, game_id, tokens[0], LAPTOPS["1366x768"])
     page.wait_for_function(
         "v => [...document.querySelectorAll('#log > li[data-seqs]')]"
         ".some(li => li.dataset.seqs.split(' ').includes(String(v)))",
@@ -220,34 +198,44 @@ def _humans(base: str, kind: str, actions: int, seed: int, enough) -> tuple[str,
     """Two players over the API, random legal moves until `enough(views)` (or `actions`)."""
     rng = random.Random(seed)
     with httpx.Client(base_url=base, timeout=20) as http:
-        g = http.post(
-            "/api/games", json={"kind": kind, "num_seats": 2, "options": {"start_player": 0}}
-        ).json()
-        tokens = {}
-        for inv in g["invites"]:
-            j = http.post(
-                f"/api/games/{g['id']}/seats/{inv['seat']}/join",
-                json={"name": ["Anna", "Ben"][inv["seat"]], "key": inv["key"]},
-            )
-            tokens[inv["seat"]] = j.json()["token"]
+        game_id, tokens = _seat_everyone(http, kind, ["Anna", "Ben"])
         for i in range(actions):
-            state = http.get(f"/api/games/{g['id']}/view").json()
-            seat = state["view"]["to_act"][0]
-            if i > 20 and enough(seat, lambda s: _view(http, g["id"], tokens[s])):
+            seat = http.get(f"/api/games/{game_id}/view").json()["view"]["to_act"][0]
+            if i > 20 and enough(seat, lambda s: _view(http, game_id, tokens[s])):
                 break
-            legal = http.get(
-                f"/api/games/{g['id']}/legal-actions", headers=auth(tokens[seat])
-            ).json()
-            r = http.post(
-                f"/api/games/{g['id']}/actions",
-                headers=auth(tokens[seat]),
-                json={
-                    "version": legal["version"],
-                    "action": rng.choice(legal["actions"])["action"],
-                },
-            )
-            assert r.status_code == 200, r.text
+            _random_move(http, game_id, tokens, rng)
+    return game_id, tokens
+
+
+def _seat_everyone(http, kind: str, names: list[str]) -> tuple[str, dict[int, str]]:
+    """A game of `kind` for len(names) players, each seat joined over the API; start seat 0.
+    Returns (game id, each seat's token)."""
+    g = http.post(
+        "/api/games",
+        json={"kind": kind, "num_seats": len(names), "options": {"start_player": 0}},
+    ).json()
+    tokens = {}
+    for inv in g["invites"]:
+        j = http.post(
+            f"/api/games/{g['id']}/seats/{inv['seat']}/join",
+            json={"name": names[inv["seat"]], "key": inv["key"]},
+        )
+        tokens[inv["seat"]] = j.json()["token"]
     return g["id"], tokens
+
+
+def _random_move(http, game_id: str, tokens: dict[int, str], rng) -> tuple[int, int]:
+    """The seat to move plays one of its legal actions at random. Returns (seat, version
+    it moved from)."""
+    seat = http.get(f"/api/games/{game_id}/view").json()["view"]["to_act"][0]
+    legal = http.get(f"/api/games/{game_id}/legal-actions", headers=auth(tokens[seat])).json()
+    r = http.post(
+        f"/api/games/{game_id}/actions",
+        headers=auth(tokens[seat]),
+        json={"version": legal["version"], "action": rng.choice(legal["actions"])["action"]},
+    )
+    assert r.status_code == 200, r.text
+    return seat, legal["version"]
 
 
 def _view(http, game_id: str, token: str | None) -> dict:
