@@ -19,7 +19,7 @@ import httpx
 import pytest
 
 from tests.browser.seat_a import open_table, page_at, visible, with_bots
-from tests.support.play import auth
+from tests.support.play import auth, random_move
 from tests.support.waiting import wait_for
 
 pytestmark = pytest.mark.browser
@@ -161,7 +161,7 @@ def test_an_answer_to_a_right_is_told_in_the_turn_that_gave_it(contexts, table):
         game_id, tokens = _seat_everyone(http, "dolmengoetter", names)
         turn_of, answer = 0, None
         for _ in range(400):
-            seat, version = _random_move(http, game_id, tokens, rng)
+            seat, version = random_move(http, game_id, tokens, rng)
             (entry,) = http.get(
                 f"/api/games/{game_id}/log?since={version}", headers=auth(tokens[0])
             ).json()["entries"]
@@ -203,7 +203,7 @@ def _humans(base: str, kind: str, actions: int, seed: int, enough) -> tuple[str,
             seat = http.get(f"/api/games/{game_id}/view").json()["view"]["to_act"][0]
             if i > 20 and enough(seat, lambda s: _view(http, game_id, tokens[s])):
                 break
-            _random_move(http, game_id, tokens, rng)
+            random_move(http, game_id, tokens, rng)
     return game_id, tokens
 
 
@@ -222,20 +222,6 @@ def _seat_everyone(http, kind: str, names: list[str]) -> tuple[str, dict[int, st
         )
         tokens[inv["seat"]] = j.json()["token"]
     return g["id"], tokens
-
-
-def _random_move(http, game_id: str, tokens: dict[int, str], rng) -> tuple[int, int]:
-    """The seat to move plays one of its legal actions at random. Returns (seat, version
-    it moved from)."""
-    seat = http.get(f"/api/games/{game_id}/view").json()["view"]["to_act"][0]
-    legal = http.get(f"/api/games/{game_id}/legal-actions", headers=auth(tokens[seat])).json()
-    r = http.post(
-        f"/api/games/{game_id}/actions",
-        headers=auth(tokens[seat]),
-        json={"version": legal["version"], "action": rng.choice(legal["actions"])["action"]},
-    )
-    assert r.status_code == 200, r.text
-    return seat, legal["version"]
 
 
 def _view(http, game_id: str, token: str | None) -> dict:

@@ -10,18 +10,26 @@ def auth(token: str) -> dict[str, str]:
     return {"Authorization": f"Bearer {token}"}
 
 
+def random_move(
+    http: Any, game_id: str, tokens: dict[int, str], rng: random.Random
+) -> tuple[int, int]:
+    """The seat to move plays one of its legal actions at random. Returns (seat, version
+    it moved from)."""
+    seat = http.get(f"/api/games/{game_id}/view").json()["view"]["to_act"][0]
+    legal = http.get(f"/api/games/{game_id}/legal-actions", headers=auth(tokens[seat])).json()
+    r = http.post(
+        f"/api/games/{game_id}/actions",
+        headers=auth(tokens[seat]),
+        json={"version": legal["version"], "action": rng.choice(legal["actions"])["action"]},
+    )
+    assert r.status_code == 200, r.text
+    return seat, legal["version"]
+
+
 def play_to_end(http: Any, game_id: str, tokens: dict[int, str], rng: random.Random) -> None:
     """Random legal actions for the seats of ``tokens`` until the game is over."""
     for _ in range(5000):
-        state = http.get(f"/api/games/{game_id}/view").json()
-        if state["status"] == "over":
+        if http.get(f"/api/games/{game_id}/view").json()["status"] == "over":
             return
-        seat = state["view"]["to_act"][0]
-        legal = http.get(f"/api/games/{game_id}/legal-actions", headers=auth(tokens[seat])).json()
-        r = http.post(
-            f"/api/games/{game_id}/actions",
-            headers=auth(tokens[seat]),
-            json={"version": legal["version"], "action": rng.choice(legal["actions"])["action"]},
-        )
-        assert r.status_code == 200, r.text
+        random_move(http, game_id, tokens, rng)
     raise AssertionError(f"game {game_id} did not end")
