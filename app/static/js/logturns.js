@@ -4,8 +4,9 @@
 // socket's `actions`); Dschingis Khan takes several actions per turn (take, take, build,
 // step, …). A turn is the run of actions from one seat's first up to the action that hands
 // the move to another seat (its `turn` or `game_over` event): consecutive actions of that
-// seat, and the answers of seats its actions gave a right to (Die Dolmengötter's dolmen
-// rights, DG-7: answering a right is not a turn), told under the answering seat's mark. The log shows one line
+// seat, and the answers of seats its actions gave a right to (the game's `rightTo` hook: Die
+// Dolmengötter's dolmen rights, DG-7: answering a right is not a turn), told under the
+// answering seat's mark. Anything else another seat does begins a turn of its own. The log shows one line
 // per turn, "Ben: took 2 wall pieces, built walls on lines 5 and 15, scout 7 → 29.", with
 // a button that unfolds the turn's steps (the per-action texts, as before). Hovering,
 // focusing or tapping a turn lights all its pieces; a step, its own (marks.js).
@@ -32,21 +33,25 @@ const ended = (g) => (g.entries.at(-1).events || []).some((ev) => ENDS_TURN.has(
 
 /** Does `next` continue the turn of `group` ({seat, entries}, its actions so far)? Yes if the
  * turn has not handed the move on and `next` is its seat's, or the turn gave `next`'s seat a
- * right to answer (an event of the turn addressed to that seat). */
-export function continuesTurn(group, next) {
+ * right to answer (the game's `rightTo(ev)` hook: the seat an event gives a right to). */
+export function continuesTurn(group, next, game) {
   const prev = group.entries.at(-1);
   if (!isAction(prev) || !isAction(next) || !Number.isInteger(group.seat)) return false;
   if ((prev.events || []).some((ev) => ENDS_TURN.has(ev.type))) return false;
   if (next.seat === group.seat) return true;
-  return group.entries.some((e) => (e.events || []).some((ev) => ev.seat === next.seat));
+  const rightTo = game?.rightTo;
+  return (
+    Boolean(rightTo) &&
+    group.entries.some((e) => (e.events || []).some((ev) => rightTo(ev) === next.seat))
+  );
 }
 
-/** Entries (in order) grouped into turns: [{seat, entries}]. */
-export function groupTurns(entries) {
+/** Entries (in order) grouped into turns: [{seat, entries}]; `game`: the game's module. */
+export function groupTurns(entries, game) {
   const groups = [];
   for (const e of entries) {
     const last = groups.at(-1);
-    if (last && continuesTurn(last, e)) last.entries.push(e);
+    if (last && continuesTurn(last, e, game)) last.entries.push(e);
     else groups.push({ seat: e.seat, entries: [e] });
   }
   return groups;
@@ -175,7 +180,7 @@ export class TurnLog {
       if (this.seen.has(key)) continue;
       this.seen.add(key);
       const last = this.groups.at(-1);
-      if (last && continuesTurn(last, e)) {
+      if (last && continuesTurn(last, e, this.hooks.game())) {
         last.entries.push(e);
         touched.add(last);
       } else {

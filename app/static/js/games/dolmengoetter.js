@@ -789,6 +789,8 @@ export default {
   legend,
   eventText,
   turnClause,
+  // DG-7: a dolmen right is answered by its seat inside the turn that gave it (logturns.js).
+  rightTo: (ev) => (ev.type === "dolmen_right" ? ev.seat : null),
   describeHand,
   describePlaces,
 };
