@@ -89,7 +89,8 @@ def variant(name: str, think_ms: float | None, iterations: int | None = None) ->
                 tournament = int(option[3:] or TOURNAMENT)
                 playout = functools.partial(informed_playout, tournament=tournament)
             elif option.startswith("w") and option[1:].isdigit():  # "wN": N walls judged
-                assert isinstance(playout, functools.partial), f"{name}: wN after infN"
+                if not isinstance(playout, functools.partial):
+                    raise ValueError(f"{name!r}: -wN judges the moves of -infN, so it follows it")
                 playout = functools.partial(playout, walls=int(option[1:]))
             elif option == "win":
                 value = won_then_margin

@@ -84,14 +84,13 @@ def informed_playout(
         judged = 0
         for _ in range(tournament):
             action = legal[rng.randrange(len(legal))]
-            if isinstance(action, PlaceWall):
-                if judged >= walls:
-                    gain = 0.0
-                else:
-                    judged += 1
-                    gain = wall_gain(state, actor, action)
-            else:
+            if not isinstance(action, PlaceWall):
                 gain = step_gain(state, actor, action)
+            elif judged < walls:
+                judged += 1
+                gain = wall_gain(state, actor, action)
+            else:
+                gain = 0.0
             if gain > value:
                 best, value = action, gain
         state.apply(actor, best)

@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 import os
 import random
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -155,9 +155,15 @@ def invite_keys(created: dict[str, Any]) -> dict[int, str]:
 
 
 def new_game(
-    http: httpx.Client, kind: str, num_seats: int, bots: tuple[int, ...] = (), **options: Any
+    http: httpx.Client,
+    kind: str,
+    num_seats: int,
+    bots: tuple[int, ...] = (),
+    names: Sequence[str] | None = None,
+    **options: Any,
 ) -> tuple[str, dict[int, str]]:
-    """Create a game, join every human seat; returns the id and the seats' tokens."""
+    """Create a game, join every human seat (as ``names[seat]``, else "P<seat>"); returns the
+    id and the seats' tokens."""
     seats = [{"bot": i in bots} for i in range(num_seats)]
     r = http.post(
         "/api/games",
@@ -171,7 +177,8 @@ def new_game(
         if seat in bots:
             continue
         r = http.post(
-            f"/api/games/{game_id}/seats/{seat}/join", json={"name": f"P{seat}", "key": keys[seat]}
+            f"/api/games/{game_id}/seats/{seat}/join",
+            json={"name": names[seat] if names else f"P{seat}", "key": keys[seat]},
         )
         assert r.status_code == 201, r.text
         tokens[seat] = r.json()["token"]

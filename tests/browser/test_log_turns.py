@@ -19,6 +19,7 @@ import httpx
 import pytest
 
 from tests.browser.seat_a import open_table, page_at, visible, with_bots
+from tests.conftest import new_game
 from tests.support.play import auth, random_move
 from tests.support.waiting import wait_for
 
@@ -158,7 +159,7 @@ def test_an_answer_to_a_right_is_told_in_the_turn_that_gave_it(contexts, table):
     names = ["Anna", "Ben", "Cleo", "Dan", "Eva"]
     rng = random.Random(7)
     with httpx.Client(base_url=table.base, timeout=20) as http:
-        game_id, tokens = _seat_everyone(http, "dolmengoetter", names)
+        game_id, tokens = new_game(http, "dolmengoetter", 5, names=names, start_player=0)
         turn_of, answer = 0, None
         for _ in range(400):
             seat, version = random_move(http, game_id, tokens, rng)
@@ -201,30 +202,13 @@ def _humans(base: str, kind: str, actions: int, seed: int, enough) -> tuple[str,
     """Two players over the API, random legal moves until `enough(views)` (or `actions`)."""
     rng = random.Random(seed)
     with httpx.Client(base_url=base, timeout=20) as http:
-        game_id, tokens = _seat_everyone(http, kind, ["Anna", "Ben"])
+        game_id, tokens = new_game(http, kind, 2, names=["Anna", "Ben"], start_player=0)
         for i in range(actions):
             seat = http.get(f"/api/games/{game_id}/view").json()["view"]["to_act"][0]
             if i > 20 and enough(seat, lambda s: _view(http, game_id, tokens[s])):
                 break
-            random_move(http, game_id, tokens, rng)
+            random_move(http, game_id, tokens, rng, seat)
     return game_id, tokens
-
-
-def _seat_everyone(http, kind: str, names: list[str]) -> tuple[str, dict[int, str]]:
-    """A game of `kind` for len(names) players, each seat joined over the API; start seat 0.
-    Returns (game id, each seat's token)."""
-    g = http.post(
-        "/api/games",
-        json={"kind": kind, "num_seats": len(names), "options": {"start_player": 0}},
-    ).json()
-    tokens = {}
-    for inv in g["invites"]:
-        j = http.post(
-            f"/api/games/{g['id']}/seats/{inv['seat']}/join",
-            json={"name": names[inv["seat"]], "key": inv["key"]},
-        )
-        tokens[inv["seat"]] = j.json()["token"]
-    return g["id"], tokens
 
 
 def _view(http, game_id: str, token: str | None) -> dict:

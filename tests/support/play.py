@@ -11,11 +11,12 @@ def auth(token: str) -> dict[str, str]:
 
 
 def random_move(
-    http: Any, game_id: str, tokens: dict[int, str], rng: random.Random
+    http: Any, game_id: str, tokens: dict[int, str], rng: random.Random, seat: int | None = None
 ) -> tuple[int, int]:
-    """The seat to move plays one of its legal actions at random. Returns (seat, version
-    it moved from)."""
-    seat = http.get(f"/api/games/{game_id}/view").json()["view"]["to_act"][0]
+    """The seat to move (``seat`` if the caller read it already) plays one of its legal
+    actions at random. Returns (seat, version it moved from)."""
+    if seat is None:
+        seat = http.get(f"/api/games/{game_id}/view").json()["view"]["to_act"][0]
     legal = http.get(f"/api/games/{game_id}/legal-actions", headers=auth(tokens[seat])).json()
     r = http.post(
         f"/api/games/{game_id}/actions",
@@ -29,7 +30,8 @@ def random_move(
 def play_to_end(http: Any, game_id: str, tokens: dict[int, str], rng: random.Random) -> None:
     """Random legal actions for the seats of ``tokens`` until the game is over."""
     for _ in range(5000):
-        if http.get(f"/api/games/{game_id}/view").json()["status"] == "over":
+        state = http.get(f"/api/games/{game_id}/view").json()
+        if state["status"] == "over":
             return
-        random_move(http, game_id, tokens, rng)
+        random_move(http, game_id, tokens, rng, state["view"]["to_act"][0])
     raise AssertionError(f"game {game_id} did not end")

@@ -6,10 +6,10 @@
 // the move to another seat (its `turn` or `game_over` event): consecutive actions of that
 // seat, and the answers of seats its actions gave a right to (the game's `rightTo` hook: Die
 // Dolmengötter's dolmen rights, DG-7: answering a right is not a turn), told under the
-// answering seat's mark. Anything else another seat does begins a turn of its own. The log shows one line
-// per turn, "Ben: took 2 wall pieces, built walls on lines 5 and 15, scout 7 → 29.", with
-// a button that unfolds the turn's steps (the per-action texts, as before). Hovering,
-// focusing or tapping a turn lights all its pieces; a step, its own (marks.js).
+// answering seat's mark. Anything else another seat does begins a turn of its own. The log
+// shows one line per turn, "Ben: took 2 wall pieces, built walls on lines 5 and 15, scout
+// 7 → 29.", with a button that unfolds the turn's steps (the per-action texts, as before).
+// Hovering, focusing or tapping a turn lights all its pieces; a step, its own (marks.js).
 // What an action did for another seat (its draw as its turn begins, a right to answer) is
 // said under that seat's mark; events of nobody's (a circle scored, the final phase) after
 // the sentence. Table events (a seat given back, a clock run out, a resignation) keep lines
@@ -35,9 +35,10 @@ const ended = (g) => (g.entries.at(-1).events || []).some((ev) => ENDS_TURN.has(
  * turn has not handed the move on and `next` is its seat's, or the turn gave `next`'s seat a
  * right to answer (the game's `rightTo(ev)` hook: the seat an event gives a right to). */
 export function continuesTurn(group, next, game) {
-  const prev = group.entries.at(-1);
-  if (!isAction(prev) || !isAction(next) || !Number.isInteger(group.seat)) return false;
-  if ((prev.events || []).some((ev) => ENDS_TURN.has(ev.type))) return false;
+  if (!isAction(group.entries.at(-1)) || !isAction(next) || !Number.isInteger(group.seat)) {
+    return false;
+  }
+  if (ended(group)) return false;
   if (next.seat === group.seat) return true;
   const rightTo = game?.rightTo;
   return (
@@ -83,17 +84,21 @@ export function turnParts(game, group, c, eventText) {
   events.forEach((ev, i) => {
     if (ev.type === "turn") return;
     const evSeat = Number.isInteger(ev.seat) ? ev.seat : seat;
-    if (isAction(group.entries[0]) && evSeat === seat) {
-      const clause = clauseOf(game, ev, seat === c.seat, prev, events.slice(i + 1));
-      if (clause?.skip) return;
-      if (clause) {
-        if (clause !== prev) clauses.push(clause);
-        prev = clause;
-        return;
-      }
+    const own = isAction(group.entries[0]) && evSeat === seat;
+    const clause = clauseOf(
+      game,
+      ev,
+      own && seat === c.seat,
+      own ? prev : null,
+      events.slice(i + 1),
+    );
+    // Said by a later event, whoever's it is (a right, by its answer).
+    if (clause?.skip) return;
+    if (own && clause) {
+      if (clause !== prev) clauses.push(clause);
+      prev = clause;
+      return;
     }
-    // Another seat's right answered later in the turn is said by its answer.
-    if (evSeat !== seat && clauseOf(game, ev, false, null, events.slice(i + 1))?.skip) return;
     prev = null;
     const text = eventText(ev, c);
     if (!text) return;
