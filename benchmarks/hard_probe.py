@@ -3,6 +3,7 @@
 Usage: python -m benchmarks.hard_probe [--game dschingis_khan] [--players 2] [--games N]
                                        [--think-ms MS] [--variants ismcts,ismcts-end,...]
                                        [--first K] [--jobs J] [--speed]
+                                       [--playouts random,inf6,inf12,inf6-w2]
 
 Each variant of hard plays N games against the flat Monte Carlo player (``bots.flat``) at
 the same wall-time budget per move for both (``--variant-ms`` gives the variant its own, to
@@ -10,7 +11,9 @@ match the time flat really takes); game i deals with seed i and seats the varian
 at seat i mod players for every variant, so the rows are paired by deal. Printed per
 variant: wins (a shared win a half), the Wilson 95% interval, each side's mean ms per move,
 and the load average at the start and end of the row. ``--speed`` instead times one search
-iteration of each variant (and one flat playout) on positions of random games.
+iteration of each variant (and one flat playout) on positions of random games, and
+``--playouts`` one sample and playout to the end of each playout policy named like a
+variant's options (below), with its ratio to a random playout's.
 
 Variants: ``ismcts`` (hard as it was: a few random moves after the tree, medium's estimate
 at the leaf), ``ismcts-end`` (the same tree, random playouts to the end of the game, scored
@@ -45,7 +48,13 @@ sys.path[:] = [_REPO] + [p for p in sys.path if os.path.abspath(p or ".") != _HE
 import engines  # noqa: E402
 from benchmarks.bots import legal_json, play_out, wilson  # noqa: E402
 from bots import Ismcts, Policy, PolicyRollout, policy_for  # noqa: E402
-from bots.flat import FlatMonteCarlo, Playout, final_margin, random_playout  # noqa: E402
+from bots.flat import (  # noqa: E402
+    FlatMonteCarlo,
+    Playout,
+    PlayoutValue,
+    final_margin,
+    random_playout,
+)
 from bots.halving import SequentialHalving  # noqa: E402
 from bots.playouts import TOURNAMENT, informed_playout  # noqa: E402
 from bots.turn_tree import TurnTree  # noqa: E402
@@ -57,6 +66,26 @@ def won_then_margin(state: State, seat: int) -> float:
     margin: the playout's outcome rather than its points."""
     margin = final_margin(state, seat)
     return (margin > 0) + 0.5 * (margin == 0) + margin / 100
+
+
+def playout_of(name: str, options: list[str]) -> tuple[Playout, PlayoutValue]:
+    """The playout policy and its value that a variant's options (``infN``, ``wN``, ``win``)
+    name; random playouts scored by the final margin without any."""
+    playout: Playout = random_playout
+    value: PlayoutValue = final_margin
+    for option in options:
+        if option.startswith("inf"):  # "infN": the cheap policy looking at N moves
+            tournament = int(option[3:] or TOURNAMENT)
+            playout = functools.partial(informed_playout, tournament=tournament)
+        elif option.startswith("w") and option[1:].isdigit():  # "wN": N walls judged
+            if not isinstance(playout, functools.partial):
+                raise ValueError(f"{name!r}: -wN judges the moves of -infN, so it follows it")
+            playout = functools.partial(playout, walls=int(option[1:]))
+        elif option == "win":
+            value = won_then_margin
+        elif option != "random":
+            raise ValueError(f"unknown option {option!r} of {name!r}")
+    return playout, value
 
 
 def variant(name: str, think_ms: float | None, iterations: int | None = None) -> Policy:
@@ -82,20 +111,7 @@ def variant(name: str, think_ms: float | None, iterations: int | None = None) ->
         return TurnTree(think_ms, iterations, playout=informed_playout)
     if name.startswith("halving-k"):
         k, *options = name[len("halving-k") :].split("-")
-        playout: Playout = random_playout
-        value = final_margin
-        for option in options:
-            if option.startswith("inf"):  # "infN": the cheap policy looking at N moves
-                tournament = int(option[3:] or TOURNAMENT)
-                playout = functools.partial(informed_playout, tournament=tournament)
-            elif option.startswith("w") and option[1:].isdigit():  # "wN": N walls judged
-                if not isinstance(playout, functools.partial):
-                    raise ValueError(f"{name!r}: -wN judges the moves of -infN, so it follows it")
-                playout = functools.partial(playout, walls=int(option[1:]))
-            elif option == "win":
-                value = won_then_margin
-            else:
-                raise ValueError(f"unknown option {option!r} of {name!r}")
+        playout, value = playout_of(name, options)
         return SequentialHalving(
             think_ms, iterations, candidates=int(k), playout=playout, value=value
         )
@@ -122,10 +138,11 @@ def play(
     return won, ms
 
 
-def speed(game_id: str, players: int, names: list[str]) -> None:
-    """Mean ms of one iteration of each variant (and of one flat playout to the end)."""
+def positions(game_id: str, players: int) -> list[tuple[dict, list, State, int]]:
+    """Every 15th position (from the 5th) of three random games where the seat to act has a
+    choice: its view, legal list, the full state and the seat."""
     game = engines.get(game_id)
-    views = []
+    found = []
     for seed in range(3):
         state, rng = game.new(players, seed, {}), random.Random(seed)
         ply = 0
@@ -133,16 +150,16 @@ def speed(game_id: str, players: int, names: list[str]) -> None:
             seat = state.to_act()[0]
             legal = state.legal_actions(seat)
             if ply % 15 == 5 and len(legal) > 1:
-                views.append(
-                    (
-                        state.view(seat),
-                        legal_json(state, seat),
-                        state.clone(),
-                        seat,
-                    )
-                )
+                found.append((state.view(seat), legal_json(state, seat), state.clone(), seat))
             state.apply(seat, rng.choice(legal))
             ply += 1
+    return found
+
+
+def speed(game_id: str, players: int, names: list[str]) -> None:
+    """Mean ms of one iteration of each variant (and of one flat playout to the end)."""
+    game = engines.get(game_id)
+    views = positions(game_id, players)
     for name in names:
         n = 40 if name != "flat" else 1
         start = time.perf_counter()
@@ -169,6 +186,29 @@ def speed(game_id: str, players: int, names: list[str]) -> None:
     print(f"sample + random playout to the end: {(time.perf_counter() - t) * 1e3 / k:.2f} ms")
 
 
+def playout_speed(game_id: str, players: int, specs: list[str]) -> None:
+    """Mean ms of one playout to the end of each policy named like a variant's options
+    (``random``, ``inf6``, ``inf12-w2``), from full states sampled from the seat's view, the
+    same samples and random numbers for every policy; and its ratio to ``random``'s."""
+    game = engines.get(game_id)
+    views = positions(game_id, players)
+    rounds = 10
+    base = None
+    for spec in ["random"] + [s for s in specs if s != "random"]:
+        playout, _value = playout_of(spec, spec.split("-"))
+        t = time.perf_counter()
+        for _view, _legal, state, seat in views:
+            for i in range(rounds):
+                playout(game.sample(state.view(seat), seat, Rng(i)), random.Random(i))
+        ms = (time.perf_counter() - t) * 1e3 / (len(views) * rounds)
+        base = base or ms
+        print(
+            f"{spec:16} {ms:7.2f} ms per sample + playout, {ms / base:.2f}x random "
+            f"({len(views)} positions x {rounds}; load {os.getloadavg()[0]:.1f})",
+            flush=True,
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", default="dschingis_khan", choices=engines.game_ids())
@@ -185,6 +225,10 @@ def main() -> None:
     parser.add_argument("--variants", default="ismcts,ismcts-end,rollout")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--speed", action="store_true")
+    parser.add_argument(
+        "--playouts",
+        help="time playout policies instead, e.g. inf6,inf12,inf6-w2 (with random as the unit)",
+    )
     args = parser.parse_args()
     names = args.variants.split(",")
     variant_ms = args.variant_ms or args.think_ms
@@ -195,6 +239,9 @@ def main() -> None:
     )
     if args.speed:
         speed(args.game, args.players, names)
+        return
+    if args.playouts:
+        playout_speed(args.game, args.players, args.playouts.split(","))
         return
     with ProcessPoolExecutor(args.jobs) as pool:
         for name in names:
