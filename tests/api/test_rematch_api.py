@@ -196,12 +196,16 @@ def test_a_rematch_rotates_the_seats_keeps_the_bot_and_seats_each_player_in_one_
     view = client.get(f"/api/games/{new_id}/view", headers=auth(joined["token"])).json()
     assert view["seat"] == 1
     # With start_player 0 kept, new seat 0 starts (the bot, which sat before the old
-    # starter): it moves by itself.
+    # starter): it moves by itself, to the end of its turn (which may take several actions),
+    # when the game waits on P0.
     deadline = time.monotonic() + 20
-    while not (entries := client.get(f"/api/games/{new_id}/log").json()["entries"]):
-        assert time.monotonic() < deadline, "the bot did not open the rematch"
+    while not client.get(
+        f"/api/games/{new_id}/legal-actions", headers=auth(joined["token"])
+    ).json()["actions"]:
+        assert time.monotonic() < deadline, "the bot did not play its turn of the rematch"
         time.sleep(0.02)
-    assert entries[0]["seat"] == 0
+    entries = client.get(f"/api/games/{new_id}/log").json()["entries"]
+    assert entries and {e["seat"] for e in entries} == {0}
 
     # Taken seats stay taken: the same join again is refused and changes nothing.
     before = rows(db, new_id)
