@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import functools
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from contextlib import asynccontextmanager
 from typing import Any
@@ -35,7 +36,7 @@ from app.hub.choice import make_hub
 from app.services import sessions
 from app.services.accounts import Accounts
 from app.services.bot_accounts import BotAccounts
-from app.services.challenges import Challenges
+from app.services.challenges import Challenges, finish_stale_starts
 from app.services.chat import ChatService
 from app.services.clocks import ClockRunner
 from app.services.friends import Friends
@@ -165,7 +166,13 @@ def create_app(
         think_ms=settings.bot_think_ms,
         workers=settings.bot_workers,
     )
-    clock_runner = ClockRunner(service.clocks, bots.choose_for, settings.clock_poll_seconds)
+    clock_runner = ClockRunner(
+        service.clocks,
+        bots.choose_for,
+        settings.clock_poll_seconds,
+        # A challenge or seek whose game a stopped process left half made.
+        deadlines=[functools.partial(finish_stale_starts, service)],
+    )
     nudges = NudgeRunner(service, settings)  # reminders when no page is open (issue 38)
     limiter = RateLimiter(
         {

@@ -14,14 +14,22 @@ import logging
 import random
 import secrets
 from collections.abc import Iterable
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from sqlalchemy import func, select, update
 from sqlalchemy.orm import Session
 
 from app.core.errors import ApiError
-from app.db.models import AccountRow, ChallengeRow, ChallengeSeatRow, SeekRow, utcnow
+from app.db.models import (
+    AccountRow,
+    ChallengeRow,
+    ChallengeSeatRow,
+    SeatRow,
+    SeekRow,
+    SeekSeatRow,
+    utcnow,
+)
 from app.services import nudges
 from app.services.account_names import find_account, name_key
 from app.services.games import GameService
@@ -67,14 +75,6 @@ def start_game(
     try:
         order = list(players)
         shuffle.shuffle(order)
-        accounts = [p.reserved_for for p in order if p.reserved_for is not None]
-        names: dict[int, str] = {
-            account_id: name
-            for account_id, name in session.execute(
-                select(AccountRow.id, AccountRow.name).where(AccountRow.id.in_(accounts))
-            )
-        }
-        session.commit()
         snap, _, _ = service.create(
             session,
             kind,
@@ -87,10 +87,7 @@ def start_game(
         )
         with service.db.write(session):
             session.execute(update(model).where(model.id == offer_id).values(game_id=snap.game_id))
-        for seat, spec in enumerate(order):
-            if spec.reserved_for is not None:
-                account_id = spec.reserved_for
-                service.join(session, snap.game_id, seat, names[account_id], account_id=account_id)
+        join_kept_seats(service, session, snap.game_id)
     except Exception:
         with service.db.write(session):
             session.execute(
@@ -106,6 +103,101 @@ def start_game(
             .values(status=done, game_id=snap.game_id, updated_at=utcnow())
         )
     return snap.game_id
+
+
+def join_kept_seats(service: GameService, session: Session, game_id: str) -> None:
+    """Join every seat of ``game_id`` still kept for an account, under the account's name,
+    seat by seat: the last join starts the game as any table starts."""
+    kept = session.execute(
+        select(SeatRow.seat, AccountRow.id, AccountRow.name)
+        .join(AccountRow, AccountRow.id == SeatRow.reserved_for)
+        .where(SeatRow.game_id == game_id)
+        .order_by(SeatRow.seat)
+    ).all()
+    session.commit()  # the joins write in transactions of their own
+    for seat, account_id, name in kept:
+        service.join(session, game_id, seat, name, account_id=account_id)
+
+
+STARTING_GRACE = timedelta(minutes=1)
+"""How long an offer may stay ``starting``. Making the game takes milliseconds; an offer
+still starting after this was left by a server process that stopped in the middle (a crash,
+a kill), and another process's poll finishes it (``finish_stale_starts``)."""
+
+
+def finish_stale_starts(service: GameService, now: datetime) -> int:
+    """Finish every start a stopped process left (``STARTING_GRACE``); how many. Each offer
+    is claimed by moving its ``updated_at``, so of several processes polling one finishes
+    it. What is left is done as ``start_game`` would have: with its game recorded, the seats
+    still kept for accounts are joined; without, a full offer (every challenged account
+    accepted, every place of a seek taken) makes its game, and a seek filled with bots is
+    open again (which bots its creator chose was not written down: it fills again)."""
+    finished = 0
+    for model, done in ((ChallengeRow, "accepted"), (SeekRow, "started")):
+        with service.db.session() as session:
+            stale = session.execute(
+                select(model.id, model.updated_at).where(
+                    model.status == "starting", model.updated_at < now - STARTING_GRACE
+                )
+            ).all()
+        for offer_id, seen in stale:
+            with service.db.session() as session:
+                finished += _finish_start(service, session, model, offer_id, seen, done)
+    return finished
+
+
+def _finish_start(
+    service: GameService,
+    session: Session,
+    model: type[ChallengeRow] | type[SeekRow],
+    offer_id: int,
+    seen: datetime,
+    done: str,
+) -> int:
+    with service.db.write(session):
+        claimed = session.execute(
+            update(model)
+            .where(model.id == offer_id, model.status == "starting", model.updated_at == seen)
+            .values(updated_at=utcnow())
+        )
+        if getattr(claimed, "rowcount", 0) != 1:
+            return 0  # another process claimed it, or the start went on after all
+        row: ChallengeRow | SeekRow = session.get_one(model, offer_id)  # type: ignore[assignment]
+        game_id = row.game_id
+        members = _members_of(session, row)
+        full = isinstance(row, ChallengeRow) or len(members) >= row.num_seats
+    log.warning("%s %d was left starting: finishing it", model.__tablename__, offer_id)
+    if game_id is not None:
+        join_kept_seats(service, session, game_id)
+        with service.db.write(session):
+            session.execute(
+                update(model).where(model.id == offer_id).values(status=done, updated_at=utcnow())
+            )
+    elif full:
+        specs = [SeatSpec(reserved_for=a) for a in members]
+        start_game(service, session, secrets.SystemRandom(), row, specs, done)
+    else:
+        with service.db.write(session):
+            session.execute(update(model).where(model.id == offer_id).values(status=OPEN))
+    for account_id in members:
+        service.hub.publish_account(account_id)
+    if isinstance(row, SeekRow):
+        service.hub.publish_seeks()
+    return 1
+
+
+def _members_of(session: Session, row: ChallengeRow | SeekRow) -> list[int]:
+    """The accounts an offer seats: a challenge's challenger and challenged, a seek's
+    creator and joiners."""
+    if isinstance(row, ChallengeRow):
+        query = select(ChallengeSeatRow.account_id).where(ChallengeSeatRow.challenge_id == row.id)
+    else:
+        query = (
+            select(SeekSeatRow.account_id)
+            .where(SeekSeatRow.seek_id == row.id)
+            .order_by(SeekSeatRow.joined_at)
+        )
+    return list(session.scalars(query))
 
 
 class Challenges:

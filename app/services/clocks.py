@@ -418,11 +418,20 @@ class ClockService:
 class ClockRunner:
     """Polls for expired deadlines in this process (started in the app's lifespan)."""
 
-    def __init__(self, clocks: ClockService, choose: Choose, poll_seconds: float):
+    def __init__(
+        self,
+        clocks: ClockService,
+        choose: Choose,
+        poll_seconds: float,
+        deadlines: Sequence[Callable[[datetime], int]] = (),
+    ):
         self.clocks = clocks
         self.choose = choose
         """``BotRunner.choose_for``: the server's bot's move for a seat whose time ran out."""
         self.poll = poll_seconds
+        self.deadlines = deadlines
+        """Other deadlines polled with the clocks, each given the clock's now and answering
+        how many it handled (``challenges.finish_stale_starts``)."""
         self._task: asyncio.Task[None] | None = None
 
     async def start(self) -> None:
@@ -457,6 +466,7 @@ class ClockRunner:
         """One poll: handle every expired deadline this process can claim; how many."""
         db = self.clocks.games.db
         handled = len(self.clocks.games.expire_reveals())  # its own deadline (fair draws)
+        handled += sum(deadline(self.clocks.now()) for deadline in self.deadlines)
         with db.session() as session:
             due = self.clocks.due(session)
         for game_id, deadline, version in due:
