@@ -8,6 +8,9 @@ cheap: at each decision it looks at ``TOURNAMENT`` random legal moves and plays 
 scout step gains the most points at once (DK-17, the village's points before and after the
 tile, counted for whoever controls it, DK-13); every other move counts nothing. The states
 it plays on are samples drawn from a seat's view, so reading their pieces is fair.
+
+In Die Dolmengötter ``informed_playout`` is ``placing_playout``: random moves, but no stone
+or dolmen declined that could go down.
 """
 
 from __future__ import annotations
@@ -16,6 +19,8 @@ import random
 from typing import cast
 
 from engines.core import Action, State
+from engines.dolmengoetter import DolmengoetterState
+from engines.dolmengoetter.actions import DeclineDolmen, Flight, Walk
 from engines.dschingis_khan import DschingisKhanState
 from engines.dschingis_khan.actions import PlaceWall, Step
 from engines.dschingis_khan.constants import FACE_INDEX
@@ -69,6 +74,9 @@ def informed_playout(
     """Play ``state`` to the end (see the module), looking at ``tournament`` random legal
     moves per decision, of which up to ``walls`` wall pieces are judged by ``wall_gain``
     (each costs a placement; the others count nothing); any other game plays at random."""
+    if isinstance(state, DolmengoetterState):
+        placing_playout(state, rng)
+        return
     if not isinstance(state, DschingisKhanState):
         random_playout(state, rng)
         return
@@ -94,3 +102,27 @@ def informed_playout(
             if gain > value:
                 best, value = action, gain
         state.apply(actor, best)
+
+
+def placing_playout(state: State, rng: random.Random) -> None:
+    """Die Dolmengötter to the end: each seat plays a random legal move, but never declines
+    what it may place. A walk or flight leaves a stone when the seat could (declining costs
+    a point, DG-5) and a dolmen right is answered with a dolmen when one may go there (DG-7):
+    a uniformly random playout declines half its stones (each walk has both twins) and some
+    dolmens, so its games run longer and build fewer majorities than any player's."""
+    for _ in range(_MAX_PLIES):
+        if state.is_over:
+            return
+        actor = state.to_act()[0]
+        legal = state.legal_actions(actor)
+        if len(legal) > 1:
+            # With no stone left (or at score 1 and no stone to lay) walks decline: keep them.
+            stones = any(isinstance(a, Walk | Flight) and a.stone for a in legal)
+            legal = [a for a in legal if not _declines(a, stones)] or legal
+        state.apply(actor, rng.choice(legal))
+
+
+def _declines(action: Action, stones: bool) -> bool:
+    if isinstance(action, Walk | Flight):
+        return stones and not action.stone
+    return isinstance(action, DeclineDolmen)

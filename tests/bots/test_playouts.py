@@ -1,6 +1,7 @@
-"""The cheap playout policy of Dschingis Khan's hard (bots/playouts.py, issue 42): what a
+"""The cheap playout policies of hard (bots/playouts.py, issue 42): in Dschingis Khan what a
 scout step gains at once (DK-17 for the village's controller, DK-13), and playouts that end
-the game and score like players rather than like random moves."""
+the game and score like players rather than like random moves; in Die Dolmengötter playouts
+that place what they may (DG-5, DG-7)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ import pytest
 import engines
 from bots.flat import random_playout
 from bots.playouts import informed_playout, step_gain, wall_gain
+from engines.dolmengoetter.actions import DeclineDolmen, Flight, PlaceDolmen, Walk
 from engines.dschingis_khan.actions import PlaceWall, Step
 from engines.dschingis_khan.position import position
 from engines.dschingis_khan.scoring import totals
@@ -100,9 +102,39 @@ def test_informed_playouts_end_the_game_and_score_more_than_random_ones(walls: i
 
 
 @pytest.mark.parametrize("n", [2, 5])
-def test_die_dolmengoetter_plays_out_at_random(n: int) -> None:
+def test_die_dolmengoetter_playouts_place_every_stone_and_dolmen_they_may(n: int) -> None:
+    """DG-5 and DG-7: no decline while a stone or a dolmen could go down instead; declines
+    only with none to place (no stone left, a stack full)."""
     state = engines.get("dolmengoetter").new(n, 1, {})
-    twin = state.clone()
+    seen: list[tuple[list, object]] = []
+    apply = state.apply
+
+    def recorded(seat: int, action) -> None:
+        seen.append((state.legal_actions(seat), action))
+        apply(seat, action)
+
+    state.apply = recorded  # type: ignore[method-assign]
     informed_playout(state, random.Random(4))
-    random_playout(twin, random.Random(4))
-    assert state.is_over and state.scores() == twin.scores()
+    assert state.is_over
+    walks = [(legal, a) for legal, a in seen if isinstance(a, Walk | Flight)]
+    dolmens = [(legal, a) for legal, a in seen if isinstance(a, PlaceDolmen | DeclineDolmen)]
+    assert walks and dolmens
+    for legal, action in walks:
+        could = any(isinstance(b, Walk | Flight) and b.stone for b in legal)
+        assert action.stone == could, (action, could)
+    for legal, action in dolmens:
+        could = any(isinstance(b, PlaceDolmen) for b in legal)
+        assert isinstance(action, PlaceDolmen) == could, (action, could)
+
+
+def test_die_dolmengoetter_playouts_raise_more_dolmens_than_random_ones() -> None:
+    game = engines.get("dolmengoetter")
+    raised = {}
+    for playout in (random_playout, informed_playout):
+        raised[playout] = 0
+        for seed in range(10):
+            state = game.new(3, seed, {})
+            playout(state, random.Random(seed))
+            assert state.is_over
+            raised[playout] += sum(state.dolmens_placed)
+    assert raised[informed_playout] > raised[random_playout]
