@@ -27,7 +27,8 @@ given: Dschingis Khan's hard is ``halving-k12-inf``), ``-wN`` after it (of those
 to N wall pieces judged by the side changes they make, ``bots.playouts.wall_gain``) and
 ``-win`` (scoring a playout by who won, the margin only breaking ties), ``turn-tree`` and
 ``turn-tree-inf`` (``bots.turn_tree``: a tree over the rest of the seat's own turn) and
-``hard`` (``policy_for("hard")`` as it is now).
+``hard`` (``policy_for("hard")`` as it is now, hidden parts mixed). ``+c`` after any name
+mixes its hidden parts as a seat in a game does (``bots.policies.Concealed``, issue 36).
 """
 
 from __future__ import annotations
@@ -57,6 +58,7 @@ from bots.flat import (  # noqa: E402
 )
 from bots.halving import SequentialHalving  # noqa: E402
 from bots.playouts import TOURNAMENT, informed_playout  # noqa: E402
+from bots.policies import Concealed  # noqa: E402
 from bots.turn_tree import TurnTree  # noqa: E402
 from engines.core import Rng, State  # noqa: E402
 
@@ -89,6 +91,8 @@ def playout_of(name: str, options: list[str]) -> tuple[Playout, PlayoutValue]:
 
 
 def variant(name: str, think_ms: float | None, iterations: int | None = None) -> Policy:
+    if name.endswith("+c"):  # as a seat in a game plays it: hidden parts mixed (issue 36)
+        return Concealed(variant(name[: -len("+c")], think_ms, iterations))
     if name == "ismcts":
         return Ismcts(think_ms, iterations)
     if name == "ismcts-end":
