@@ -1,9 +1,10 @@
 """The three levels: easy (random), medium (greedy on ``evaluation.estimate``) and hard
-(a search over states sampled from the view: the rollout algorithm over medium in Die
-Dolmengötter, ``rollout.PolicyRollout``; in Dschingis Khan sequential halving over medium's
-best moves, played out to the end with a cheap policy, ``halving.SequentialHalving`` with
-``playouts.informed_playout``). ``Ismcts`` (information-set Monte Carlo tree search) was
-Dschingis Khan's hard until issue 42 and stays for comparison (``benchmarks/hard_probe.py``).
+(a search over states sampled from the view: sequential halving over medium's best moves,
+played out to the end with a cheap policy, ``halving.SequentialHalving`` with
+``playouts.informed_playout``, in both games). ``Ismcts`` (information-set Monte Carlo tree
+search, Dschingis Khan's hard until issue 42) and the rollout algorithm
+(``rollout.PolicyRollout``, Die Dolmengötter's) stay for comparison
+(``benchmarks/hard_probe.py``).
 
 Every policy has one signature, ``policy(view, legal, rng) -> action JSON``: ``view`` and
 ``legal`` (``[{action, label}]``) are what the API gives the seat, ``rng`` a
@@ -27,12 +28,11 @@ from .concealment import conceal
 from .evaluation import estimate, greedy_scores, margin
 from .halving import SequentialHalving
 from .playouts import informed_playout
-from .rollout import PolicyRollout
 
 LEVELS = ("easy", "medium", "hard")
 DEFAULT_LEVEL = "medium"
 HARD_CANDIDATES = 12
-"""Dschingis Khan's hard plays out only medium's 12 best moves (24 won fewer games against
+"""Hard plays out only medium's 12 best moves (in Dschingis Khan 24 won fewer games against
 flat Monte Carlo in a 250 ms screen, docs/BOTS.md)."""
 
 
@@ -214,24 +214,17 @@ class Ismcts:
         return edge.w / edge.n + self.exploration * math.sqrt(math.log(edge.avail) / edge.n)
 
 
-class Hard:
-    """Hard: per game, the search that measured strongest (docs/BOTS.md): the rollout
-    algorithm over medium (``rollout.PolicyRollout``) in Die Dolmengötter; in Dschingis
-    Khan sequential halving over medium's 12 best moves, each played out to the end on the
-    same sampled states with the cheap scout-step policy (``halving.SequentialHalving``,
-    ``playouts.informed_playout``). ``Ismcts``, Dschingis Khan's hard until issue 42, stays
-    for comparison."""
+class Hard(SequentialHalving):
+    """Hard, in both games (issue 42, docs/BOTS.md): sequential halving over medium's 12 best
+    moves, each played out to the end on the same sampled states with the cheap policy of
+    ``playouts.informed_playout`` (in Dschingis Khan the scout step that gains most of a
+    few, in Die Dolmengötter random moves that decline nothing they may place). The searches
+    it replaced stay for comparison: ``Ismcts`` (Dschingis Khan's hard until issue 42) and
+    the rollout algorithm ``rollout.PolicyRollout`` (Die Dolmengötter's, until it lost to
+    flat Monte Carlo at the default budget)."""
 
     def __init__(self, think_ms: float | None = 1000, iterations: int | None = None) -> None:
-        self.by_game: dict[str, Policy] = {
-            "dolmengoetter": PolicyRollout(think_ms, iterations),
-            "dschingis_khan": SequentialHalving(
-                think_ms, iterations, candidates=HARD_CANDIDATES, playout=informed_playout
-            ),
-        }
-
-    def __call__(self, view: View, legal: Legal, rng: random.Random) -> ActionJson:
-        return self.by_game[view["game"]](view, legal, rng)
+        super().__init__(think_ms, iterations, candidates=HARD_CANDIDATES, playout=informed_playout)
 
 
 class Concealed:

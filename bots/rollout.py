@@ -1,4 +1,5 @@
-"""Hard in Die Dolmengötter: the rollout algorithm, a one-step policy improvement over medium.
+"""The rollout algorithm over medium, a one-step policy improvement: Die Dolmengötter's hard
+until issue 42 (flat Monte Carlo beat it at 1 s a move; ``benchmarks/hard_probe.py`` keeps it).
 
 Monte Carlo tree search with random playouts (``policies.Ismcts``) lost to three or four
 medium bots there: random moves are no model of opponents who play greedily, and a few
@@ -116,7 +117,7 @@ def _candidates(
 
 
 class PolicyRollout:
-    """Hard (Die Dolmengötter): the rollout algorithm over medium; see the module text.
+    """The rollout algorithm over medium; see the module text.
 
     ``think_ms`` bounds the wall time, ``iterations`` the number of sampled states each
     candidate is played out on; with ``think_ms=None`` the choice depends only on the view,

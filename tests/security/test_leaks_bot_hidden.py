@@ -90,7 +90,7 @@ def attack(
 
 @pytest.mark.parametrize(
     ("levels", "games", "least"),
-    [(["medium", "medium"], 8, 25), (["hard", "medium"], 3, 18)],
+    [(["medium", "medium"], 8, 25), (["hard", "medium"], 5, 18)],
     ids=["medium", "hard"],
 )
 def test_an_opponent_cannot_predict_the_dolmen_values_a_bot_laid(levels, games, least):
