@@ -71,15 +71,23 @@ def wall_gain(state: DschingisKhanState, seat: int, action: PlaceWall) -> float:
 def informed_playout(
     state: State, rng: random.Random, tournament: int = TOURNAMENT, walls: int = 0
 ) -> None:
-    """Play ``state`` to the end (see the module), looking at ``tournament`` random legal
-    moves per decision, of which up to ``walls`` wall pieces are judged by ``wall_gain``
-    (each costs a placement; the others count nothing); any other game plays at random."""
-    if isinstance(state, DolmengoetterState):
+    """Play ``state`` to the end with its game's cheap policy (see the module):
+    ``scout_playout`` in Dschingis Khan (``tournament`` and ``walls`` are its), and
+    ``placing_playout`` in Die Dolmengötter; any other game plays at random."""
+    if isinstance(state, DschingisKhanState):
+        scout_playout(state, rng, tournament, walls)
+    elif isinstance(state, DolmengoetterState):
         placing_playout(state, rng)
-        return
-    if not isinstance(state, DschingisKhanState):
+    else:
         random_playout(state, rng)
-        return
+
+
+def scout_playout(
+    state: DschingisKhanState, rng: random.Random, tournament: int = TOURNAMENT, walls: int = 0
+) -> None:
+    """Dschingis Khan to the end, looking at ``tournament`` random legal moves per decision,
+    of which up to ``walls`` wall pieces are judged by ``wall_gain`` (each costs a
+    placement; the others count nothing): the one that gains most at once is played."""
     for _ in range(_MAX_PLIES):
         if state.is_over:
             return
@@ -116,7 +124,7 @@ def placing_playout(state: State, rng: random.Random) -> None:
         actor = state.to_act()[0]
         legal = state.legal_actions(actor)
         if len(legal) > 1:
-            # With no stone left (or at score 1 and no stone to lay) walks decline: keep them.
+            # With no stone left every walk declines, for free (DG-5): keep them then.
             stones = any(isinstance(a, Walk | Flight) and a.stone for a in legal)
             legal = [a for a in legal if not _declines(a, stones)] or legal
         state.apply(actor, rng.choice(legal))

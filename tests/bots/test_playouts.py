@@ -86,18 +86,22 @@ def test_a_wall_piece_gains_what_the_sides_it_changes_are_worth_to_the_seat() ->
     assert 0 in gains.values()
 
 
+def _played_out(kind: str, players: int, playout, deals: int):
+    """Deals 0 .. ``deals`` - 1 of ``kind``, each played to the end by ``playout``."""
+    for seed in range(deals):
+        state = engines.get(kind).new(players, seed, {})
+        playout(state, random.Random(seed))
+        assert state.is_over
+        yield state
+
+
 @pytest.mark.parametrize("walls", [0, 2])
 def test_informed_playouts_end_the_game_and_score_more_than_random_ones(walls: int) -> None:
-    game = engines.get("dschingis_khan")
     informed = functools.partial(informed_playout, walls=walls)
-    points = {}
-    for playout in (random_playout, informed):
-        points[playout] = 0
-        for seed in range(20):
-            state = game.new(2, seed, {})
-            playout(state, random.Random(seed))
-            assert state.is_over
-            points[playout] += sum(state.scores())
+    points = {
+        playout: sum(sum(s.scores()) for s in _played_out("dschingis_khan", 2, playout, 20))
+        for playout in (random_playout, informed)
+    }
     assert points[informed] > points[random_playout]
 
 
@@ -128,13 +132,8 @@ def test_die_dolmengoetter_playouts_place_every_stone_and_dolmen_they_may(n: int
 
 
 def test_die_dolmengoetter_playouts_raise_more_dolmens_than_random_ones() -> None:
-    game = engines.get("dolmengoetter")
-    raised = {}
-    for playout in (random_playout, informed_playout):
-        raised[playout] = 0
-        for seed in range(10):
-            state = game.new(3, seed, {})
-            playout(state, random.Random(seed))
-            assert state.is_over
-            raised[playout] += sum(state.dolmens_placed)
+    raised = {
+        playout: sum(sum(s.dolmens_placed) for s in _played_out("dolmengoetter", 3, playout, 10))
+        for playout in (random_playout, informed_playout)
+    }
     assert raised[informed_playout] > raised[random_playout]
