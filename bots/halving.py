@@ -50,6 +50,10 @@ class SequentialHalving(FlatMonteCarlo):
         self.playout = playout
         self.value = value
 
+    def candidates_for(self, view: View) -> int | None:
+        """How many of medium's best moves to play out at ``view`` (None: every legal one)."""
+        return self.candidates
+
     def __call__(self, view: View, legal: Legal, rng: random.Random) -> ActionJson:
         if len(legal) == 1:
             return legal[0]["action"]
@@ -57,10 +61,11 @@ class SequentialHalving(FlatMonteCarlo):
         game = engines.get(view["game"])
         actions = [game.parse_action(item["action"]) for item in legal]
         alive = list(range(len(actions)))
-        if self.candidates is not None and len(alive) > self.candidates:
+        candidates = self.candidates_for(view)
+        if candidates is not None and len(alive) > candidates:
             seat = view["seat"]
             state = game.sample(view, seat, Rng(rng.getrandbits(64)))
-            alive = best_on_estimate(state, seat, actions, self.candidates)
+            alive = best_on_estimate(state, seat, actions, candidates)
         totals = [0.0] * len(actions)
         # Phases from the moves still in play: counted from every legal move, a wide turn's
         # last phases would spend their share of the time on one move already chosen.

@@ -12,6 +12,7 @@ import engines
 from bots.evaluation import greedy_scores
 from bots.flat import random_playout
 from bots.halving import SequentialHalving
+from bots.policies import HARD_CANDIDATES, Hard
 from engines.core import Rng, State
 from tests.bots.test_flat import Clock, a_wide_position
 from tests.bots.test_policies import hidden_twin, legal_json, positions
@@ -82,3 +83,43 @@ def test_every_phase_after_the_cut_still_has_moves_to_compare() -> None:
         state.view(seat), legal_json(state, seat), random.Random(3)
     )
     assert playouts == 4 + 2
+
+
+def _playouts_of_one_round_a_phase(moves: int) -> int:
+    """How many playouts halving makes with one round a phase over ``moves`` moves."""
+    phases = max(1, (moves - 1).bit_length())
+    total = 0
+    for phase in range(phases):
+        total += moves
+        if phase < phases - 1:
+            moves = (moves + 1) // 2
+    return total
+
+
+@pytest.mark.parametrize(
+    ("game_id", "players", "short_list"),
+    [("dolmengoetter", 2, True), ("dolmengoetter", 4, False), ("dschingis_khan", 4, True)],
+)
+def test_hard_plays_out_every_move_only_in_a_dolmengoetter_of_more_players(
+    game_id: str, players: int, short_list: bool
+) -> None:
+    """Hard keeps medium's 12 best moves, except in Die Dolmengötter with more than 2 players,
+    where it plays every legal move out (docs/BOTS.md, "In 4 players")."""
+    state, seat = next(
+        (s, seat)
+        for s, seat in positions(game_id, players, seed=5, every=3)
+        if len(s.legal_actions(seat)) > HARD_CANDIDATES + 4
+    )
+    hard = Hard(think_ms=None, iterations=1)
+    playouts = 0
+
+    def counted(after: State, rng: random.Random) -> None:
+        nonlocal playouts
+        playouts += 1
+        random_playout(after, rng)
+
+    hard.playout = counted
+    choice = hard(state.view(seat), legal_json(state, seat), random.Random(2))
+    assert engines.get(game_id).parse_action(choice) in state.legal_actions(seat)
+    moves = HARD_CANDIDATES if short_list else len(state.legal_actions(seat))
+    assert playouts == _playouts_of_one_round_a_phase(moves)
