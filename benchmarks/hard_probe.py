@@ -23,7 +23,8 @@ playouts to the end of its next turn), ``halving`` (``bots.halving``: flat's pla
 time split in phases that each keep the better half of the moves), ``halving-kK`` (that over
 medium's K best moves only), ``halving-kK-inf`` or ``-infN`` (with the cheap playout policy
 of ``bots.playouts``, looking at N moves a decision, ``bots.playouts.TOURNAMENT`` unless
-given: hard in both games is ``halving-k12-inf+c``), ``-wN`` after it (of those moves, up
+given: hard in both games is ``halving-k12-inf+c``, but with every legal move in Die
+Dolmengötter of more than 2 players), ``-wN`` after it (of those moves, up
 to N wall pieces judged by the side changes they make, ``bots.playouts.wall_gain``) and
 ``-win`` (scoring a playout by who won, the margin only breaking ties), ``turn-tree`` and
 ``turn-tree-inf`` (``bots.turn_tree``: a tree over the rest of the seat's own turn) and
