@@ -232,7 +232,7 @@ class Hard(SequentialHalving):
         # Die Dolmengötter with 3 or more players: a move medium ranks below 12th is worth
         # playing out there (against three flat players, 40 games: 28 won without the short
         # list, 14 with it; docs/BOTS.md "In 4 players").
-        if view["game"] == "dolmengoetter" and len(view["players"]) > 2:
+        if view["game"] == "dolmengoetter" and view["num_players"] > 2:
             return None
         return self.candidates
 
