@@ -220,10 +220,10 @@ class Hard(SequentialHalving):
     moves (every legal move in Die Dolmengötter of more than 2 players), each played out to
     the end on the same sampled states with the cheap policy of ``playouts.informed_playout``
     (in Dschingis Khan the scout step that gains most of a few, in Die Dolmengötter random
-    moves that decline nothing they may place). The searches
-    it replaced stay for comparison: ``Ismcts`` (Dschingis Khan's hard until issue 42) and
-    the rollout algorithm ``rollout.PolicyRollout`` (Die Dolmengötter's, until it lost to
-    flat Monte Carlo at the default budget)."""
+    moves that decline nothing they may place). The searches it replaced stay for
+    comparison: ``Ismcts`` (Dschingis Khan's hard until issue 42) and the rollout algorithm
+    ``rollout.PolicyRollout`` (Die Dolmengötter's, until it lost to flat Monte Carlo at the
+    default budget)."""
 
     def __init__(self, think_ms: float | None = 1000, iterations: int | None = None) -> None:
         super().__init__(think_ms, iterations, candidates=HARD_CANDIDATES, playout=informed_playout)

@@ -9,6 +9,7 @@ import random
 import pytest
 
 import engines
+from bots.api import ActionJson
 from bots.evaluation import greedy_scores
 from bots.flat import random_playout
 from bots.halving import SequentialHalving
@@ -72,28 +73,9 @@ def test_every_phase_after_the_cut_still_has_moves_to_compare() -> None:
     out, then the better 2, and stops: no playout goes to a move already chosen."""
     state, seat = a_wide_position("dschingis_khan")
     assert len(state.legal_actions(seat)) > 16
-    playouts = 0
-
-    def counted(after: State, rng: random.Random) -> None:
-        nonlocal playouts
-        playouts += 1
-        random_playout(after, rng)
-
-    SequentialHalving(think_ms=None, iterations=1, candidates=4, playout=counted)(
-        state.view(seat), legal_json(state, seat), random.Random(3)
-    )
+    halving = SequentialHalving(think_ms=None, iterations=1, candidates=4)
+    _, playouts = counted_playouts(halving, state, seat, random.Random(3))
     assert playouts == 4 + 2
-
-
-def _playouts_of_one_round_a_phase(moves: int) -> int:
-    """How many playouts halving makes with one round a phase over ``moves`` moves."""
-    phases = max(1, (moves - 1).bit_length())
-    total = 0
-    for phase in range(phases):
-        total += moves
-        if phase < phases - 1:
-            moves = (moves + 1) // 2
-    return total
 
 
 @pytest.mark.parametrize(
@@ -104,13 +86,24 @@ def test_hard_plays_out_every_move_only_in_a_dolmengoetter_of_more_players(
     game_id: str, players: int, short_list: bool
 ) -> None:
     """Hard keeps medium's 12 best moves, except in Die Dolmengötter with more than 2 players,
-    where it plays every legal move out (docs/BOTS.md, "In 4 players")."""
+    where it plays every legal move out (docs/BOTS.md, "In 4 players"): at one round a phase
+    it makes as many playouts as halving over that many moves."""
     state, seat = next(
         (s, seat)
         for s, seat in positions(game_id, players, seed=5, every=3)
         if len(s.legal_actions(seat)) > HARD_CANDIDATES + 4
     )
-    hard = Hard(think_ms=None, iterations=1)
+    choice, playouts = counted_playouts(Hard(think_ms=None, iterations=1), state, seat)
+    assert engines.get(game_id).parse_action(choice) in state.legal_actions(seat)
+    candidates = HARD_CANDIDATES if short_list else None
+    halving = SequentialHalving(think_ms=None, iterations=1, candidates=candidates)
+    assert playouts == counted_playouts(halving, state, seat)[1]
+
+
+def counted_playouts(
+    search: SequentialHalving, state: State, seat: int, rng: random.Random | None = None
+) -> tuple[ActionJson, int]:
+    """``search``'s choice for ``seat`` and how many random playouts it made for it."""
     playouts = 0
 
     def counted(after: State, rng: random.Random) -> None:
@@ -118,8 +111,6 @@ def test_hard_plays_out_every_move_only_in_a_dolmengoetter_of_more_players(
         playouts += 1
         random_playout(after, rng)
 
-    hard.playout = counted
-    choice = hard(state.view(seat), legal_json(state, seat), random.Random(2))
-    assert engines.get(game_id).parse_action(choice) in state.legal_actions(seat)
-    moves = HARD_CANDIDATES if short_list else len(state.legal_actions(seat))
-    assert playouts == _playouts_of_one_round_a_phase(moves)
+    search.playout = counted
+    choice = search(state.view(seat), legal_json(state, seat), rng or random.Random(2))
+    return choice, playouts

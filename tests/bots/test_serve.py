@@ -65,7 +65,7 @@ def test_the_bot_accepts_within_its_limits_and_plays_through_a_restart(
             lambda: challenge_status(database_url, yes)[1], "the bot to accept: a game"
         )
         answer = http.post(f"/api/me/games/{game_id}/access", headers=signed_in(bert))
-        # Once failed under a full run's load without a seat: say what came back instead.
+        # The status first, so a failure shows the server's answer rather than a KeyError.
         assert answer.status_code == 200, answer.text
         access = answer.json()
         bert_seat, bert_token = access["seat"], access["token"]

@@ -184,7 +184,7 @@ def test_listener_that_missed_notifications_catches_up_after_reconnecting(
         version = table.play(b)
         # A cannot connect, so its NOTIFY went unheard: A is still not listening after it.
         ready = httpx.get(f"{a.url}/readyz", timeout=5)
-        assert ready.json().get("listening") is False, ready.text  # the body if it is not
+        assert ready.json().get("listening") is False, ready.text
         admin.execute(f'ALTER DATABASE "{dbname}" ALLOW_CONNECTIONS true')
         # A reconnects (with backoff), then re-checks the games it serves.
         state = watcher.wait_version(version, timeout=DEADLINE)
