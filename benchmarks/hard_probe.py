@@ -26,10 +26,12 @@ of ``bots.playouts``, looking at N moves a decision, ``bots.playouts.TOURNAMENT`
 given: hard in both games is ``halving-k12-inf+c``, but with every legal move in Die
 Dolmengötter of more than 2 players), ``-wN`` after it (of those moves, up
 to N wall pieces judged by the side changes they make, ``bots.playouts.wall_gain``) and
-``-win`` (scoring a playout by who won, the margin only breaking ties), ``turn-tree`` and
-``turn-tree-inf`` (``bots.turn_tree``: a tree over the rest of the seat's own turn) and
-``hard`` (``policy_for("hard")`` as it is now, hidden parts mixed). ``+c`` after any name
-mixes its hidden parts as a seat in a game does (``bots.policies.Concealed``, issue 36).
+``-win`` (scoring a playout by who won, the margin only breaking ties), ``-mean``
+(scoring it by the margin over the rivals' mean score instead of the best rival's),
+``turn-tree`` and ``turn-tree-inf`` (``bots.turn_tree``: a tree over the rest of the
+seat's own turn) and ``hard`` (``policy_for("hard")`` as it is now, hidden parts mixed).
+``+c`` after any name mixes its hidden parts as a seat in a game does
+(``bots.policies.Concealed``, issue 36).
 """
 
 from __future__ import annotations
@@ -71,9 +73,18 @@ def won_then_margin(state: State, seat: int) -> float:
     return (margin > 0) + 0.5 * (margin == 0) + margin / 100
 
 
+def mean_margin(state: State, seat: int) -> float:
+    """The seat's score minus the mean of the other seats' (in 2 players the final margin):
+    with more rivals steadier than the margin over the best one, whose seat changes from
+    playout to playout."""
+    scores = state.scores()
+    others = [s for i, s in enumerate(scores) if i != seat]
+    return scores[seat] - sum(others) / len(others)
+
+
 def playout_of(name: str, options: list[str]) -> tuple[Playout, PlayoutValue]:
-    """The playout policy and its value that a variant's options (``infN``, ``wN``, ``win``)
-    name; random playouts scored by the final margin without any."""
+    """The playout policy and its value that a variant's options (``infN``, ``wN``,
+    ``win``, ``mean``) name; random playouts scored by the final margin without any."""
     playout: Playout = random_playout
     value: PlayoutValue = final_margin
     for option in options:
@@ -86,6 +97,8 @@ def playout_of(name: str, options: list[str]) -> tuple[Playout, PlayoutValue]:
             playout = functools.partial(playout, walls=int(option[1:]))
         elif option == "win":
             value = won_then_margin
+        elif option == "mean":
+            value = mean_margin
         elif option != "random":
             raise ValueError(f"unknown option {option!r} of {name!r}")
     return playout, value
