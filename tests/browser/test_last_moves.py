@@ -342,9 +342,12 @@ def test_the_numbers_of_an_entry_never_cover_each_other(contexts, table):
     )
     page = ctx.new_page()
     page.goto(f"{table.base}/play/{game['id']}")
-    page.wait_for_selector("#log li[data-seq='1']")
+    # Hover only once the state has come and been drawn: the page laid out again after
+    # the hover can move the entry from under the pointer, which then lights nothing.
+    page.wait_for_function("() => Number(document.body.dataset.version) >= 1")
     page.hover("#log li[data-seq='1']")
-    page.wait_for_selector(".log-num-box")
+    with contextlib.suppress(PlaywrightTimeout):  # the assertion below says what was drawn
+        page.wait_for_function("() => document.querySelectorAll('.log-num-box rect').length >= 2")
     drawn = page.eval_on_selector_all(
         ".log-num-box rect",
         "els => els.map(e => { const r = e.getBoundingClientRect();"
