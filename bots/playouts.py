@@ -88,28 +88,21 @@ def scout_playout(
     """Dschingis Khan to the end, looking at ``tournament`` random legal moves per decision,
     of which up to ``walls`` wall pieces are judged by ``wall_gain`` (each costs a
     placement; the others count nothing): the one that gains most at once is played."""
-    # Written for speed, as hard's time goes to these playouts (docs/BOTS.md, "In 4 players"):
-    # a step's gain depends only on its village and face, so a decision reckons it once
-    # for the routes that reach the same village with the same face.
-    getrandbits = rng.getrandbits
+    # A step's gain depends only on its village and face: a decision reckons it once for
+    # every route there with that face (hard's time goes to these playouts).
     for _ in range(_MAX_PLIES):
         if state.is_over:
             return
         actor = state.to_act()[0]
         legal = state.legal_actions(actor)
-        n = len(legal)
-        if n == 1:
+        if len(legal) == 1:
             state.apply(actor, legal[0])
             continue
-        bits = n.bit_length()
         best, value = legal[0], -1e9  # the first move looked at always replaces it
         judged = 0
         gains: dict[tuple[int, str], float] = {}
         for _ in range(tournament):
-            i = getrandbits(bits)
-            while i >= n:  # uniform over the legal moves, as rng.randrange(n)
-                i = getrandbits(bits)
-            action = legal[i]
+            action = legal[rng.randrange(len(legal))]
             if isinstance(action, Step):
                 key = (action.to, action.tile)
                 gain = gains.get(key)

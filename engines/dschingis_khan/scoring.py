@@ -50,17 +50,9 @@ def tile_points(face: int, mongolia: bool, plague: bool, ginseng: bool) -> int:
 
 
 def village_points(faces: Sequence[int], mongolia: bool) -> int:
-    """DK-17: what a village with these faces scores for its controller (``tile_points``
-    summed, counted by face: the bots' playouts ask this thousands of times a second)."""
-    plague, ginseng = faces.count(PLAGUE), faces.count(GINSENG)
-    people = len(faces) - plague - ginseng
-    if plague and not ginseng:
-        return -3 * people
-    farmers = faces.count(FARMER)
-    if ginseng and not plague:
-        return farmers + 3 * (people - farmers)
-    home = faces.count(MONGOLIAN if mongolia else CHINESE)
-    return 3 * (farmers + home) - 3 * (people - farmers - home)
+    """DK-17: what a village with these faces scores for its controller."""
+    plague, ginseng = PLAGUE in faces, GINSENG in faces
+    return sum(tile_points(f, mongolia, plague, ginseng) for f in faces)
 
 
 def score_village(

@@ -2,12 +2,8 @@
 
 from __future__ import annotations
 
-import itertools
-
 from engines.core import Rng
 from engines.dschingis_khan import PlaceWall, TakeTile, TakeWall
-from engines.dschingis_khan.constants import FACES, GINSENG, PLAGUE
-from engines.dschingis_khan.scoring import tile_points, village_points
 
 from .helpers import line, play, position, walls_along
 
@@ -191,14 +187,3 @@ def test_dk16_the_player_emptying_the_second_supply_triggers_it_and_still_takes_
     seen = play_out(state, seed=5)
     assert [e["seat"] for e in seen if e["type"] == "turn"] == [1, 2, 0]
     assert state.is_over
-
-
-def test_dk17_a_village_scores_the_sum_of_its_tiles_for_every_stack():
-    """DK-17 per tile (``tile_points``) and per village (``village_points``, which counts
-    faces for speed) agree on every stack of up to five tiles, on either side."""
-    for size in range(6):
-        for faces in itertools.product(range(len(FACES)), repeat=size):
-            plague, ginseng = PLAGUE in faces, GINSENG in faces
-            for mongolia in (True, False):
-                by_tile = sum(tile_points(f, mongolia, plague, ginseng) for f in faces)
-                assert village_points(faces, mongolia) == by_tile, (faces, mongolia)
