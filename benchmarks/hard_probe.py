@@ -24,7 +24,9 @@ time split in phases that each keep the better half of the moves), ``halving-kK`
 medium's K best moves only), ``halving-kK-inf`` or ``-infN`` (with the cheap playout policy
 of ``bots.playouts``, looking at N moves a decision, ``bots.playouts.TOURNAMENT`` unless
 given: hard in both games is ``halving-k12-inf+c``, but with every legal move in Die
-Dolmengötter of more than 2 players), ``-wN`` after it (of those moves, up
+Dolmengötter of more than 2 players), ``halving-kK-all`` (the cheap policy looking at every
+legal move, equals drawn at random), ``halving-kK-fin`` (looking at twelve until the final
+phase begins, at every one from then on), ``-wN`` after ``-infN`` (of those moves, up
 to N wall pieces judged by the side changes they make, ``bots.playouts.wall_gain``) and
 ``-win`` (scoring a playout by who won, the margin only breaking ties), ``-mean``
 (scoring it by the margin over the rivals' mean score instead of the best rival's),
@@ -60,10 +62,11 @@ from bots.flat import (  # noqa: E402
     random_playout,
 )
 from bots.halving import SequentialHalving  # noqa: E402
-from bots.playouts import TOURNAMENT, informed_playout  # noqa: E402
+from bots.playouts import TOURNAMENT, informed_playout, scout_choice  # noqa: E402
 from bots.policies import Concealed  # noqa: E402
 from bots.turn_tree import TurnTree  # noqa: E402
 from engines.core import Rng, State  # noqa: E402
+from engines.dschingis_khan import DschingisKhanState  # noqa: E402
 
 
 def won_then_margin(state: State, seat: int) -> float:
@@ -82,6 +85,17 @@ def mean_margin(state: State, seat: int) -> float:
     return scores[seat] - sum(others) / len(others)
 
 
+def finishing_playout(state: State, rng: random.Random) -> None:
+    """Dschingis Khan's cheap playout, but looking at every legal move from the moment the
+    final phase begins (DK-16): the last turns decide which villages change hands, and a
+    rival's last turn takes the best village it can reach."""
+    assert isinstance(state, DschingisKhanState)
+    while not state.is_over:
+        actor = state.to_act()[0]
+        looked = TOURNAMENT if state.final_trigger is None else None
+        state.apply(actor, scout_choice(state, actor, rng, looked))
+
+
 def playout_of(name: str, options: list[str]) -> tuple[Playout, PlayoutValue]:
     """The playout policy and its value that a variant's options (``infN``, ``wN``,
     ``win``, ``mean``) name; random playouts scored by the final margin without any."""
@@ -91,6 +105,10 @@ def playout_of(name: str, options: list[str]) -> tuple[Playout, PlayoutValue]:
         if option.startswith("inf"):  # "infN": the cheap policy looking at N moves
             tournament = int(option[3:] or TOURNAMENT)
             playout = functools.partial(informed_playout, tournament=tournament)
+        elif option == "all":  # the cheap policy looking at every legal move
+            playout = functools.partial(informed_playout, tournament=None)
+        elif option == "fin":  # ... at every one once the final phase has begun
+            playout = finishing_playout
         elif option.startswith("w") and option[1:].isdigit():  # "wN": N walls judged
             if not isinstance(playout, functools.partial):
                 raise ValueError(f"{name!r}: -wN judges the moves of -infN, so it follows it")

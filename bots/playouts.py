@@ -69,7 +69,7 @@ def wall_gain(state: DschingisKhanState, seat: int, action: PlaceWall) -> float:
 
 
 def informed_playout(
-    state: State, rng: random.Random, tournament: int = TOURNAMENT, walls: int = 0
+    state: State, rng: random.Random, tournament: int | None = TOURNAMENT, walls: int = 0
 ) -> None:
     """Play ``state`` to the end with its game's cheap policy (see the module):
     ``scout_playout`` in Dschingis Khan (``tournament`` and ``walls`` are its), and
@@ -83,39 +83,82 @@ def informed_playout(
 
 
 def scout_playout(
-    state: DschingisKhanState, rng: random.Random, tournament: int = TOURNAMENT, walls: int = 0
+    state: DschingisKhanState,
+    rng: random.Random,
+    tournament: int | None = TOURNAMENT,
+    walls: int = 0,
 ) -> None:
-    """Dschingis Khan to the end, looking at ``tournament`` random legal moves per decision,
-    of which up to ``walls`` wall pieces are judged by ``wall_gain`` (each costs a
-    placement; the others count nothing): the one that gains most at once is played."""
-    # A step's gain depends only on its village and face: a decision reckons it once for
-    # every route there with that face (hard's time goes to these playouts).
+    """Dschingis Khan to the end, every decision made by ``scout_choice``."""
     for _ in range(_MAX_PLIES):
         if state.is_over:
             return
         actor = state.to_act()[0]
-        legal = state.legal_actions(actor)
-        if len(legal) == 1:
-            state.apply(actor, legal[0])
-            continue
-        best, value = legal[0], -1e9  # the first move looked at always replaces it
-        judged = 0
-        gains: dict[tuple[int, str], float] = {}
-        for _ in range(tournament):
-            action = legal[rng.randrange(len(legal))]
-            if isinstance(action, Step):
-                key = (action.to, action.tile)
-                gain = gains.get(key)
-                if gain is None:
-                    gain = gains[key] = step_gain(state, actor, action)
-            elif judged < walls and isinstance(action, PlaceWall):
-                judged += 1
-                gain = wall_gain(state, actor, action)
-            else:
-                gain = 0.0
-            if gain > value:
-                best, value = action, gain
-        state.apply(actor, best)
+        state.apply(actor, scout_choice(state, actor, rng, tournament, walls))
+
+
+def scout_choice(
+    state: DschingisKhanState,
+    actor: int,
+    rng: random.Random,
+    tournament: int | None = TOURNAMENT,
+    walls: int = 0,
+) -> Action:
+    """The move of ``actor`` that gains most at once of ``tournament`` random legal ones, of
+    which up to ``walls`` wall pieces are judged by ``wall_gain`` (each costs a placement;
+    the others count nothing); with ``tournament=None`` of every legal one, equals drawn at
+    random, no wall piece judged."""
+    legal = state.legal_actions(actor)
+    if len(legal) == 1:
+        return legal[0]
+    # A step's gain depends only on its village and face: a decision reckons it once for
+    # every route there with that face (hard's time goes to these playouts).
+    gains: dict[tuple[int, str], float] = {}
+    if tournament is None:
+        return _greediest(state, actor, legal, gains, rng)
+    choice, value = legal[0], -1e9  # the first move looked at always replaces it
+    judged = 0
+    for _ in range(tournament):
+        action = legal[rng.randrange(len(legal))]
+        if judged < walls and isinstance(action, PlaceWall):
+            judged += 1
+            gain = wall_gain(state, actor, action)
+        else:
+            gain = _gain(state, actor, action, gains)
+        if gain > value:
+            choice, value = action, gain
+    return choice
+
+
+def _greediest(
+    state: DschingisKhanState,
+    actor: int,
+    legal: list[Action],
+    gains: dict[tuple[int, str], float],
+    rng: random.Random,
+) -> Action:
+    """Of every legal move, one that gains most at once (equals drawn at random)."""
+    best: list[Action] = []
+    value = -1e9
+    for action in legal:
+        gain = _gain(state, actor, action, gains)
+        if gain > value:
+            best, value = [action], gain
+        elif gain == value:
+            best.append(action)
+    return best[rng.randrange(len(best))]
+
+
+def _gain(
+    state: DschingisKhanState, actor: int, action: Action, gains: dict[tuple[int, str], float]
+) -> float:
+    """``step_gain``, reckoned once a decision for each village and face."""
+    if not isinstance(action, Step):
+        return 0.0
+    key = (action.to, action.tile)
+    gain = gains.get(key)
+    if gain is None:
+        gain = gains[key] = step_gain(state, actor, action)
+    return gain
 
 
 def placing_playout(state: State, rng: random.Random) -> None:

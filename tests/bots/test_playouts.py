@@ -12,7 +12,7 @@ import pytest
 
 import engines
 from bots.flat import random_playout
-from bots.playouts import informed_playout, step_gain, wall_gain
+from bots.playouts import informed_playout, scout_choice, step_gain, wall_gain
 from engines.dolmengoetter.actions import DeclineDolmen, Flight, PlaceDolmen, Walk
 from engines.dschingis_khan.actions import PlaceWall, Step
 from engines.dschingis_khan.position import position
@@ -86,6 +86,19 @@ def test_a_wall_piece_gains_what_the_sides_it_changes_are_worth_to_the_seat() ->
     assert 0 in gains.values()
 
 
+def test_looking_at_every_move_plays_one_that_gains_most_and_draws_among_equals() -> None:
+    """A farmer or a right-side tile onto a rival's farmer gains the same (DK-17): with
+    ``tournament=None`` every move of the top gain is drawn, and nothing else."""
+    home, rivals, _ = _two_neighbours()
+    state = position(scouts={0: home}, tiles={0: "FCM"}, stacks={rivals: "1F"})
+    legal = state.legal_actions(0)
+    top = max(step_gain(state, 0, a) for a in legal)
+    best = {a for a in legal if step_gain(state, 0, a) == top}
+    drawn = {scout_choice(state, 0, random.Random(seed), None) for seed in range(40)}
+    assert top == 9 and len(best) >= 2
+    assert drawn == best
+
+
 def _played_out(kind: str, players: int, playout, deals: int):
     """Deals 0 .. ``deals`` - 1 of ``kind``, each played to the end by ``playout``."""
     for seed in range(deals):
@@ -95,9 +108,11 @@ def _played_out(kind: str, players: int, playout, deals: int):
         yield state
 
 
-@pytest.mark.parametrize("walls", [0, 2])
-def test_informed_playouts_end_the_game_and_score_more_than_random_ones(walls: int) -> None:
-    informed = functools.partial(informed_playout, walls=walls)
+@pytest.mark.parametrize(("tournament", "walls"), [(12, 0), (12, 2), (None, 0)])
+def test_informed_playouts_end_the_game_and_score_more_than_random_ones(
+    tournament: int | None, walls: int
+) -> None:
+    informed = functools.partial(informed_playout, tournament=tournament, walls=walls)
     points = {
         playout: sum(sum(s.scores()) for s in _played_out("dschingis_khan", 2, playout, 20))
         for playout in (random_playout, informed)
