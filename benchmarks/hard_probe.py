@@ -62,7 +62,12 @@ from bots.flat import (  # noqa: E402
     random_playout,
 )
 from bots.halving import SequentialHalving  # noqa: E402
-from bots.playouts import TOURNAMENT, informed_playout, scout_choice  # noqa: E402
+from bots.playouts import (  # noqa: E402
+    TOURNAMENT,
+    informed_playout,
+    scout_choice,
+    scout_playout,
+)
 from bots.policies import Concealed  # noqa: E402
 from bots.turn_tree import TurnTree  # noqa: E402
 from engines.core import Rng, State  # noqa: E402
@@ -90,10 +95,10 @@ def finishing_playout(state: State, rng: random.Random) -> None:
     final phase begins (DK-16): the last turns decide which villages change hands, and a
     rival's last turn takes the best village it can reach."""
     assert isinstance(state, DschingisKhanState)
-    while not state.is_over:
+    while not state.is_over and state.final_trigger is None:
         actor = state.to_act()[0]
-        looked = TOURNAMENT if state.final_trigger is None else None
-        state.apply(actor, scout_choice(state, actor, rng, looked))
+        state.apply(actor, scout_choice(state, actor, rng))
+    scout_playout(state, rng, tournament=None)
 
 
 def playout_of(name: str, options: list[str]) -> tuple[Playout, PlayoutValue]:

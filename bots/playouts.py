@@ -110,11 +110,9 @@ def scout_choice(
     legal = state.legal_actions(actor)
     if len(legal) == 1:
         return legal[0]
-    # A step's gain depends only on its village and face: a decision reckons it once for
-    # every route there with that face (hard's time goes to these playouts).
-    gains: dict[tuple[int, str], float] = {}
     if tournament is None:
-        return _greediest(state, actor, legal, gains, rng)
+        return _greediest(state, actor, legal, rng)
+    gains: dict[tuple[int, str], float] = {}
     choice, value = legal[0], -1e9  # the first move looked at always replaces it
     judged = 0
     for _ in range(tournament):
@@ -130,13 +128,10 @@ def scout_choice(
 
 
 def _greediest(
-    state: DschingisKhanState,
-    actor: int,
-    legal: list[Action],
-    gains: dict[tuple[int, str], float],
-    rng: random.Random,
+    state: DschingisKhanState, actor: int, legal: list[Action], rng: random.Random
 ) -> Action:
     """Of every legal move, one that gains most at once (equals drawn at random)."""
+    gains: dict[tuple[int, str], float] = {}
     best: list[Action] = []
     value = -1e9
     for action in legal:
@@ -151,7 +146,9 @@ def _greediest(
 def _gain(
     state: DschingisKhanState, actor: int, action: Action, gains: dict[tuple[int, str], float]
 ) -> float:
-    """``step_gain``, reckoned once a decision for each village and face."""
+    """``step_gain``, kept in ``gains`` (one decision's): a step's gain depends only on its
+    village and face, so it is reckoned once for every route there with that face (hard's
+    time goes to these playouts)."""
     if not isinstance(action, Step):
         return 0.0
     key = (action.to, action.tile)
