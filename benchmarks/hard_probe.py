@@ -64,6 +64,8 @@ from bots.flat import (  # noqa: E402
 from bots.halving import SequentialHalving  # noqa: E402
 from bots.playouts import (  # noqa: E402
     TOURNAMENT,
+    board_margin,
+    cut_playout,
     informed_playout,
     scout_choice,
     scout_playout,
@@ -118,6 +120,9 @@ def playout_of(name: str, options: list[str]) -> tuple[Playout, PlayoutValue]:
             if not isinstance(playout, functools.partial):
                 raise ValueError(f"{name!r}: -wN judges the moves of -infN, so it follows it")
             playout = functools.partial(playout, walls=int(option[1:]))
+        elif option.startswith("h") and option[1:].isdigit():  # "hN": cut off after N
+            playout = functools.partial(cut_playout, plies=int(option[1:]))
+            value = board_margin
         elif option == "win":
             value = won_then_margin
         elif option == "mean":
