@@ -24,12 +24,15 @@ time split in phases that each keep the better half of the moves), ``halving-kK`
 medium's K best moves only), ``halving-kK-inf`` or ``-infN`` (with the cheap playout policy
 of ``bots.playouts``, looking at N moves a decision, ``bots.playouts.TOURNAMENT`` unless
 given: hard in both games is ``halving-k12-inf+c``, but with every legal move in Die
-Dolmengötter of more than 2 players), ``halving-kK-all`` (the cheap policy looking at every
-legal move, equals drawn at random), ``halving-kK-fin`` (looking at twelve until the final
-phase begins, at every one from then on), ``-wN`` after ``-infN`` (of those moves, up
+Dolmengötter of more than 2 players),
+``halving-kK-all`` (the cheap policy looking at every legal move, equals drawn at random),
+``halving-kK-fin`` (looking at twelve until the final phase begins, at every one from
+then on), ``-wN`` after ``-infN`` (of those moves, up
 to N wall pieces judged by the side changes they make, ``bots.playouts.wall_gain``) and
 ``-win`` (scoring a playout by who won, the margin only breaking ties), ``-mean``
 (scoring it by the margin over the rivals' mean score instead of the best rival's),
+``-hN`` (the cheap policy cut off after N decisions and judged by the board then,
+``board_margin``),
 ``turn-tree`` and ``turn-tree-inf`` (``bots.turn_tree``: a tree over the rest of the
 seat's own turn) and ``hard`` (``policy_for("hard")`` as it is now, hidden parts mixed).
 ``+c`` after any name mixes its hidden parts as a seat in a game does
@@ -64,8 +67,6 @@ from bots.flat import (  # noqa: E402
 from bots.halving import SequentialHalving  # noqa: E402
 from bots.playouts import (  # noqa: E402
     TOURNAMENT,
-    board_margin,
-    cut_playout,
     informed_playout,
     scout_choice,
     scout_playout,
@@ -74,6 +75,7 @@ from bots.policies import Concealed  # noqa: E402
 from bots.turn_tree import TurnTree  # noqa: E402
 from engines.core import Rng, State  # noqa: E402
 from engines.dschingis_khan import DschingisKhanState  # noqa: E402
+from engines.dschingis_khan.scoring import totals  # noqa: E402
 
 
 def won_then_margin(state: State, seat: int) -> float:
@@ -101,6 +103,35 @@ def finishing_playout(state: State, rng: random.Random) -> None:
         actor = state.to_act()[0]
         state.apply(actor, scout_choice(state, actor, rng))
     scout_playout(state, rng, tournament=None)
+
+
+_HELD_TILE = 1.5
+"""What a tile in a seat's active supply adds to ``board_margin``: a village to come
+(DK-9), counted at about half what placing one scores (DK-17)."""
+
+
+def cut_playout(state: State, rng: random.Random, plies: int) -> None:
+    """Dschingis Khan's cheap playout (``scout_choice``) stopped after ``plies`` decisions
+    or at the end: judged by ``board_margin``, it carries less of the luck of the turns
+    to come than a playout to the end."""
+    assert isinstance(state, DschingisKhanState)
+    for _ in range(plies):
+        if state.is_over:
+            return
+        actor = state.to_act()[0]
+        state.apply(actor, scout_choice(state, actor, rng))
+
+
+def board_margin(state: State, seat: int) -> float:
+    """The final margin once the game is over; before, the points each seat's villages
+    would score now (DK-17, the sample's faces) plus ``_HELD_TILE`` for each tile in its
+    active supply, ``seat``'s over the best rival's."""
+    if state.is_over:
+        return final_margin(state, seat)
+    assert isinstance(state, DschingisKhanState)
+    points = totals(state.village_scores(), state.num_players)
+    held = [p + _HELD_TILE * len(t) for p, t in zip(points, state.active_tiles, strict=True)]
+    return held[seat] - max(v for i, v in enumerate(held) if i != seat)
 
 
 def playout_of(name: str, options: list[str]) -> tuple[Playout, PlayoutValue]:

@@ -54,10 +54,6 @@ class SequentialHalving(FlatMonteCarlo):
         """How many of medium's best moves to play out at ``view`` (None: every legal one)."""
         return self.candidates
 
-    def playout_for(self, view: View) -> tuple[Playout, PlayoutValue]:
-        """The playout and how its end is judged at ``view``."""
-        return self.playout, self.value
-
     def __call__(self, view: View, legal: Legal, rng: random.Random) -> ActionJson:
         if len(legal) == 1:
             return legal[0]["action"]
@@ -70,7 +66,6 @@ class SequentialHalving(FlatMonteCarlo):
             seat = view["seat"]
             state = game.sample(view, seat, Rng(rng.getrandbits(64)))
             alive = best_on_estimate(state, seat, actions, candidates)
-        playout, judge = self.playout_for(view)
         totals = [0.0] * len(actions)
         # Phases from the moves still in play: counted from every legal move, a wide turn's
         # last phases would spend their share of the time on one move already chosen.
@@ -89,7 +84,7 @@ class SequentialHalving(FlatMonteCarlo):
                     return not first and phase_end is not None and self.clock() >= phase_end
 
                 values = sampled_margins(
-                    game, view, actions, alive, rng, out_of_time, playout, judge
+                    game, view, actions, alive, rng, out_of_time, self.playout, self.value
                 )
                 if len(values) < len(alive):
                     break

@@ -24,23 +24,15 @@ from engines.dolmengoetter.actions import DeclineDolmen, Flight, Walk
 from engines.dschingis_khan import DschingisKhanState
 from engines.dschingis_khan.actions import PlaceWall, Step
 from engines.dschingis_khan.constants import FACE_INDEX
-from engines.dschingis_khan.scoring import totals, village_points
+from engines.dschingis_khan.scoring import village_points
 
-from .flat import final_margin, random_playout
+from .flat import random_playout
 
 TOURNAMENT = 12
 """Moves looked at per decision: more plays closer to greedy and costs more per ply (why
 twelve: docs/BOTS.md, "A greedier playout")."""
 
 _MAX_PLIES = 2000
-
-HORIZON = 20
-"""Decisions a cut-off playout (``cut_playout``) plays: in 4 players about one round of
-turns (a whole game is about 150; docs/BOTS.md, "Cut off after a round")."""
-
-HELD_TILE = 1.5
-"""What a tile in a seat's active supply adds to ``board_margin``: a village to come (DK-9),
-counted at about half what placing one scores (DK-17)."""
 
 
 def step_gain(state: DschingisKhanState, seat: int, action: Action) -> float:
@@ -164,30 +156,6 @@ def _gain(
     if gain is None:
         gain = gains[key] = step_gain(state, actor, action)
     return gain
-
-
-def cut_playout(state: State, rng: random.Random, plies: int = HORIZON) -> None:
-    """Dschingis Khan's cheap playout (``scout_choice``), stopped after ``plies`` decisions
-    or at the end: judged by ``board_margin``, it answers what the next round brings,
-    with far less of the luck of the rest of the game than a playout to the end."""
-    assert isinstance(state, DschingisKhanState)
-    for _ in range(plies):
-        if state.is_over:
-            return
-        actor = state.to_act()[0]
-        state.apply(actor, scout_choice(state, actor, rng))
-
-
-def board_margin(state: State, seat: int) -> float:
-    """``seat``'s lead over the best rival: the final margin once the game is over; before,
-    the points its villages would score now (DK-17, with the sample's faces) plus
-    ``HELD_TILE`` for each tile in its active supply."""
-    if state.is_over:
-        return final_margin(state, seat)
-    assert isinstance(state, DschingisKhanState)
-    points = totals(state.village_scores(), state.num_players)
-    held = [p + HELD_TILE * len(t) for p, t in zip(points, state.active_tiles, strict=True)]
-    return held[seat] - max(v for i, v in enumerate(held) if i != seat)
 
 
 def placing_playout(state: State, rng: random.Random) -> None:

@@ -26,9 +26,8 @@ from engines.core import Action, Game, Rng, State
 from .api import ActionJson, Legal, Policy, View
 from .concealment import conceal
 from .evaluation import estimate, greedy_scores, margin
-from .flat import Playout, PlayoutValue
 from .halving import SequentialHalving
-from .playouts import board_margin, cut_playout, informed_playout
+from .playouts import informed_playout
 
 LEVELS = ("easy", "medium", "hard")
 DEFAULT_LEVEL = "medium"
@@ -236,14 +235,6 @@ class Hard(SequentialHalving):
         if view["game"] == "dolmengoetter" and view["num_players"] > 2:
             return None
         return self.candidates
-
-    def playout_for(self, view: View) -> tuple[Playout, PlayoutValue]:
-        # Dschingis Khan with 3 or more players: a playout to the end carries the luck of
-        # every rival's turns to come; cut off after a round and judged by the board, it
-        # won more against three flat players (docs/BOTS.md, "Cut off after a round").
-        if view["game"] == "dschingis_khan" and view["num_players"] > 2:
-            return cut_playout, board_margin
-        return self.playout, self.value
 
 
 class Concealed:

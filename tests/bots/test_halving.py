@@ -9,11 +9,10 @@ import random
 import pytest
 
 import engines
-from bots.api import ActionJson, View
+from bots.api import ActionJson
 from bots.evaluation import greedy_scores
-from bots.flat import Playout, PlayoutValue, random_playout
+from bots.flat import random_playout
 from bots.halving import SequentialHalving
-from bots.playouts import HORIZON
 from bots.policies import HARD_CANDIDATES, Hard
 from engines.core import Rng, State
 from tests.bots.test_flat import Clock, a_wide_position
@@ -101,40 +100,17 @@ def test_hard_plays_out_every_move_only_in_a_dolmengoetter_of_more_players(
     assert playouts == counted_playouts(halving, state, seat)[1]
 
 
-@pytest.mark.parametrize(("players", "cut"), [(2, False), (4, True)])
-def test_hard_cuts_dschingis_khans_playouts_after_a_round_only_with_more_players(
-    players: int, cut: bool
-) -> None:
-    """In Dschingis Khan with more than 2 players hard's playouts stop ``HORIZON`` decisions
-    after the move (docs/BOTS.md, "Cut off after a round"), in 2 players at the end."""
-    state, seat = next(
-        (s, seat) for s, seat in positions("dschingis_khan", players, seed=5, every=3)
-    )
-    hard = Hard(think_ms=None, iterations=1)
-    playout, _ = hard.playout_for(state.view(seat))
-    ends = []
-    for i in range(3):
-        after = state.clone()
-        playout(after, random.Random(i))
-        ends.append(after.ply - state.ply if not after.is_over else None)
-    assert ends == ([HORIZON] * 3 if cut else [None] * 3)
-
-
 def counted_playouts(
     search: SequentialHalving, state: State, seat: int, rng: random.Random | None = None
 ) -> tuple[ActionJson, int]:
     """``search``'s choice for ``seat`` and how many random playouts it made for it."""
     playouts = 0
-    playout_for = search.playout_for
 
-    def counting(view: View) -> tuple[Playout, PlayoutValue]:
-        def counted(after: State, rng: random.Random) -> None:
-            nonlocal playouts
-            playouts += 1
-            random_playout(after, rng)
+    def counted(after: State, rng: random.Random) -> None:
+        nonlocal playouts
+        playouts += 1
+        random_playout(after, rng)
 
-        return counted, playout_for(view)[1]
-
-    search.playout_for = counting  # type: ignore[method-assign]
+    search.playout = counted
     choice = search(state.view(seat), legal_json(state, seat), rng or random.Random(2))
     return choice, playouts

@@ -11,16 +11,8 @@ import random
 import pytest
 
 import engines
-from bots.flat import final_margin, random_playout
-from bots.playouts import (
-    HELD_TILE,
-    board_margin,
-    cut_playout,
-    informed_playout,
-    scout_choice,
-    step_gain,
-    wall_gain,
-)
+from bots.flat import random_playout
+from bots.playouts import informed_playout, scout_choice, step_gain, wall_gain
 from engines.dolmengoetter.actions import DeclineDolmen, Flight, PlaceDolmen, Walk
 from engines.dschingis_khan.actions import PlaceWall, Step
 from engines.dschingis_khan.position import position
@@ -114,21 +106,6 @@ def _played_out(kind: str, players: int, playout, deals: int):
         playout(state, random.Random(seed))
         assert state.is_over
         yield state
-
-
-def test_a_cut_playout_is_judged_by_the_board_and_the_tiles_in_hand() -> None:
-    """``board_margin`` before the end: the seat's villages' points now (DK-17) and
-    ``HELD_TILE`` for each tile in its active supply, over the best rival's; at the end, the
-    final margin."""
-    home, to, _ = _two_neighbours()
-    state = position(scouts={0: home}, tiles={0: "FF", 1: "C"}, stacks={to: "1F"})
-    assert board_margin(state, 0) == 2 * HELD_TILE - (3 + HELD_TILE)
-    state.apply(0, next(s for s in state.legal_actions(0) if isinstance(s, Step) and s.to == to))
-    assert board_margin(state, 0) == 6 + HELD_TILE - HELD_TILE
-    for i in range(2):
-        done = engines.get("dschingis_khan").new(4, i, {})
-        cut_playout(done, random.Random(i), plies=10_000)
-        assert done.is_over and board_margin(done, 0) == final_margin(done, 0)
 
 
 @pytest.mark.parametrize(("tournament", "walls"), [(12, 0), (12, 2), (None, 0)])
