@@ -31,8 +31,8 @@ then on), ``-wN`` after ``-infN`` (of those moves, up
 to N wall pieces judged by the side changes they make, ``bots.playouts.wall_gain``) and
 ``-win`` (scoring a playout by who won, the margin only breaking ties), ``-mean``
 (scoring it by the margin over the rivals' mean score instead of the best rival's),
-``-hN`` (the cheap policy cut off after N decisions and judged by the board then,
-``board_margin``),
+``-hN`` (the cheap policy cut off after N decisions, ``scout_playout``'s ``plies``, and
+judged by the board then, ``board_margin``),
 ``turn-tree`` and ``turn-tree-inf`` (``bots.turn_tree``: a tree over the rest of the
 seat's own turn) and ``hard`` (``policy_for("hard")`` as it is now, hidden parts mixed).
 ``+c`` after any name mixes its hidden parts as a seat in a game does
@@ -57,6 +57,7 @@ sys.path[:] = [_REPO] + [p for p in sys.path if os.path.abspath(p or ".") != _HE
 import engines  # noqa: E402
 from benchmarks.bots import legal_json, play_out, wilson  # noqa: E402
 from bots import Ismcts, Policy, PolicyRollout, policy_for  # noqa: E402
+from bots.evaluation import margin  # noqa: E402
 from bots.flat import (  # noqa: E402
     FlatMonteCarlo,
     Playout,
@@ -110,33 +111,24 @@ _HELD_TILE = 1.5
 (DK-9), counted at about half what placing one scores (DK-17)."""
 
 
-def cut_playout(state: State, rng: random.Random, plies: int) -> None:
-    """Dschingis Khan's cheap playout (``scout_choice``) stopped after ``plies`` decisions
-    or at the end: judged by ``board_margin``, it carries less of the luck of the turns
-    to come than a playout to the end."""
-    assert isinstance(state, DschingisKhanState)
-    for _ in range(plies):
-        if state.is_over:
-            return
-        actor = state.to_act()[0]
-        state.apply(actor, scout_choice(state, actor, rng))
-
-
 def board_margin(state: State, seat: int) -> float:
-    """The final margin once the game is over; before, the points each seat's villages
-    would score now (DK-17, the sample's faces) plus ``_HELD_TILE`` for each tile in its
-    active supply, ``seat``'s over the best rival's."""
+    """What a playout cut off by ``-hN`` is worth to ``seat``: the final margin once the
+    game is over; before, the points each seat's villages would score now (DK-17, the
+    sample's faces) plus ``_HELD_TILE`` for each tile in its active supply, ``seat``'s over
+    the best rival's."""
     if state.is_over:
         return final_margin(state, seat)
     assert isinstance(state, DschingisKhanState)
     points = totals(state.village_scores(), state.num_players)
-    held = [p + _HELD_TILE * len(t) for p, t in zip(points, state.active_tiles, strict=True)]
-    return held[seat] - max(v for i, v in enumerate(held) if i != seat)
+    return margin(
+        [p + _HELD_TILE * len(t) for p, t in zip(points, state.active_tiles, strict=True)], seat
+    )
 
 
 def playout_of(name: str, options: list[str]) -> tuple[Playout, PlayoutValue]:
-    """The playout policy and its value that a variant's options (``infN``, ``wN``,
-    ``win``, ``mean``) name; random playouts scored by the final margin without any."""
+    """The playout policy and its value that a variant's options (``infN``, ``all``,
+    ``fin``, ``wN``, ``hN``, ``win``, ``mean``) name; random playouts scored by the final
+    margin without any."""
     playout: Playout = random_playout
     value: PlayoutValue = final_margin
     for option in options:
@@ -152,7 +144,7 @@ def playout_of(name: str, options: list[str]) -> tuple[Playout, PlayoutValue]:
                 raise ValueError(f"{name!r}: -wN judges the moves of -infN, so it follows it")
             playout = functools.partial(playout, walls=int(option[1:]))
         elif option.startswith("h") and option[1:].isdigit():  # "hN": cut off after N
-            playout = functools.partial(cut_playout, plies=int(option[1:]))
+            playout = functools.partial(scout_playout, plies=int(option[1:]))
             value = board_margin
         elif option == "win":
             value = won_then_margin

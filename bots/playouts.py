@@ -87,9 +87,11 @@ def scout_playout(
     rng: random.Random,
     tournament: int | None = TOURNAMENT,
     walls: int = 0,
+    plies: int = _MAX_PLIES,
 ) -> None:
-    """Dschingis Khan to the end, every decision made by ``scout_choice``."""
-    for _ in range(_MAX_PLIES):
+    """Dschingis Khan to the end, or for ``plies`` decisions, every one made by
+    ``scout_choice``."""
+    for _ in range(plies):
         if state.is_over:
             return
         actor = state.to_act()[0]
