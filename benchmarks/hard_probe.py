@@ -33,6 +33,8 @@ to N wall pieces judged by the side changes they make, ``bots.playouts.wall_gain
 (scoring it by the margin over the rivals' mean score instead of the best rival's),
 ``-hN`` (the cheap policy cut off after N decisions, ``scout_playout``'s ``plies``, and
 judged by the board then, ``board_margin``),
+``flat-`` followed by any of these options (flat's time spent evenly on every legal move,
+its moves judged otherwise: ``flat-inf`` plays the cheap policy's playouts),
 ``turn-tree`` and ``turn-tree-inf`` (``bots.turn_tree``: a tree over the rest of the
 seat's own turn) and ``hard`` (``policy_for("hard")`` as it is now, hidden parts mixed).
 ``+c`` after any name mixes its hidden parts as a seat in a game does
@@ -170,6 +172,9 @@ def variant(name: str, think_ms: float | None, iterations: int | None = None) ->
         return policy_for("hard", think_ms, iterations)
     if name == "flat":
         return FlatMonteCarlo(think_ms, iterations)
+    if name.startswith("flat-"):
+        playout, value = playout_of(name, name[len("flat-") :].split("-"))
+        return FlatMonteCarlo(think_ms, iterations, playout=playout, value=value)
     if name == "halving":
         return SequentialHalving(think_ms, iterations)
     if name == "turn-tree":

@@ -82,6 +82,8 @@ class FlatMonteCarlo:
     only if the deadline has not passed, so every move's mean is over the same samples.
     ``clock`` (seconds, ``time.monotonic`` by default) is injectable for tests; with
     ``think_ms=None`` the choice depends only on the view, the legal actions and the rng.
+    ``playout`` and ``value`` (random playouts, the final margin: the player described
+    above) are for benchmarks that change how a move is judged and not how the time is spent.
     """
 
     def __init__(
@@ -90,12 +92,16 @@ class FlatMonteCarlo:
         iterations: int | None = None,
         *,
         clock: Callable[[], float] = time.monotonic,
+        playout: Playout = random_playout,
+        value: PlayoutValue = final_margin,
     ) -> None:
         if think_ms is None and iterations is None:
             raise ValueError(f"{type(self).__name__} needs think_ms or iterations (or both)")
         self.think_ms = think_ms
         self.iterations = iterations
         self.clock = clock
+        self.playout = playout
+        self.value = value
         self.rounds = 0
         """Rounds completed by the last call (for benchmarks)."""
 
@@ -112,7 +118,9 @@ class FlatMonteCarlo:
             return bool(self.rounds) and deadline is not None and self.clock() >= deadline
 
         while self.iterations is None or self.rounds < self.iterations:
-            values = sampled_margins(game, view, actions, range(len(actions)), rng, out_of_time)
+            values = sampled_margins(
+                game, view, actions, range(len(actions)), rng, out_of_time, self.playout, self.value
+            )
             if len(values) < len(actions):
                 break
             totals = [t + values[i] for i, t in enumerate(totals)]

@@ -19,14 +19,7 @@ from engines.core import Rng
 
 from .api import ActionJson, Legal, View
 from .evaluation import best_on_estimate
-from .flat import (
-    FlatMonteCarlo,
-    Playout,
-    PlayoutValue,
-    final_margin,
-    random_playout,
-    sampled_margins,
-)
+from .flat import FlatMonteCarlo, sampled_margins
 
 
 class SequentialHalving(FlatMonteCarlo):
@@ -37,18 +30,9 @@ class SequentialHalving(FlatMonteCarlo):
     and the rng. ``candidates`` keeps only that many moves, the best on medium's estimate
     (one sampled state), before the first phase."""
 
-    def __init__(
-        self,
-        *args: Any,
-        candidates: int | None = None,
-        playout: Playout = random_playout,
-        value: PlayoutValue = final_margin,
-        **kwargs: Any,
-    ) -> None:
+    def __init__(self, *args: Any, candidates: int | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.candidates = candidates
-        self.playout = playout
-        self.value = value
 
     def candidates_for(self, view: View) -> int | None:
         """How many of medium's best moves to play out at ``view`` (None: every legal one)."""
