@@ -65,13 +65,20 @@ def start_game(
     """The game a challenge or a seek (``offer``, its status ``starting`` committed, so no
     other answer makes a second one) makes once it is full: ``players`` (each an account's
     seat, ``reserved_for``, or a server bot's, ``bot``) in random order. The game is
-    recorded on the offer before the joins start it, so its ``game_started`` can name it;
-    each account's seat is then joined for it, so the last join starts the game as any
-    table starts; then the offer's status is ``done``. If making it fails, the offer is
-    ``open`` again. Nobody hosts the game (its host token is dropped), bots allowed."""
+    recorded on the offer in the transaction that makes it, so a process that stops after
+    it leaves no game the offer does not name (``finish_stale_starts`` would make a second),
+    and its ``game_started`` can name it; each account's seat is then joined for it, so the
+    last join starts the game as any table starts; then the offer's status is ``done``. If
+    making the game fails, the offer is ``open`` again; if a join fails, it stays
+    ``starting`` with its game, for the poll to finish. Nobody hosts the game (its host
+    token is dropped), bots allowed."""
     model = type(offer)
     offer_id, kind, num_seats = offer.id, offer.kind, offer.num_seats
     time_control, rated = offer.time_control, offer.rated
+
+    def record(session: Session, game_id: str) -> None:
+        session.execute(update(model).where(model.id == offer_id).values(game_id=game_id))
+
     try:
         order = list(players)
         shuffle.shuffle(order)
@@ -84,18 +91,18 @@ def start_game(
             rated=rated,
             allow_bots=True,
             time_control=time_control,
+            made=record,
         )
-        with service.db.write(session):
-            session.execute(update(model).where(model.id == offer_id).values(game_id=snap.game_id))
-        join_kept_seats(service, session, snap.game_id)
     except Exception:
         with service.db.write(session):
             session.execute(
                 update(model)
                 .where(model.id == offer_id, model.status == "starting")
-                .values(status=OPEN, game_id=None)
+                .where(model.game_id.is_(None))  # made after all: the poll finishes it
+                .values(status=OPEN)
             )
         raise
+    join_kept_seats(service, session, snap.game_id)
     with service.db.write(session):
         session.execute(
             update(model)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import logging
 import secrets
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, cast
 
@@ -138,6 +138,7 @@ class Seating(ServiceBase):
         rematch_of: str | None = None,
         time_control: dict[str, Any] | None = None,
         host_name: str | None = None,
+        made: Callable[[Session, str], None] | None = None,
     ) -> tuple[Snapshot, str, list[dict[str, Any]]]:
         """A new game, its host token (shown once, stored as a hash: the creator's, to give
         seats back and to see the invites again) and its invites (``invites``).
@@ -145,7 +146,9 @@ class Seating(ServiceBase):
         bot accounts may join its seats (``join``).
         ``rematch_of``: the game it is the rematch of (app/services/rematch.py). A seat
         kept for an account (``SeatSpec.reserved_for``) gets its ``seat_given`` nudge in the
-        same transaction, naming ``host_name`` (the signed-in creator)."""
+        same transaction, naming ``host_name`` (the signed-in creator). ``made(session,
+        game_id)`` writes what else must be written with the game, in its transaction (a
+        challenge's or seek's game: ``challenges.start_game``)."""
         game = self.game(kind)
         if seats is None:
             seats = [SeatSpec() for _ in range(num_seats)]
@@ -215,6 +218,8 @@ class Seating(ServiceBase):
             for i, spec in enumerate(seats):
                 if spec.reserved_for is not None and not spec.bot:
                     seat_given(session, game_id, i, spec.reserved_for, 0, host_name)
+            if made is not None:
+                made(session, game_id)
             invites = self._invites(session, game_id)
         snap = self.load(session, game_id)
         self.hub.publish(game_id, snap.version)

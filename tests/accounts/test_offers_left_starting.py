@@ -59,7 +59,9 @@ def games(client: Any) -> list[Any]:
     return sql(client.app.state.settings.database_url, "SELECT id, status FROM games")
 
 
-@pytest.mark.parametrize("step", ["create", "join"])
+# "load" runs once the game is made and committed: the game is named on the challenge in
+# that transaction, or the poll would make a second game beside it.
+@pytest.mark.parametrize("step", ["create", "load", "join"])
 def test_a_challenge_left_starting_is_finished_by_the_next_poll(
     client, monkeypatch, step: str
 ) -> None:
@@ -89,6 +91,46 @@ def test_a_challenge_left_starting_is_finished_by_the_next_poll(
         assert listed == {"offered": [], "made": []}
 
 
+def test_a_start_that_fails_once_its_game_is_made_keeps_the_game_for_the_poll(
+    client, monkeypatch
+) -> None:
+    _, anna = account_with_cookie(client, "Anna")
+    account_with_cookie(client, "Bert")
+    made = challenge(client, signed_in(anna), ["Bert"]).json()["id"]
+    service = client.app.state.service
+    load = service.load
+    monkeypatch.setattr(service, "load", lambda *a: (_ for _ in ()).throw(RuntimeError("gone")))
+    with service.db.session() as session, pytest.raises(RuntimeError):
+        client.app.state.challenges.accept(session, as_account(client, "Bert"), made)
+    monkeypatch.setattr(service, "load", load)
+    [(game_id, status)] = games(client)
+    assert status == "open"
+    assert challenges(client) == [(made, "starting")], "opened again beside its game"
+
+    poll_later(client, minutes=2 * STARTING_GRACE.total_seconds() / 60)
+    wait_for(lambda: challenges(client) == [(made, "accepted")], "the start to be finished")
+    assert games(client) == [(game_id, "running")]
+    assert sorted(seated(client, game_id)) == ["Anna", "Bert"]
+
+
+def test_a_seek_filled_with_bots_whose_game_was_made_starts_with_them(client, monkeypatch) -> None:
+    _, cleo = account_with_cookie(client, "Cleo")
+    filled = seek(client, signed_in(cleo), num_seats=3).json()["id"]
+    client.app.state.seeks.now = lambda: utcnow() + timedelta(minutes=30)  # may fill now
+    stop_in(monkeypatch, client, "load")
+    cleo_in = as_account(client, "Cleo")
+    levels = ["easy", "medium"]
+    stopped_during(client, lambda s: client.app.state.seeks.fill(s, cleo_in, filled, levels))
+    monkeypatch.undo()
+
+    poll_later(client, minutes=2 * STARTING_GRACE.total_seconds() / 60)
+    wait_for(lambda: seeks(client) == [(filled, "started", 1)], "the start to be finished")
+    [(game_id, status)] = games(client)
+    assert status == "running"
+    # A rated seek's bots sit as their levels' accounts: the ones Cleo chose, not lost.
+    assert sorted(seated(client, game_id)) == ["Bot · easy", "Bot · medium", "Cleo"]
+
+
 def test_a_seek_full_by_a_join_is_started_and_one_filled_with_bots_opens_again(
     client, monkeypatch
 ) -> None:
@@ -115,6 +157,8 @@ def test_a_seek_full_by_a_join_is_started_and_one_filled_with_bots_opens_again(
     )
     [(game_id, status)] = games(client)
     assert status == "running" and sorted(seated(client, game_id)) == ["Anna", "Bert"]
-    # Which bots Cleo chose was lost with the process: she fills again.
+    # Which bots Cleo chose was lost with the process: she fills again, at the time it is
+    # (two minutes on, the background poll would take her start under way for a stale one).
+    client.app.state.service.clocks.now = utcnow
     r = post(client, filled, "fill", signed_in(cleo), levels=["easy", "medium"])
     assert r.status_code == 200 and r.json()["status"] == "started", r.text
