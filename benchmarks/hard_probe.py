@@ -4,6 +4,7 @@ Usage: python -m benchmarks.hard_probe [--game dschingis_khan] [--players 2] [--
                                        [--think-ms MS] [--variants ismcts,ismcts-end,...]
                                        [--first K] [--jobs J] [--speed]
                                        [--playouts random,inf6,inf12,inf6-w2]
+                                       [--spread random,inf,inf-sync]
 
 Each variant of hard plays N games against the flat Monte Carlo player (``bots.flat``) at
 the same wall-time budget per move for both (``--variant-ms`` gives the variant its own, to
@@ -13,7 +14,8 @@ variant: wins (a shared win a half), the Wilson 95% interval, each side's mean m
 and the load average at the start and end of the row. ``--speed`` instead times one search
 iteration of each variant (and one flat playout) on positions of random games, and
 ``--playouts`` one sample and playout to the end of each playout policy named like a
-variant's options (below), with its ratio to a random playout's.
+variant's options (below), with its ratio to a random playout's, and ``--spread`` how far
+their margins vary from sample to sample, alone and as two moves' difference.
 
 Variants: ``ismcts`` (hard as it was: a few random moves after the tree, medium's estimate
 at the leaf), ``ismcts-end`` (the same tree, random playouts to the end of the game, scored
@@ -32,7 +34,9 @@ to N wall pieces judged by the side changes they make, ``bots.playouts.wall_gain
 ``-win`` (scoring a playout by who won, the margin only breaking ties), ``-mean``
 (scoring it by the margin over the rivals' mean score instead of the best rival's),
 ``-hN`` (the cheap policy cut off after N decisions, ``scout_playout``'s ``plies``, and
-judged by the board then, ``board_margin``),
+judged by the board then, ``board_margin``), ``-sync`` after ``-random`` or ``-infN``
+(Dschingis Khan: each seat's random numbers from a stream of its own, a fixed count a
+decision, ``synced_playout``),
 ``flat-`` followed by any of these options (flat's time spent evenly on every legal move,
 its moves judged otherwise: ``flat-inf`` plays the cheap policy's playouts),
 ``turn-tree`` and ``turn-tree-inf`` (``bots.turn_tree``: a tree over the rest of the
@@ -59,13 +63,14 @@ sys.path[:] = [_REPO] + [p for p in sys.path if os.path.abspath(p or ".") != _HE
 import engines  # noqa: E402
 from benchmarks.bots import legal_json, play_out, wilson  # noqa: E402
 from bots import Ismcts, Policy, PolicyRollout, policy_for  # noqa: E402
-from bots.evaluation import margin  # noqa: E402
+from bots.evaluation import best_on_estimate, margin  # noqa: E402
 from bots.flat import (  # noqa: E402
     FlatMonteCarlo,
     Playout,
     PlayoutValue,
     final_margin,
     random_playout,
+    sampled_margins,
 )
 from bots.halving import SequentialHalving  # noqa: E402
 from bots.playouts import (  # noqa: E402
@@ -127,9 +132,38 @@ def board_margin(state: State, seat: int) -> float:
     )
 
 
+class _Drawn:
+    """``scout_choice``'s random numbers for one decision: always ``draws`` of them from
+    ``stream``, however many legal moves there are, so the next decision's are the same."""
+
+    def __init__(self, stream: random.Random, draws: int) -> None:
+        self.u = [stream.random() for _ in range(draws)]
+
+    def randrange(self, n: int) -> int:
+        return int(self.u.pop() * n)
+
+
+def synced_playout(state: State, rng: random.Random, scout: bool = True) -> None:
+    """The cheap playout (``scout``) or a random one, each seat drawing from a stream of its
+    own a fixed count of numbers a decision: the playouts of two moves on one sample make
+    the same choices wherever their positions offer the same legal list, where one stream
+    falls out of step for good at the first list of another length."""
+    assert isinstance(state, DschingisKhanState)
+    base = rng.getrandbits(64)
+    streams = [random.Random(base + seat) for seat in range(state.num_players)]
+    while not state.is_over:
+        actor = state.to_act()[0]
+        if scout:
+            drawn = _Drawn(streams[actor], TOURNAMENT)
+            state.apply(actor, scout_choice(state, actor, drawn))  # type: ignore[arg-type]
+        else:
+            legal = state.legal_actions(actor)
+            state.apply(actor, legal[int(streams[actor].random() * len(legal))])
+
+
 def playout_of(name: str, options: list[str]) -> tuple[Playout, PlayoutValue]:
     """The playout policy and its value that a variant's options (``infN``, ``all``,
-    ``fin``, ``wN``, ``hN``, ``win``, ``mean``) name; random playouts scored by the final
+    ``fin``, ``wN``, ``hN``, ``win``, ``mean``, ``sync``) name; random playouts scored by the final
     margin without any."""
     playout: Playout = random_playout
     value: PlayoutValue = final_margin
@@ -152,6 +186,9 @@ def playout_of(name: str, options: list[str]) -> tuple[Playout, PlayoutValue]:
             value = won_then_margin
         elif option == "mean":
             value = mean_margin
+        elif option == "sync":  # after random or inf: the random numbers drawn by seat
+            scout = playout is not random_playout
+            playout = functools.partial(synced_playout, scout=scout)
         elif option != "random":
             raise ValueError(f"unknown option {option!r} of {name!r}")
     return playout, value
@@ -283,6 +320,42 @@ def playout_speed(game_id: str, players: int, specs: list[str]) -> None:
         )
 
 
+def spread(game_id: str, players: int, specs: list[str], rounds: int = 30) -> None:
+    """How far one move's playout margin varies, and the difference between two moves'
+    on the same samples and random numbers (what tells moves apart), for each playout
+    policy named like a variant's options: medium's 8 best moves at each position, every
+    pair; and the correlation the common random numbers leave between two moves."""
+    game = engines.get(game_id)
+    views = positions(game_id, players)
+    for spec in specs:
+        playout, value = playout_of(spec, spec.split("-"))
+        single, paired = [], []
+        for view, legal, _state, seat in views:
+            actions = [game.parse_action(item["action"]) for item in legal]
+            moves = best_on_estimate(game.sample(view, seat, Rng(1)), seat, actions, 8)
+            rng = random.Random(7)
+            margins: list[list[float]] = [[] for _ in moves]
+            for _ in range(rounds):
+                values = sampled_margins(
+                    game, view, actions, moves, rng, lambda: False, playout, value
+                )
+                for i, move in enumerate(moves):
+                    margins[i].append(values[move])
+            single += [statistics.pvariance(m) for m in margins]
+            paired += [
+                statistics.pvariance([x - y for x, y in zip(a, b, strict=True)])
+                for i, a in enumerate(margins)
+                for b in margins[i + 1 :]
+            ]
+        one, two = statistics.mean(single), statistics.mean(paired)
+        print(
+            f"{spec:16} sd of a move's margin {one**0.5:5.1f}, of two moves' difference "
+            f"{two**0.5:5.1f}, correlation {1 - two / (2 * one):.2f} ({len(views)} positions "
+            f"x {rounds} samples; load {os.getloadavg()[0]:.1f})",
+            flush=True,
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", default="dschingis_khan", choices=engines.game_ids())
@@ -303,6 +376,10 @@ def main() -> None:
         "--playouts",
         help="time playout policies instead, e.g. inf6,inf12,inf6-w2 (with random as the unit)",
     )
+    parser.add_argument(
+        "--spread",
+        help="how far playout margins vary, and two moves' differences, e.g. random,inf",
+    )
     args = parser.parse_args()
     names = args.variants.split(",")
     variant_ms = args.variant_ms or args.think_ms
@@ -316,6 +393,9 @@ def main() -> None:
         return
     if args.playouts:
         playout_speed(args.game, args.players, args.playouts.split(","))
+        return
+    if args.spread:
+        spread(args.game, args.players, args.spread.split(","))
         return
     with ProcessPoolExecutor(args.jobs) as pool:
         for name in names:
