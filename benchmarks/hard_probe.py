@@ -26,17 +26,15 @@ time split in phases that each keep the better half of the moves), ``halving-kK`
 medium's K best moves only), ``halving-kK-inf`` or ``-infN`` (with the cheap playout policy
 of ``bots.playouts``, looking at N moves a decision, ``bots.playouts.TOURNAMENT`` unless
 given: hard in both games is ``halving-k12-inf+c``, but with every legal move in Die
-Dolmengötter of more than 2 players),
-``halving-kK-all`` (the cheap policy looking at every legal move, equals drawn at random),
-``halving-kK-fin`` (looking at twelve until the final phase begins, at every one from
-then on), ``-wN`` after ``-infN`` (of those moves, up
-to N wall pieces judged by the side changes they make, ``bots.playouts.wall_gain``) and
-``-win`` (scoring a playout by who won, the margin only breaking ties), ``-mean``
-(scoring it by the margin over the rivals' mean score instead of the best rival's),
-``-hN`` (the cheap policy cut off after N decisions, ``scout_playout``'s ``plies``, and
-judged by the board then, ``board_margin``), ``-sync`` after ``-random`` or ``-infN``
-(Dschingis Khan: each seat's random numbers from a stream of its own, a fixed count a
-decision, ``synced_playout``),
+Dolmengötter of more than 2 players), ``halving-kK-all`` (the cheap policy looking at every
+legal move, equals drawn at random), ``halving-kK-fin`` (looking at twelve until the final
+phase begins, at every one from then on), ``-wN`` after ``-infN`` (of those moves, up to N
+wall pieces judged by the side changes they make, ``bots.playouts.wall_gain``), ``-win``
+(scoring a playout by who won, the margin only breaking ties), ``-mean`` (scoring it by the
+margin over the rivals' mean score instead of the best rival's), ``-hN`` (the cheap policy
+cut off after N decisions, ``scout_playout``'s ``plies``, and judged by the board then,
+``board_margin``), ``-sync`` after ``-random`` or ``-infN`` (Dschingis Khan: each seat's
+random numbers from a stream of its own, a fixed count a decision, ``synced_playout``);
 ``flat-`` followed by any of these options (flat's time spent evenly on every legal move,
 its moves judged otherwise: ``flat-inf`` plays the cheap policy's playouts),
 ``turn-tree`` and ``turn-tree-inf`` (``bots.turn_tree``: a tree over the rest of the
@@ -74,6 +72,7 @@ from bots.flat import (  # noqa: E402
 )
 from bots.halving import SequentialHalving  # noqa: E402
 from bots.playouts import (  # noqa: E402
+    _MAX_PLIES,
     TOURNAMENT,
     informed_playout,
     scout_choice,
@@ -143,31 +142,36 @@ class _Drawn:
         return int(self.u.pop() * n)
 
 
-def synced_playout(state: State, rng: random.Random, scout: bool = True) -> None:
-    """The cheap playout (``scout``) or a random one, each seat drawing from a stream of its
-    own a fixed count of numbers a decision: the playouts of two moves on one sample make
-    the same choices wherever their positions offer the same legal list, where one stream
-    falls out of step for good at the first list of another length."""
+def synced_playout(state: State, rng: random.Random, tournament: int | None = 1) -> None:
+    """A playout whose seats each draw from a stream of their own a fixed count of numbers a
+    decision: the cheap policy looking at ``tournament`` moves, or a random move with
+    ``None``. The playouts of two moves on one sample then choose alike wherever their
+    positions offer the same legal list, where one stream falls out of step for good at the
+    first list of another length."""
     assert isinstance(state, DschingisKhanState)
     base = rng.getrandbits(64)
     streams = [random.Random(base + seat) for seat in range(state.num_players)]
-    while not state.is_over:
+    for _ in range(_MAX_PLIES):
+        if state.is_over:
+            return
         actor = state.to_act()[0]
-        if scout:
-            drawn = _Drawn(streams[actor], TOURNAMENT)
-            state.apply(actor, scout_choice(state, actor, drawn))  # type: ignore[arg-type]
-        else:
+        drawn = _Drawn(streams[actor], tournament or 1)
+        if tournament is None:
             legal = state.legal_actions(actor)
-            state.apply(actor, legal[int(streams[actor].random() * len(legal))])
+            action = legal[drawn.randrange(len(legal))]
+        else:
+            action = scout_choice(state, actor, drawn, tournament)  # type: ignore[arg-type]
+        state.apply(actor, action)
 
 
 def playout_of(name: str, options: list[str]) -> tuple[Playout, PlayoutValue]:
     """The playout policy and its value that a variant's options (``infN``, ``all``,
-    ``fin``, ``wN``, ``hN``, ``win``, ``mean``, ``sync``) name; random playouts scored by the final
-    margin without any."""
+    ``fin``, ``wN``, ``hN``, ``win``, ``mean``, ``sync``) name; random playouts scored by
+    the final margin without any."""
     playout: Playout = random_playout
     value: PlayoutValue = final_margin
-    for option in options:
+    for k, option in enumerate(options):
+        previous = options[k - 1] if k else None
         if option.startswith("inf"):  # "infN": the cheap policy looking at N moves
             tournament = int(option[3:] or TOURNAMENT)
             playout = functools.partial(informed_playout, tournament=tournament)
@@ -186,9 +190,13 @@ def playout_of(name: str, options: list[str]) -> tuple[Playout, PlayoutValue]:
             value = won_then_margin
         elif option == "mean":
             value = mean_margin
-        elif option == "sync":  # after random or inf: the random numbers drawn by seat
-            scout = playout is not random_playout
-            playout = functools.partial(synced_playout, scout=scout)
+        elif option == "sync":  # right after random or infN: the random numbers by seat
+            if previous == "random":
+                playout = functools.partial(synced_playout, tournament=None)
+            elif previous is not None and previous.startswith("inf"):
+                playout = functools.partial(synced_playout, tournament=tournament)
+            else:
+                raise ValueError(f"{name!r}: -sync follows -random or -infN")
         elif option != "random":
             raise ValueError(f"unknown option {option!r} of {name!r}")
     return playout, value

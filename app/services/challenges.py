@@ -105,9 +105,7 @@ def start_game(
     join_kept_seats(service, session, snap.game_id)
     with service.db.write(session):
         session.execute(
-            update(model)
-            .where(model.id == offer_id)
-            .values(status=done, game_id=snap.game_id, updated_at=utcnow())
+            update(model).where(model.id == offer_id).values(status=done, updated_at=utcnow())
         )
     return snap.game_id
 

@@ -26,11 +26,17 @@ class ProcessStopped(BaseException):
     """The process stops here: not an ``Exception``, so no handler of the start runs."""
 
 
-def stop_in(monkeypatch: pytest.MonkeyPatch, client: Any, step: str) -> None:
-    """The process stops at its first call of the game service's ``step``."""
+def stop_in(
+    monkeypatch: pytest.MonkeyPatch,
+    client: Any,
+    step: str,
+    error: type[BaseException] = ProcessStopped,
+) -> None:
+    """The process stops at its first call of the game service's ``step`` (or, with an
+    ``Exception`` for ``error``, the call fails and the start's handlers run)."""
 
     def stopped(*args: Any, **kwargs: Any) -> None:
-        raise ProcessStopped(step)
+        raise error(step)
 
     monkeypatch.setattr(client.app.state.service, step, stopped)
 
@@ -97,12 +103,10 @@ def test_a_start_that_fails_once_its_game_is_made_keeps_the_game_for_the_poll(
     _, anna = account_with_cookie(client, "Anna")
     account_with_cookie(client, "Bert")
     made = challenge(client, signed_in(anna), ["Bert"]).json()["id"]
-    service = client.app.state.service
-    load = service.load
-    monkeypatch.setattr(service, "load", lambda *a: (_ for _ in ()).throw(RuntimeError("gone")))
-    with service.db.session() as session, pytest.raises(RuntimeError):
+    stop_in(monkeypatch, client, "load", RuntimeError)
+    with client.app.state.service.db.session() as session, pytest.raises(RuntimeError):
         client.app.state.challenges.accept(session, as_account(client, "Bert"), made)
-    monkeypatch.setattr(service, "load", load)
+    monkeypatch.undo()
     [(game_id, status)] = games(client)
     assert status == "open"
     assert challenges(client) == [(made, "starting")], "opened again beside its game"
