@@ -27,10 +27,12 @@ medium's K best moves only), ``halving-kK-inf`` or ``-infN`` (with the cheap pla
 of ``bots.playouts``, looking at N moves a decision, ``bots.playouts.TOURNAMENT`` unless
 given: hard in both games is ``halving-k12-inf+c``, but with every legal move in Die
 Dolmengötter of more than 2 players), ``halving-kK-all`` (the cheap policy looking at every
-legal move, equals drawn at random), ``halving-kK-fin`` (looking at twelve until the final
-phase begins, at every one from then on), ``-wN`` after ``-infN`` (of those moves, up to N
-wall pieces judged by the side changes they make, ``bots.playouts.wall_gain``), ``-win``
-(scoring a playout by who won, the margin only breaking ties), ``-mean`` (scoring it by the
+legal move, equals drawn at random), ``-keyed`` (the same, equals broken by a key for each
+move and decision, alike in every playout of a sample: ``keyed_playout``),
+``halving-kK-fin`` (looking at twelve until the final phase begins, at every one from then
+on), ``-wN`` after ``-infN`` (of those moves, up to N wall pieces judged by the side
+changes they make, ``bots.playouts.wall_gain``), ``-win`` (scoring a playout by who won,
+the margin only breaking ties), ``-mean`` (scoring it by the
 margin over the rivals' mean score instead of the best rival's), ``-hN`` (the cheap policy
 cut off after N decisions, ``scout_playout``'s ``plies``, and judged by the board then,
 ``board_margin``), ``-sync`` after ``-random`` or ``-infN`` (Dschingis Khan: each seat's
@@ -52,6 +54,7 @@ import random
 import statistics
 import sys
 import time
+import zlib
 from concurrent.futures import ProcessPoolExecutor
 
 _HERE = os.path.dirname(os.path.abspath(__file__))
@@ -74,6 +77,7 @@ from bots.halving import SequentialHalving  # noqa: E402
 from bots.playouts import (  # noqa: E402
     _MAX_PLIES,
     TOURNAMENT,
+    _gain,
     informed_playout,
     scout_choice,
     scout_playout,
@@ -164,9 +168,35 @@ def synced_playout(state: State, rng: random.Random, tournament: int | None = 1)
         state.apply(actor, action)
 
 
+def keyed_playout(state: State, rng: random.Random) -> None:
+    """The cheap policy looking at every legal move, equals broken by a key drawn for each
+    move at each of the seat's decisions (the same key in every playout of a sample): two
+    moves' playouts then choose the same wherever the best of their lists is the same move,
+    however the lists differ otherwise. The key counts the seat's decisions, so that a seat
+    does not repeat one pointless move for ever."""
+    assert isinstance(state, DschingisKhanState)
+    base = rng.getrandbits(32)
+    decisions = [0] * state.num_players
+    for _ in range(_MAX_PLIES):
+        if state.is_over:
+            return
+        actor = state.to_act()[0]
+        legal = state.legal_actions(actor)
+        decisions[actor] += 1
+        tag = f"{base}:{actor}:{decisions[actor]}:"
+        gains: dict[tuple[int, str], float] = {}
+        state.apply(
+            actor,
+            max(
+                legal,
+                key=lambda a: (_gain(state, actor, a, gains), zlib.crc32(f"{tag}{a!r}".encode())),
+            ),
+        )
+
+
 def playout_of(name: str, options: list[str]) -> tuple[Playout, PlayoutValue]:
     """The playout policy and its value that a variant's options (``infN``, ``all``,
-    ``fin``, ``wN``, ``hN``, ``win``, ``mean``, ``sync``) name; random playouts scored by
+    ``keyed``, ``fin``, ``wN``, ``hN``, ``win``, ``mean``, ``sync``) name; random playouts scored by
     the final margin without any."""
     playout: Playout = random_playout
     value: PlayoutValue = final_margin
@@ -177,6 +207,8 @@ def playout_of(name: str, options: list[str]) -> tuple[Playout, PlayoutValue]:
             playout = functools.partial(informed_playout, tournament=tournament)
         elif option == "all":  # the cheap policy looking at every legal move
             playout = functools.partial(informed_playout, tournament=None)
+        elif option == "keyed":  # ... every legal move, equals broken alike in each playout
+            playout = keyed_playout
         elif option == "fin":  # ... at every one once the final phase has begun
             playout = finishing_playout
         elif option.startswith("w") and option[1:].isdigit():  # "wN": N walls judged
