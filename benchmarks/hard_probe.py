@@ -5,6 +5,7 @@ Usage: python -m benchmarks.hard_probe [--game dschingis_khan] [--players 2] [--
                                        [--first K] [--jobs J] [--speed]
                                        [--playouts random,inf6,inf12,inf6-w2]
                                        [--spread random,inf,inf-sync]
+                                       [--predict random,inf,all]
 
 Each variant of hard plays N games against the flat Monte Carlo player (``bots.flat``) at
 the same wall-time budget per move for both (``--variant-ms`` gives the variant its own, to
@@ -15,7 +16,8 @@ and the load average at the start and end of the row. ``--speed`` instead times 
 iteration of each variant (and one flat playout) on positions of random games, and
 ``--playouts`` one sample and playout to the end of each playout policy named like a
 variant's options (below), with its ratio to a random playout's, and ``--spread`` how far
-their margins vary from sample to sample, alone and as two moves' difference.
+their margins vary from sample to sample, alone and as two moves' difference, and
+``--predict`` how well their playouts foresee how real games of flat end.
 
 Variants: ``ismcts`` (hard as it was: a few random moves after the tree, medium's estimate
 at the leaf), ``ismcts-end`` (the same tree, random playouts to the end of the game, scored
@@ -396,6 +398,59 @@ def spread(game_id: str, players: int, specs: list[str], rounds: int = 30) -> No
         )
 
 
+def flat_game(game_id: str, players: int, index: int, think_ms: float) -> list[State]:
+    """Game ``index`` (seed 1000 + index) with flat Monte Carlo at every seat: a copy of
+    every 16th position, the last one the finished game."""
+    state = engines.get(game_id).new(players, 1000 + index, {})
+    policies = [FlatMonteCarlo(think_ms, None) for _ in range(players)]
+    rng = random.Random(f"predict:{game_id}:{players}:{index}")
+    kept = []
+    while not state.is_over:
+        if state.ply % 16 == 8:
+            kept.append(state.clone())
+        seat = state.to_act()[0]
+        state.apply(seat, policies[seat](state.view(seat), legal_json(state, seat), rng))
+    return [*kept, state]
+
+
+def predict(
+    game_id: str, players: int, specs: list[str], games: int, think_ms: float, jobs: int
+) -> None:
+    """How well each playout policy foresees real games: ``games`` games of flat against
+    flat at ``think_ms`` a move; at every 16th position, for each seat, the mean value of 8
+    playouts from states sampled from its view, against the final margin the seat really
+    had. Printed: their correlation and the root mean square of the difference."""
+    with ProcessPoolExecutor(jobs) as pool:
+        played = list(
+            pool.map(
+                functools.partial(flat_game, game_id, players, think_ms=think_ms), range(games)
+            )
+        )
+    game = engines.get(game_id)
+    for spec in specs:
+        playout, value = playout_of(spec, spec.split("-"))
+        foreseen, real = [], []
+        for *positions_, end in played:
+            for state in positions_:
+                for seat in range(players):
+                    view = state.view(seat)
+                    values = []
+                    for i in range(8):
+                        sampled = game.sample(view, seat, Rng(i))
+                        playout(sampled, random.Random(i))
+                        values.append(value(sampled, seat))
+                    foreseen.append(statistics.mean(values))
+                    real.append(final_margin(end, seat))
+        error = statistics.mean((f - r) ** 2 for f, r in zip(foreseen, real, strict=True))
+        print(
+            f"{spec:16} correlation with the real final margin "
+            f"{statistics.correlation(foreseen, real):.2f}, root mean square error "
+            f"{error**0.5:5.1f} ({len(real)} seats at positions of {games} games of flat at "
+            f"{think_ms:g} ms; load {os.getloadavg()[0]:.1f})",
+            flush=True,
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", default="dschingis_khan", choices=engines.game_ids())
@@ -420,6 +475,11 @@ def main() -> None:
         "--spread",
         help="how far playout margins vary, and two moves' differences, e.g. random,inf",
     )
+    parser.add_argument(
+        "--predict",
+        help="how well playout policies foresee real games of flat (--games of them, "
+        "--think-ms a move), e.g. random,inf,all",
+    )
     args = parser.parse_args()
     names = args.variants.split(",")
     variant_ms = args.variant_ms or args.think_ms
@@ -433,6 +493,11 @@ def main() -> None:
         return
     if args.playouts:
         playout_speed(args.game, args.players, args.playouts.split(","))
+        return
+    if args.predict:
+        predict(
+            args.game, args.players, args.predict.split(","), args.games, args.think_ms, args.jobs
+        )
         return
     if args.spread:
         spread(args.game, args.players, args.spread.split(","))
