@@ -430,8 +430,8 @@ def predict(
     for spec in specs:
         playout, value = playout_of(spec, spec.split("-"))
         foreseen, real = [], []
-        for *positions_, end in played:
-            for state in positions_:
+        for *kept, end in played:
+            for state in kept:
                 for seat in range(players):
                     view = state.view(seat)
                     values = []
