@@ -25,7 +25,7 @@ import os
 import random
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
@@ -70,10 +70,18 @@ def legal_json(state: State, seat: int) -> Legal:
     return [{"action": a.model_dump(mode="json"), "label": ""} for a in state.legal_actions(seat)]
 
 
-def play_out(state: State, policies: Sequence[Policy], rng: random.Random) -> list[list[float]]:
-    """``state`` played to its end, each seat by its policy; the ms each seat's moves took."""
+def play_out(
+    state: State,
+    policies: Sequence[Policy],
+    rng: random.Random,
+    before_move: Callable[[State], None] | None = None,
+) -> list[list[float]]:
+    """``state`` played to its end, each seat by its policy, ``before_move`` shown every
+    position a move is asked for; the ms each seat's moves took."""
     ms: list[list[float]] = [[] for _ in policies]
     while not state.is_over:
+        if before_move is not None:
+            before_move(state)
         seat = state.to_act()[0]
         legal = legal_json(state, seat)
         start = time.perf_counter()

@@ -57,6 +57,7 @@ import statistics
 import sys
 import time
 import zlib
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 
 _HERE = os.path.dirname(os.path.abspath(__file__))
@@ -86,7 +87,7 @@ from bots.playouts import (  # noqa: E402
 )
 from bots.policies import Concealed  # noqa: E402
 from bots.turn_tree import TurnTree  # noqa: E402
-from engines.core import Rng, State  # noqa: E402
+from engines.core import Action, Rng, State  # noqa: E402
 from engines.dschingis_khan import DschingisKhanState  # noqa: E402
 from engines.dschingis_khan.scoring import totals  # noqa: E402
 
@@ -148,6 +149,18 @@ class _Drawn:
         return int(self.u.pop() * n)
 
 
+def _decide_to_end(
+    state: DschingisKhanState, choose: Callable[[DschingisKhanState, int], Action]
+) -> None:
+    """``state`` played to the end (or ``_MAX_PLIES`` decisions, as every playout), each
+    decision ``choose(state, actor)``."""
+    for _ in range(_MAX_PLIES):
+        if state.is_over:
+            return
+        actor = state.to_act()[0]
+        state.apply(actor, choose(state, actor))
+
+
 def synced_playout(state: State, rng: random.Random, tournament: int | None = 1) -> None:
     """A playout whose seats each draw from a stream of their own a fixed count of numbers a
     decision: the cheap policy looking at ``tournament`` moves, or a random move with
@@ -157,17 +170,15 @@ def synced_playout(state: State, rng: random.Random, tournament: int | None = 1)
     assert isinstance(state, DschingisKhanState)
     base = rng.getrandbits(64)
     streams = [random.Random(base + seat) for seat in range(state.num_players)]
-    for _ in range(_MAX_PLIES):
-        if state.is_over:
-            return
-        actor = state.to_act()[0]
+
+    def choose(state: DschingisKhanState, actor: int) -> Action:
         drawn = _Drawn(streams[actor], tournament or 1)
         if tournament is None:
             legal = state.legal_actions(actor)
-            action = legal[drawn.randrange(len(legal))]
-        else:
-            action = scout_choice(state, actor, drawn, tournament)  # type: ignore[arg-type]
-        state.apply(actor, action)
+            return legal[drawn.randrange(len(legal))]
+        return scout_choice(state, actor, drawn, tournament)  # type: ignore[arg-type]
+
+    _decide_to_end(state, choose)
 
 
 def keyed_playout(state: State, rng: random.Random) -> None:
@@ -179,21 +190,17 @@ def keyed_playout(state: State, rng: random.Random) -> None:
     assert isinstance(state, DschingisKhanState)
     base = rng.getrandbits(32)
     decisions = [0] * state.num_players
-    for _ in range(_MAX_PLIES):
-        if state.is_over:
-            return
-        actor = state.to_act()[0]
-        legal = state.legal_actions(actor)
+
+    def choose(state: DschingisKhanState, actor: int) -> Action:
         decisions[actor] += 1
         tag = f"{base}:{actor}:{decisions[actor]}:"
         gains: dict[tuple[int, str], float] = {}
-        state.apply(
-            actor,
-            max(
-                legal,
-                key=lambda a: (_gain(state, actor, a, gains), zlib.crc32(f"{tag}{a!r}".encode())),
-            ),
+        return max(
+            state.legal_actions(actor),
+            key=lambda a: (_gain(state, actor, a, gains), zlib.crc32(f"{tag}{a!r}".encode())),
         )
+
+    _decide_to_end(state, choose)
 
 
 def playout_of(name: str, options: list[str]) -> tuple[Playout, PlayoutValue]:
@@ -403,13 +410,13 @@ def flat_game(game_id: str, players: int, index: int, think_ms: float) -> list[S
     every 16th position, the last one the finished game."""
     state = engines.get(game_id).new(players, 1000 + index, {})
     policies = [FlatMonteCarlo(think_ms, None) for _ in range(players)]
-    rng = random.Random(f"predict:{game_id}:{players}:{index}")
-    kept = []
-    while not state.is_over:
-        if state.ply % 16 == 8:
-            kept.append(state.clone())
-        seat = state.to_act()[0]
-        state.apply(seat, policies[seat](state.view(seat), legal_json(state, seat), rng))
+    kept: list[State] = []
+
+    def keep(position: State) -> None:
+        if position.ply % 16 == 8:
+            kept.append(position.clone())
+
+    play_out(state, policies, random.Random(f"predict:{game_id}:{players}:{index}"), keep)
     return [*kept, state]
 
 
