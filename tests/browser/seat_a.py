@@ -24,6 +24,7 @@ SEATS = [("dschingis_khan", n) for n in (2, 3, 4)] + [("dolmengoetter", n) for n
 # Moves of your own (seat A) to reach the middle of a game; the bots move in between.
 MY_MOVES = {"dschingis_khan": 24, "dolmengoetter": 8}
 
+# The share of an element the player can see: inside the window and every clipping parent.
 VISIBLE = """(el) => {
   const r = el.getBoundingClientRect();
   if (!r.width || !r.height) return 0;
@@ -36,6 +37,11 @@ VISIBLE = """(el) => {
     l = Math.max(l, q.left); t = Math.max(t, q.top);
     rt = Math.min(rt, q.right); b = Math.min(b, q.bottom);
   }
+  // A cut under half a pixel is never drawn (layout is fractional, scrolling whole pixels).
+  if (l - r.left < 0.5) l = r.left;
+  if (t - r.top < 0.5) t = r.top;
+  if (r.right - rt < 0.5) rt = r.right;
+  if (r.bottom - b < 0.5) b = r.bottom;
   return Math.max(0, rt - l) * Math.max(0, b - t) / (r.width * r.height);
 }"""
 
