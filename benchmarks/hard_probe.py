@@ -5,7 +5,7 @@ Usage: python -m benchmarks.hard_probe [--game dschingis_khan] [--players 2] [--
                                        [--first K] [--jobs J] [--speed]
                                        [--playouts random,inf6,inf12,inf6-w2]
                                        [--spread random,inf,inf-sync]
-                                       [--predict random,inf,all]
+                                       [--predict random,inf,all] [--samples 8]
 
 Each variant of hard plays N games against the flat Monte Carlo player (``bots.flat``) at
 the same wall-time budget per move for both (``--variant-ms`` gives the variant its own, to
@@ -17,7 +17,9 @@ iteration of each variant (and one flat playout) on positions of random games, a
 ``--playouts`` one sample and playout to the end of each playout policy named like a
 variant's options (below), with its ratio to a random playout's, and ``--spread`` how far
 their margins vary from sample to sample, alone and as two moves' difference, and
-``--predict`` how well their playouts foresee how real games of flat end.
+``--predict`` how well their playouts foresee how real games of flat end (``--samples``
+playouts at each position and seat; a name there starting ``seen-`` plays out from the real
+state, every hidden part known, instead of from states sampled from the seat's view).
 
 Variants: ``ismcts`` (hard as it was: a few random moves after the tree, medium's estimate
 at the leaf), ``ismcts-end`` (the same tree, random playouts to the end of the game, scored
@@ -30,7 +32,8 @@ of ``bots.playouts``, looking at N moves a decision, ``bots.playouts.TOURNAMENT`
 given: hard in both games is ``halving-k12-inf+c``, but with every legal move in Die
 Dolmengötter of more than 2 players), ``halving-kK-all`` (the cheap policy looking at every
 legal move, equals drawn at random), ``-keyed`` (the same, equals broken by a key for each
-move and decision, alike in every playout of a sample: ``keyed_playout``),
+move and decision, alike in every playout of a sample: ``keyed_playout``), ``-mixN`` (each
+decision the cheap policy's with chance N%, a random move otherwise: ``mixed_playout``),
 ``halving-kK-fin`` (looking at twelve until the final phase begins, at every one from then
 on), ``-wN`` after ``-infN`` (of those moves, up to N wall pieces judged by the side
 changes they make, ``bots.playouts.wall_gain``), ``-win`` (scoring a playout by who won,
@@ -203,10 +206,25 @@ def keyed_playout(state: State, rng: random.Random) -> None:
     _decide_to_end(state, choose)
 
 
+def mixed_playout(state: State, rng: random.Random, share: float) -> None:
+    """Each decision the cheap policy's (``scout_choice``, ``TOURNAMENT`` moves) with
+    chance ``share``, a uniformly random legal move otherwise: between flat's playouts and
+    hard's, as players who see some of what a step gains and miss the rest."""
+    assert isinstance(state, DschingisKhanState)
+
+    def choose(state: DschingisKhanState, actor: int) -> Action:
+        if rng.random() < share:
+            return scout_choice(state, actor, rng)
+        legal = state.legal_actions(actor)
+        return legal[rng.randrange(len(legal))]
+
+    _decide_to_end(state, choose)
+
+
 def playout_of(name: str, options: list[str]) -> tuple[Playout, PlayoutValue]:
-    """The playout policy and its value that a variant's options (``infN``, ``all``,
-    ``keyed``, ``fin``, ``wN``, ``hN``, ``win``, ``mean``, ``sync``) name; random playouts scored by
-    the final margin without any."""
+    """The playout policy and its value that a variant's options (``infN``, ``mixN``,
+    ``all``, ``keyed``, ``fin``, ``wN``, ``hN``, ``win``, ``mean``, ``sync``) name; random
+    playouts scored by the final margin without any."""
     playout: Playout = random_playout
     value: PlayoutValue = final_margin
     for k, option in enumerate(options):
@@ -214,6 +232,8 @@ def playout_of(name: str, options: list[str]) -> tuple[Playout, PlayoutValue]:
         if option.startswith("inf"):  # "infN": the cheap policy looking at N moves
             tournament = int(option[3:] or TOURNAMENT)
             playout = functools.partial(informed_playout, tournament=tournament)
+        elif option.startswith("mix") and option[3:].isdigit():  # "mixN": N% cheap moves
+            playout = functools.partial(mixed_playout, share=int(option[3:]) / 100)
         elif option == "all":  # the cheap policy looking at every legal move
             playout = functools.partial(informed_playout, tournament=None)
         elif option == "keyed":  # ... every legal move, equals broken alike in each playout
@@ -420,42 +440,63 @@ def flat_game(game_id: str, players: int, index: int, think_ms: float) -> list[S
     return [*kept, state]
 
 
+def foresee(
+    game_id: str, spec: str, samples: int, played: list[State]
+) -> list[tuple[float, float]]:
+    """For each kept position of one played game and each seat: the mean value of
+    ``samples`` playouts of ``spec`` from states sampled from the seat's view, and the final
+    margin the seat really had."""
+    game = engines.get(game_id)
+    # "seen-": the playouts start from the real state, hidden parts and all (an upper bound
+    # on what knowing the rivals' tiles would foresee), not from states sampled from a view.
+    seen = spec.startswith("seen-")
+    playout, value = playout_of(spec, spec.removeprefix("seen-").split("-"))
+    *kept, end = played
+    pairs = []
+    for state in kept:
+        for seat in range(state.num_players):
+            view = state.view(seat)
+            values = []
+            for i in range(samples):
+                sampled = state.clone() if seen else game.sample(view, seat, Rng(i))
+                playout(sampled, random.Random(i))
+                values.append(value(sampled, seat))
+            pairs.append((statistics.mean(values), final_margin(end, seat)))
+    return pairs
+
+
 def predict(
-    game_id: str, players: int, specs: list[str], games: int, think_ms: float, jobs: int
+    game_id: str,
+    players: int,
+    specs: list[str],
+    games: int,
+    think_ms: float,
+    jobs: int,
+    samples: int = 8,
 ) -> None:
     """How well each playout policy foresees real games: ``games`` games of flat against
-    flat at ``think_ms`` a move; at every 16th position, for each seat, the mean value of 8
-    playouts from states sampled from its view, against the final margin the seat really
-    had. Printed: their correlation and the root mean square of the difference."""
+    flat at ``think_ms`` a move; at every 16th position, for each seat, the mean value of
+    ``samples`` playouts from states sampled from its view, against the final margin the
+    seat really had. Printed: their correlation and the root mean square of the difference."""
     with ProcessPoolExecutor(jobs) as pool:
         played = list(
             pool.map(
                 functools.partial(flat_game, game_id, players, think_ms=think_ms), range(games)
             )
         )
-    game = engines.get(game_id)
-    for spec in specs:
-        playout, value = playout_of(spec, spec.split("-"))
-        foreseen, real = [], []
-        for *kept, end in played:
-            for state in kept:
-                for seat in range(players):
-                    view = state.view(seat)
-                    values = []
-                    for i in range(8):
-                        sampled = game.sample(view, seat, Rng(i))
-                        playout(sampled, random.Random(i))
-                        values.append(value(sampled, seat))
-                    foreseen.append(statistics.mean(values))
-                    real.append(final_margin(end, seat))
-        error = statistics.mean((f - r) ** 2 for f, r in zip(foreseen, real, strict=True))
-        print(
-            f"{spec:16} correlation with the real final margin "
-            f"{statistics.correlation(foreseen, real):.2f}, root mean square error "
-            f"{error**0.5:5.1f} ({len(real)} seats at positions of {games} games of flat at "
-            f"{think_ms:g} ms; load {os.getloadavg()[0]:.1f})",
-            flush=True,
-        )
+        for spec in specs:
+            load = os.getloadavg()[0]
+            judged = pool.map(functools.partial(foresee, game_id, spec, samples), played)
+            foreseen, real = zip(*(pair for pairs in judged for pair in pairs), strict=True)
+            error = statistics.mean((f - r) ** 2 for f, r in zip(foreseen, real, strict=True))
+            print(
+                f"{spec:16} correlation with the real final margin "
+                f"{statistics.correlation(foreseen, real):.2f}, root mean square error "
+                f"{error**0.5:5.1f} ({len(real)} seats at positions of {games} games of flat "
+                f"at {think_ms:g} ms, {samples} playouts each; "
+                f"load {load:.1f}->{os.getloadavg()[0]:.1f})",
+                flush=True,
+            )
 
 
 def main() -> None:
@@ -487,6 +528,9 @@ def main() -> None:
         help="how well playout policies foresee real games of flat (--games of them, "
         "--think-ms a move), e.g. random,inf,all",
     )
+    parser.add_argument(
+        "--samples", type=int, default=8, help="--predict's playouts at each position and seat"
+    )
     args = parser.parse_args()
     names = args.variants.split(",")
     variant_ms = args.variant_ms or args.think_ms
@@ -503,7 +547,13 @@ def main() -> None:
         return
     if args.predict:
         predict(
-            args.game, args.players, args.predict.split(","), args.games, args.think_ms, args.jobs
+            args.game,
+            args.players,
+            args.predict.split(","),
+            args.games,
+            args.think_ms,
+            args.jobs,
+            args.samples,
         )
         return
     if args.spread:
