@@ -444,15 +444,14 @@ def foresee(
     game_id: str, spec: str, samples: int, played: list[State]
 ) -> list[tuple[float, float]]:
     """For each kept position of one played game and each seat: the mean value of
-    ``samples`` playouts of ``spec`` from states sampled from the seat's view, and the final
-    margin the seat really had."""
+    ``samples`` playouts of ``spec`` from states sampled from the seat's view (from the real
+    state for ``seen-``), and the final margin the seat really had."""
     game = engines.get(game_id)
-    # "seen-": the playouts start from the real state, hidden parts and all (an upper bound
-    # on what knowing the rivals' tiles would foresee), not from states sampled from a view.
+    # "seen-" is an upper bound on what a better guess at the rivals' tiles could foresee.
     seen = spec.startswith("seen-")
     playout, value = playout_of(spec, spec.removeprefix("seen-").split("-"))
     *kept, end = played
-    pairs = []
+    pairs: list[tuple[float, float]] = []
     for state in kept:
         for seat in range(state.num_players):
             view = state.view(seat)
@@ -526,7 +525,7 @@ def main() -> None:
     parser.add_argument(
         "--predict",
         help="how well playout policies foresee real games of flat (--games of them, "
-        "--think-ms a move), e.g. random,inf,all",
+        "--think-ms a move), e.g. random,inf,all; seen-NAME plays out from the real state",
     )
     parser.add_argument(
         "--samples", type=int, default=8, help="--predict's playouts at each position and seat"
