@@ -36,6 +36,14 @@ def challenge_status(database_url: str, challenge_id: int) -> Any:
     return rows[0]
 
 
+def started_game(database_url: str, challenge_id: int) -> str | None:
+    """The challenge's game once its seats are joined (status ``accepted``): the game id is
+    recorded with the game, before the joins (``start_game``), and a seat not yet joined
+    gives its account no access."""
+    status, game_id = challenge_status(database_url, challenge_id)
+    return game_id if status == "accepted" else None
+
+
 def test_the_bot_accepts_within_its_limits_and_plays_through_a_restart(
     server, http, database_url
 ) -> None:
@@ -61,9 +69,7 @@ def test_the_bot_accepts_within_its_limits_and_plays_through_a_restart(
 
         ask = {"to": ["Robo"], "kind": "dolmengoetter", "num_seats": 2, "rated": True}
         yes = http.post("/api/challenges", json=ask, headers=signed_in(bert)).json()["id"]
-        game_id = wait_for(
-            lambda: challenge_status(database_url, yes)[1], "the bot to accept: a game"
-        )
+        game_id = wait_for(lambda: started_game(database_url, yes), "the bot to accept: a game")
         answer = http.post(f"/api/me/games/{game_id}/access", headers=signed_in(bert))
         # The status first, so a failure shows the server's answer rather than a KeyError.
         assert answer.status_code == 200, answer.text
