@@ -215,8 +215,7 @@ def mixed_playout(state: State, rng: random.Random, share: float) -> None:
     def choose(state: DschingisKhanState, actor: int) -> Action:
         if rng.random() < share:
             return scout_choice(state, actor, rng)
-        legal = state.legal_actions(actor)
-        return legal[rng.randrange(len(legal))]
+        return rng.choice(state.legal_actions(actor))  # as random_playout chooses
 
     _decide_to_end(state, choose)
 
@@ -475,8 +474,8 @@ def predict(
 ) -> None:
     """How well each playout policy foresees real games: ``games`` games of flat against
     flat at ``think_ms`` a move; at every 16th position, for each seat, the mean value of
-    ``samples`` playouts from states sampled from its view, against the final margin the
-    seat really had. Printed: their correlation and the root mean square of the difference."""
+    ``samples`` playouts from states sampled from its view (``foresee``), against the final
+    margin the seat really had. Printed: their correlation and the root mean square of the difference."""
     with ProcessPoolExecutor(jobs) as pool:
         played = list(
             pool.map(
