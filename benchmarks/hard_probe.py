@@ -475,7 +475,8 @@ def predict(
     """How well each playout policy foresees real games: ``games`` games of flat against
     flat at ``think_ms`` a move; at every 16th position, for each seat, the mean value of
     ``samples`` playouts from states sampled from its view (``foresee``), against the final
-    margin the seat really had. Printed: their correlation and the root mean square of the difference."""
+    margin the seat really had. Printed: their correlation and the root mean square of the
+    difference."""
     with ProcessPoolExecutor(jobs) as pool:
         played = list(
             pool.map(
