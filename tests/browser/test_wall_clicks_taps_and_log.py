@@ -3,6 +3,7 @@ finger can hit on a phone, and the event log kept up to date from the live conne
 
 from __future__ import annotations
 
+import json
 import random
 import re
 from collections import defaultdict
@@ -163,6 +164,66 @@ def test_a_step_along_the_wall_is_chosen_by_clicking_its_two_wall_pieces(context
     fresh.wait_for_selector("#log li")
     assert _log_stream(page) == _log_stream(fresh)
     assert len(re.findall(r"→", _log_stream(page))) >= 1
+    assert not anna.errors
+
+
+def test_a_state_fetched_while_the_socket_is_live_leaves_the_log_to_the_socket(
+    contexts, table, rng
+):
+    """A move's state can reach the page by REST before the live socket brings it (the
+    page asks once its own move is slow to come back). The log then waits for the socket's
+    state, which carries the move's events: the page does not ask /log for them as well,
+    and the move is in the log once."""
+    base = table.base
+    page = contexts(table.DESKTOP).new_page()
+    held: list[str] = []
+    holding = {"on": False}
+    relays: list = []
+
+    def relay(ws) -> None:
+        server = ws.connect_to_server()
+
+        def to_page(message) -> None:
+            if holding["on"] and json.loads(message).get("type") == "state":
+                held.append(message)
+            else:
+                ws.send(message)
+
+        server.on_message(to_page)
+        relays.append(ws)
+
+    page.route_web_socket(re.compile(r".*/ws/games/.*"), relay)
+    game_id, invites, _ = table.create_game(
+        page, base, "dolmengoetter", ["you", "friend"], "Anna", start_player=0
+    )
+    _join(base, game_id, 1, "Ben", invites[1])
+    anna = table.Player(page, 0, "Anna")
+    page.wait_for_selector("body[data-my-turn=true]")
+    page.wait_for_selector("#conn[data-state=live]")
+    log_requests: list[str] = []
+    page.on("request", lambda r: log_requests.append(r.url) if "/log" in r.url else None)
+
+    holding["on"] = True
+    with page.expect_request(lambda r: r.url.endswith(f"/api/games/{game_id}/view")):
+        table.click_one(anna, rng)  # on the live socket; its state is held back
+    page.wait_for_function("() => document.body.dataset.version === '1'")
+    assert page.get_attribute("#conn", "data-state") == "live"
+    assert held, "the socket's state of the move is held back"
+    holding["on"] = False
+    for message in held:
+        relays[-1].send(message)
+    # The move's entry comes from the socket: the log reads as a fresh page's, which loads
+    # the history from /log.
+    fresh = page.context.new_page()
+    fresh.goto(f"{base}/play/{game_id}")
+    fresh.wait_for_function("() => document.body.dataset.version === '1'")
+    fresh.wait_for_selector("#log li")
+    page.wait_for_function(
+        "n => document.querySelectorAll('#log li').length === n",
+        arg=fresh.locator("#log li").count(),
+    )
+    assert _log_stream(page) == _log_stream(fresh)
+    assert log_requests == []
     assert not anna.errors
 
 

@@ -1395,6 +1395,10 @@ function updateLog(state, meta) {
     state = { ...state, events: events.filter((ev) => !TABLE_EVENTS.has(ev.type)) };
   }
   if (state.version <= app.logVersion) return;
+  // A state fetched by REST carries no events. While the socket is live, its own state of
+  // this version follows with them (or a reconnect asks for them with `since`): asking
+  // /log as well would only fetch them twice.
+  if (!meta && app.conn?.isLive()) return;
   // The socket's `actions`: one entry per action, as /log has them. Used when they follow
   // on from what the log shows; anything else is fetched.
   const from = meta ? meta.from : null;
@@ -1411,7 +1415,8 @@ function updateLog(state, meta) {
     app.logVersion = state.version;
     return;
   }
-  // A page fetched by REST, a socket opened without `since`, or a fetch in flight.
+  // A state by REST with no live socket, a socket opened without `since`, or a fetch in
+  // flight.
   refreshLog(state.version);
 }
 
