@@ -80,6 +80,33 @@ def test_readyz_fails_while_the_file_is_read_only(server, database_url, kit, kin
         _writes_work(http, kind, kit)
 
 
+def test_readyz_is_ready_at_once_when_a_read_kept_a_read_only_connection(
+    server, database_url, kit, kind
+):
+    """A read while the file was read-only (the clocks' and reminders' polls read too) can
+    leave a connection in the pool that opened the shared-memory index read-only; every
+    new connection of the process shares it and is refused writes, even once the file is
+    writable again. /readyz answers for the file: it closes such connections and asks once
+    more."""
+    server.start()
+    db = _db(database_url)
+    with httpx.Client(base_url=server.url) as http:
+        created = _table(http, kind)
+        assert created.status_code == 201
+        game = f"/api/games/{created.json()['id']}"
+        set_mode(db, 0o400)
+        try:
+            for _ in range(2):
+                # The probe's refusal closes the pool's connections; the read opens one
+                # (the first time, it creates the index with the file's mode).
+                assert http.get("/readyz").status_code == 503
+                assert http.get(game).status_code == 200
+        finally:
+            set_mode(db, 0o600)
+        assert http.get("/readyz").status_code == 200
+        _writes_work(http, kind, kit)
+
+
 def test_writes_work_again_once_the_file_is_writable(server, database_url, kit, kind):
     server.start()
     with httpx.Client(base_url=server.url) as http:

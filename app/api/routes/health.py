@@ -6,9 +6,11 @@ orchestrators (the image's ``HEALTHCHECK``, a load balancer); ``/api/health`` is
 answer under the API's prefix, for clients that only reach ``/api`` (bots behind a proxy
 that forwards ``/api`` only, the benchmarks' trivial request). ``/readyz`` asks the database
 to write: it rewrites the one row of ``alembic_version`` with its own value and rolls back
-(SQLite: on a connection opened for the probe, so a file gone read-only shows), so a
-database that answers reads but refuses writes (read-only SQLite file, PostgreSQL in
-recovery or read-only, a schema that was never migrated) is unready too. 200 when the write
+(SQLite: on a connection opened for the probe, so a file gone read-only shows; refused as
+read-only, it asks once more after closing the process's connections, one of which may have
+opened the file's shared-memory index while the file was read-only), so a database that
+answers reads but refuses writes (read-only SQLite file, PostgreSQL in recovery or
+read-only, a schema that was never migrated) is unready too. 200 when the write
 goes through, 503 with the API's error body (code ``database_unavailable``, ``Retry-After``)
 when it does not. The message names only the kind of failure; the details (host, user) go to
 the server log.
@@ -90,9 +92,13 @@ def readyz(service: ServiceDep) -> Any:
             try:
                 _sqlite_takes_a_write(path)
             except sqlite3.Error as exc:
-                if is_read_only(exc):
-                    service.db.read_only_seen()
-                raise
+                if not is_read_only(exc):
+                    raise
+                # The refusal may be a pooled connection's, not the file's: one that opened
+                # the shared-memory index while the file was read-only makes every new one
+                # share it read-only. Closed, the index is opened anew: ask once more.
+                service.db.read_only_seen()
+                _sqlite_takes_a_write(path)
         else:
             # BEGIN IMMEDIATE on SQLite: the write lock is part of what a write needs.
             engine = service.db.engine
