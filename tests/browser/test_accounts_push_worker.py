@@ -49,6 +49,20 @@ def notifications(page: Page) -> list[dict[str, Any]]:
     )
 
 
+def showing(page: Page, titles: set[str], what: str) -> list[dict[str, Any]]:
+    """The notifications once their titles are ``titles``; a failure says what was shown."""
+    seen: list[list[dict[str, Any]]] = [[]]
+
+    def check() -> list[dict[str, Any]] | None:
+        seen[0] = notifications(page)
+        return seen[0] if {n["title"] for n in seen[0]} == titles else None
+
+    try:
+        return wait_for(check, what)
+    except AssertionError as waited:
+        raise AssertionError(f"{waited}; shown: {seen[0]}") from None
+
+
 def test_a_push_becomes_a_notification_that_links_to_the_game(web: Any, contexts: Any) -> None:
     origin = web.url
     ctx = contexts()
@@ -89,7 +103,8 @@ def test_a_push_becomes_a_notification_that_links_to_the_game(web: Any, contexts
     }
 
     # A newer nudge of the same game replaces it; another game's stands beside it. An
-    # address on another site keeps only its path, on this site.
+    # address on another site keeps only its path, on this site. Each push is awaited before
+    # the next, so that a failure says which one was not shown.
     push(
         {
             "title": "Die Zeit läuft ab",
@@ -98,6 +113,7 @@ def test_a_push_becomes_a_notification_that_links_to_the_game(web: Any, contexts
             "tag": "game:abc123",
         }
     )
+    showing(page, {"Die Zeit läuft ab"}, "the replaced notification")
     push(
         {
             "title": "Neues Spiel",
@@ -106,13 +122,7 @@ def test_a_push_becomes_a_notification_that_links_to_the_game(web: Any, contexts
             "tag": "game:x9",
         }
     )
-
-    def replaced() -> list[dict[str, Any]] | None:
-        now = notifications(page)
-        titles = {n["title"] for n in now}
-        return now if titles == {"Die Zeit läuft ab", "Neues Spiel"} else None
-
-    shown_now = wait_for(replaced, "the replaced and the new notification")
+    shown_now = showing(page, {"Die Zeit läuft ab", "Neues Spiel"}, "the new notification")
     by_tag = {n["tag"]: n for n in shown_now}
     assert by_tag["game:abc123"]["title"] == "Die Zeit läuft ab"
     assert by_tag["game:x9"]["url"] == f"{origin}/play/x9?a=1"
