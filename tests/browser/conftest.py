@@ -11,7 +11,9 @@ state check compares the page with what the server says to that page's seat.
 
 from __future__ import annotations
 
+import json
 import random
+import re
 import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
@@ -284,6 +286,41 @@ def click_one(player: Player, rng: random.Random, prefer: Iterable[str] = ()) ->
     return what
 
 
+class SocketRelay:
+    """A page's game sockets through Playwright's relay, to stand between page and server:
+    while ``holding``, the server's ``state`` messages wait (``release`` sends them on);
+    every ``error`` message is kept in ``errors``. Set up before the page opens a socket."""
+
+    def __init__(self, page: Page) -> None:
+        self.holding = False
+        self.held: list[str] = []
+        self.errors: list[dict[str, Any]] = []
+        self._sockets: list[Any] = []
+        page.route_web_socket(re.compile(r".*/ws/games/.*"), self._relay)
+
+    def _relay(self, ws: Any) -> None:
+        server = ws.connect_to_server()
+
+        def to_page(message: str) -> None:
+            data = json.loads(message)
+            if data.get("type") == "error":
+                self.errors.append(data)
+            if self.holding and data.get("type") == "state":
+                self.held.append(message)
+            else:
+                ws.send(message)
+
+        server.on_message(to_page)
+        self._sockets.append(ws)
+
+    def release(self) -> None:
+        """Stop holding; send what was held to the newest socket."""
+        self.holding = False
+        for message in self.held:
+            self._sockets[-1].send(message)
+        self.held.clear()
+
+
 def wait_idle(player: Player) -> dict[str, str]:
     """Until the page has no move in flight; returns its dataset."""
     player.page.wait_for_function("() => document.body.dataset.sending !== 'true'")
@@ -364,6 +401,7 @@ def table(web: Uvicorn) -> Any:
         offered_keys=offered_keys,
         click_one=click_one,
         wait_idle=wait_idle,
+        SocketRelay=SocketRelay,
         play=play,
         shot=shot,
         DESKTOP=DESKTOP,

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from playwright.sync_api import BrowserContext, Page
+from playwright.sync_api import BrowserContext, Page, Worker
 
 from tests.support.waiting import wait_for
 
@@ -41,7 +41,6 @@ def registered_worker(ctx: BrowserContext, page: Page, origin: str) -> tuple[Any
 # Counts the notifications the worker shows and keeps their promises, so that the test can
 # wait until each is on display before it reads them.
 COUNT_SHOWN = """() => {
-    if (self.shownByTest) return;
     self.shownByTest = [];
     const reg = self.registration;
     const show = reg.showNotification.bind(reg);
@@ -53,7 +52,7 @@ COUNT_SHOWN = """() => {
 }"""
 
 
-def shown_after(ctx: BrowserContext, page: Page, pushes: int) -> list[dict[str, Any]]:
+def shown_after(worker: Worker, page: Page, pushes: int) -> list[dict[str, Any]]:
     """The notifications, read once the worker has shown ``pushes`` of them.
 
     Chromium's ``getNotifications()`` deletes a stored notification that is not yet on
@@ -61,7 +60,6 @@ def shown_after(ctx: BrowserContext, page: Page, pushes: int) -> list[dict[str, 
     platform_notification_context_impl.cc): a read while a push is being shown could lose
     it for good. So the test never polls them; it waits in the worker for every
     ``showNotification`` to settle, then reads."""
-    (worker,) = ctx.service_workers
     wait_for(
         lambda: worker.evaluate("n => self.shownByTest.length >= n", pushes),
         f"push {pushes} at the worker",
@@ -90,8 +88,8 @@ def test_a_push_becomes_a_notification_that_links_to_the_game(web: Any, contexts
         "Chromium on 127.0.0.1 (a secure context) offers Web Push"
     )
     cdp, registration = registered_worker(ctx, page, origin)
-    wait_for(lambda: ctx.service_workers, "the service worker")
-    ctx.service_workers[0].evaluate(COUNT_SHOWN)
+    (worker,) = wait_for(lambda: ctx.service_workers, "the service worker")
+    worker.evaluate(COUNT_SHOWN)
 
     def push(data: dict[str, Any]) -> None:
         cdp.send(
@@ -109,7 +107,7 @@ def test_a_push_becomes_a_notification_that_links_to_the_game(web: Any, contexts
             "tag": "game:abc123",
         }
     )
-    (shown,) = shown_after(ctx, page, 1)
+    (shown,) = shown_after(worker, page, 1)
     assert shown == {
         "title": "Du bist am Zug",
         "body": "Bo hat gezogen.",
@@ -128,7 +126,7 @@ def test_a_push_becomes_a_notification_that_links_to_the_game(web: Any, contexts
             "tag": "game:abc123",
         }
     )
-    assert [n["title"] for n in shown_after(ctx, page, 2)] == ["Die Zeit läuft ab"]
+    assert [n["title"] for n in shown_after(worker, page, 2)] == ["Die Zeit läuft ab"]
     push(
         {
             "title": "Neues Spiel",
@@ -137,7 +135,7 @@ def test_a_push_becomes_a_notification_that_links_to_the_game(web: Any, contexts
             "tag": "game:x9",
         }
     )
-    shown_now = shown_after(ctx, page, 3)
+    shown_now = shown_after(worker, page, 3)
     assert sorted(n["title"] for n in shown_now) == ["Die Zeit läuft ab", "Neues Spiel"]
     by_tag = {n["tag"]: n for n in shown_now}
     assert by_tag["game:abc123"]["title"] == "Die Zeit läuft ab"

@@ -3,7 +3,6 @@ only through their secret invite links), and a move the server refuses."""
 
 from __future__ import annotations
 
-import json
 import re
 
 import httpx
@@ -143,25 +142,10 @@ def test_a_move_goes_on_the_live_socket_and_its_refusal_comes_back_there(context
     game_id, _, _ = table.create_game(
         tab1.page, table.base, "dolmengoetter", ["you", "bot"], "Anna", start_player=0
     )
-    # A second tab whose socket stays live but, once frozen, hears no new state: it keeps
+    # A second tab whose socket stays live but, once its states are held, hears no new one: it keeps
     # offering moves from version 0 over a socket that still carries its messages.
-    frozen = {"on": False}
-    answers: list[dict] = []
-
-    def relay(ws) -> None:
-        server = ws.connect_to_server()
-
-        def to_page(message) -> None:
-            data = json.loads(message)
-            if data.get("type") == "error":
-                answers.append(data)
-            if not (frozen["on"] and data.get("type") == "state"):
-                ws.send(message)
-
-        server.on_message(to_page)
-
     tab2 = table.Player(ctx.new_page(), 0, "Anna")
-    tab2.page.route_web_socket(re.compile(r".*/ws/games/.*"), relay)
+    relay = table.SocketRelay(tab2.page)
     posts: list[str] = []
     for tab in (tab1, tab2):
         tab.page.on(
@@ -172,7 +156,7 @@ def test_a_move_goes_on_the_live_socket_and_its_refusal_comes_back_there(context
     tab2.page.wait_for_selector("body[data-my-turn=true]")
     tab2.page.wait_for_selector("#conn[data-state=live]")
     tab1.page.wait_for_selector("body[data-my-turn=true]")
-    frozen["on"] = True
+    relay.holding = True
 
     table.click_one(tab1, rng)  # on tab1's socket; then the bot places a druid
     tab1.page.wait_for_function("() => document.body.dataset.version === '2'")
@@ -184,7 +168,8 @@ def test_a_move_goes_on_the_live_socket_and_its_refusal_comes_back_there(context
     assert "The server refused this move" in text
     assert "based on version 0" in text
     assert "please choose again" in text
-    assert [(a["code"], a["ref"].startswith("move-")) for a in answers] == [("stale_version", True)]
+    answers = [(a["code"], a["ref"].startswith("move-")) for a in relay.errors]
+    assert answers == [("stale_version", True)]
     assert posts == []  # both moves went on the sockets
     assert httpx.get(f"{table.base}/api/games/{game_id}").json()["version"] == 2
     # The refused tab fetched the current state (by REST: its socket is frozen).

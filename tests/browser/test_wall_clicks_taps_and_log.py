@@ -3,7 +3,6 @@ finger can hit on a phone, and the event log kept up to date from the live conne
 
 from __future__ import annotations
 
-import json
 import random
 import re
 from collections import defaultdict
@@ -176,23 +175,7 @@ def test_a_state_fetched_while_the_socket_is_live_leaves_the_log_to_the_socket(
     and the move is in the log once."""
     base = table.base
     page = contexts(table.DESKTOP).new_page()
-    held: list[str] = []
-    holding = {"on": False}
-    relays: list = []
-
-    def relay(ws) -> None:
-        server = ws.connect_to_server()
-
-        def to_page(message) -> None:
-            if holding["on"] and json.loads(message).get("type") == "state":
-                held.append(message)
-            else:
-                ws.send(message)
-
-        server.on_message(to_page)
-        relays.append(ws)
-
-    page.route_web_socket(re.compile(r".*/ws/games/.*"), relay)
+    relay = table.SocketRelay(page)
     game_id, invites, _ = table.create_game(
         page, base, "dolmengoetter", ["you", "friend"], "Anna", start_player=0
     )
@@ -203,15 +186,13 @@ def test_a_state_fetched_while_the_socket_is_live_leaves_the_log_to_the_socket(
     log_requests: list[str] = []
     page.on("request", lambda r: log_requests.append(r.url) if "/log" in r.url else None)
 
-    holding["on"] = True
+    relay.holding = True
     with page.expect_request(lambda r: r.url.endswith(f"/api/games/{game_id}/view")):
         table.click_one(anna, rng)  # on the live socket; its state is held back
     page.wait_for_function("() => document.body.dataset.version === '1'")
     assert page.get_attribute("#conn", "data-state") == "live"
-    assert held, "the socket's state of the move is held back"
-    holding["on"] = False
-    for message in held:
-        relays[-1].send(message)
+    assert relay.held, "the socket's state of the move is held back"
+    relay.release()
     # The move's entry comes from the socket: the log reads as a fresh page's, which loads
     # the history from /log.
     fresh = page.context.new_page()
