@@ -6,6 +6,7 @@ Usage: python -m benchmarks.hard_probe [--game dschingis_khan] [--players 2] [--
                                        [--playouts random,inf6,inf12,inf6-w2]
                                        [--spread random,inf,inf-sync]
                                        [--predict random,inf,all] [--samples 8]
+                                       [--profile]
 
 Each variant of hard plays N games against the flat Monte Carlo player (``bots.flat``) at
 the same wall-time budget per move for both (``--variant-ms`` gives the variant its own, to
@@ -19,7 +20,9 @@ variant's options (below), with its ratio to a random playout's, and ``--spread`
 their margins vary from sample to sample, alone and as two moves' difference, and
 ``--predict`` how well their playouts foresee how real games of flat end (``--samples``
 playouts at each position and seat; a name there starting ``seen-`` plays out from the real
-state, every hidden part known, instead of from states sampled from the seat's view).
+state, every hidden part known, instead of from states sampled from the seat's view), and
+``--profile`` where a random playout's time goes (the engine's legal lists, ``apply``,
+sampling).
 
 Variants: ``ismcts`` (hard as it was: a few random moves after the tree, medium's estimate
 at the leaf), ``ismcts-end`` (the same tree, random playouts to the end of the game, scored
@@ -388,6 +391,44 @@ def playout_speed(game_id: str, players: int, specs: list[str]) -> None:
         )
 
 
+def profile(game_id: str, players: int, rounds: int = 10) -> None:
+    """Where a random playout's time goes: its µs a decision, and how much of that the
+    engine's legal lists, its ``apply`` and the sampling of the start state take (each call
+    timed on its own; the rest is the loop and the random choice)."""
+    game = engines.get(game_id)
+    views = positions(game_id, players)
+    clock = time.perf_counter
+    spent = {"legal lists": 0.0, "apply": 0.0, "sampling": 0.0}
+    decisions = 0
+    start = clock()
+    for _view, _legal, state, seat in views:
+        for i in range(rounds):
+            t = clock()
+            sampled, rng = game.sample(state.view(seat), seat, Rng(i)), random.Random(i)
+            spent["sampling"] += clock() - t
+            while not sampled.is_over:
+                actor = sampled.to_act()[0]
+                t = clock()
+                legal = sampled.legal_actions(actor)
+                t2 = clock()
+                sampled.apply(actor, rng.choice(legal))
+                spent["apply"] += clock() - t2
+                spent["legal lists"] += t2 - t
+                decisions += 1
+    took = clock() - start
+    playouts = len(views) * rounds
+    print(
+        f"{playouts} samples + random playouts, {decisions / playouts:.0f} decisions each: "
+        f"{took * 1e6 / decisions:.1f} µs a decision (load {os.getloadavg()[0]:.1f})",
+        flush=True,
+    )
+    for part, seconds in spent.items():
+        print(
+            f"  {part:12} {seconds * 1e6 / decisions:5.1f} µs a decision, {seconds / took:4.0%}",
+            flush=True,
+        )
+
+
 def spread(game_id: str, players: int, specs: list[str], rounds: int = 30) -> None:
     """How far one move's playout margin varies, and the difference between two moves'
     on the same samples and random numbers (what tells moves apart), for each playout
@@ -528,6 +569,11 @@ def main() -> None:
         "--think-ms a move), e.g. random,inf,all; seen-NAME plays out from the real state",
     )
     parser.add_argument(
+        "--profile",
+        action="store_true",
+        help="where a random playout's time goes: µs a decision, legal lists, apply, sampling",
+    )
+    parser.add_argument(
         "--samples", type=int, default=8, help="--predict's playouts at each position and seat"
     )
     args = parser.parse_args()
@@ -557,6 +603,9 @@ def main() -> None:
         return
     if args.spread:
         spread(args.game, args.players, args.spread.split(","))
+        return
+    if args.profile:
+        profile(args.game, args.players)
         return
     with ProcessPoolExecutor(args.jobs) as pool:
         for name in names:
